@@ -1,0 +1,1 @@
+"""Scorekeeper: scorekeeping companion for physical card games."""

@@ -1,0 +1,144 @@
+"""Nameless (Безымянный): 1 point per trick, bonus hands of 3/4/5 tricks, 20 to win."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import register
+from .base import (
+    Game,
+    MatchState,
+    OptionSpec,
+    RoundError,
+    RoundScore,
+    Table,
+    check_fields,
+    optional_seat,
+    signed,
+    target_winners,
+    tricks_field,
+)
+
+# Sides per player count, in their fixed order (partners opposite).
+SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
+    2: ((0,), (1,)),
+    3: ((0,), (1,), (2,)),
+    4: ((0, 2), (1, 3)),
+    5: ((0,), (1, 3), (2, 4)),
+    6: ((0, 3), (1, 4), (2, 5)),
+}
+CARDS_PER_HAND: Mapping[int, int] = {2: 5, 3: 5, 4: 5, 5: 4, 6: 4}
+
+# Bonus hands (only in hands of 5 tricks): tricks of the bonus player ->
+# (the bonus player's side scores, every other side scores / loses).
+BONUS: Mapping[int, tuple[int, int]] = {3: (4, 1), 4: (6, 2), 5: (7, 3)}
+RENEGE_PENALTY = 2
+
+
+@dataclass(frozen=True)
+class NamelessHand:
+    tricks: tuple[int, ...]
+    alone: int | None
+    renege: int | None
+
+
+def bonus_player(table: Table, hand: NamelessHand) -> int | None:
+    """The seat whose hand earns a bonus, if any."""
+    if CARDS_PER_HAND[table.n] != 5:
+        return None
+    if table.n <= 3:
+        candidates = [seat for seat, took in enumerate(hand.tricks) if took >= 3]
+        return candidates[0] if candidates else None
+    if table.n == 4 and hand.alone is not None and hand.tricks[hand.alone] >= 3:
+        return hand.alone
+    return None
+
+
+def score_hand(table: Table, hand: NamelessHand) -> RoundScore:
+    """Points per side for one hand, with an explanation per side."""
+    keep_tricks = table.options["opponents_keep_tricks"]
+    side_tricks = [sum(hand.tricks[seat] for seat in side) for side in table.sides]
+    scores = list(side_tricks)
+    notes = [f"{took} trick{'s' if took != 1 else ''}: {signed(took)}" for took in side_tricks]
+    bonus_seat = bonus_player(table, hand)
+    if bonus_seat is not None:
+        took = hand.tricks[bonus_seat]
+        won, lost = BONUS[took]
+        bonus_side = table.side_of(bonus_seat)
+        who = " alone" if hand.alone is not None else ""
+        for index in range(len(table.sides)):
+            if index == bonus_side:
+                scores[index] = won
+                notes[index] = f"{table.name(bonus_seat)} took {took} of 5{who}: bonus {signed(won)}"
+            elif keep_tricks:
+                scores[index] = side_tricks[index] - lost
+                notes[index] = f"{side_tricks[index]} tricks - {lost} for the bonus hand = {signed(scores[index])}"
+            else:
+                scores[index] = -lost
+                notes[index] = f"opponent's bonus hand: {signed(-lost)}"
+    if hand.renege is not None:
+        renege_side = table.side_of(hand.renege)
+        for index in range(len(table.sides)):
+            if index == renege_side:
+                scores[index] -= RENEGE_PENALTY
+                notes[index] += f"; {table.name(hand.renege)} reneged: -{RENEGE_PENALTY}"
+            else:
+                scores[index] += RENEGE_PENALTY
+                notes[index] += f"; renege by {table.name(hand.renege)}: +{RENEGE_PENALTY}"
+    return RoundScore(scores=tuple(scores), explanation=tuple(notes))
+
+
+class Nameless(Game):
+    id = "nameless"
+    name = "Nameless"
+    min_players = 2
+    max_players = 6
+    option_specs = (
+        OptionSpec("target", "int", 20, "Points a side needs to win.", minimum=1),
+        OptionSpec(
+            "opponents_keep_tricks",
+            "bool",
+            False,
+            "In a bonus hand the other sides score their own tricks minus the penalty.",
+        ),
+    )
+
+    def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        return SIDES[n_players]
+
+    def start(self, table: Table) -> None:
+        return None
+
+    def parse_round(self, table: Table, state: MatchState, raw: Any) -> NamelessHand:
+        check_fields(raw, required=("tricks",), optional=("alone", "renege"))
+        tricks = tricks_field(raw, table, CARDS_PER_HAND[table.n])
+        alone = optional_seat(raw.get("alone"), "alone", table)
+        renege = optional_seat(raw.get("renege"), "renege", table)
+        if alone is not None:
+            if table.n != 4:
+                raise RoundError(
+                    "going alone is only possible with 4 players", field="alone", code="alone_players"
+                )
+            partner = (alone + 2) % 4
+            if tricks[partner] != 0:
+                raise RoundError(
+                    f"{table.name(alone)} went alone, so partner {table.name(partner)} must take 0 tricks, "
+                    f"got {tricks[partner]}",
+                    field="tricks",
+                    code="alone_partner_tricks",
+                )
+        return NamelessHand(tricks=tricks, alone=alone, renege=renege)
+
+    def score_round(self, table: Table, state: MatchState, round_: NamelessHand) -> tuple[RoundScore, None]:
+        return score_hand(table, round_), None
+
+    def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
+        return target_winners(state.totals, table.options["target"])
+
+    def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
+        cards = CARDS_PER_HAND[table.n]
+        return {"cards": cards, "tricks": cards}
+
+
+register(Nameless())
