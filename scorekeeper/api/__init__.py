@@ -1,0 +1,28 @@
+"""The REST API (/api/v1): one flask-smorest blueprint per resource."""
+from __future__ import annotations
+
+from typing import NoReturn
+
+from flask_smorest import abort
+
+from ..extensions import api
+from ..services import ServiceError
+
+
+def abort_for(error: ServiceError) -> NoReturn:
+    """Turn a service refusal into the API's JSON error (status, message, code, field)."""
+    extra = {"error": error.code}
+    if error.field is not None:
+        extra["errors"] = {error.field: [error.message]}
+    if error.round_number is not None:
+        extra["round"] = error.round_number
+    abort(error.status, message=error.message, **extra)
+
+
+def register_api() -> None:
+    from .games.resources import blp as games
+    from .matches.resources import blp as matches
+    from .rounds.resources import blp as rounds
+
+    for blueprint in (games, matches, rounds):
+        api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")

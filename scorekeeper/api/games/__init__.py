@@ -1,0 +1,1 @@
+"""The games catalogue resource."""

@@ -1,0 +1,59 @@
+"""Matches: create one, get one (with its ETag), list the caller's matches."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ...services import ServiceError
+from ...services import matches as service
+from ...web.device import device_id
+from .. import abort_for
+from .schemas import MatchCreateSchema, MatchSchema, MatchSummarySchema
+
+blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches and their derived state")
+
+
+def summary(match) -> dict:
+    return {
+        "id": match.id,
+        "game": match.game,
+        "players": [seat.player.name for seat in match.seats],
+        "rounds": match.round_count,
+        "totals": match.totals,
+        "finished": match.finished,
+        "winners": match.winners,
+        "updated_at": match.updated_at,
+    }
+
+
+@blp.route("")
+class Matches(MethodView):
+    @blp.response(200, MatchSummarySchema(many=True))
+    def get(self):
+        """Matches this device created or opened, in progress first.
+
+        A casual match's id is its key, so it is never listed to strangers.
+        """
+        return [summary(match) for match in service.device_matches(device_id(create=False))]
+
+    @blp.arguments(MatchCreateSchema)
+    @blp.response(201, MatchSchema)
+    def post(self, body):
+        """Start a match: game id, player names in seat order, options (defaults filled in)."""
+        try:
+            view = service.create_match(body["game"], body["players"], body.get("options"), device_id(create=True))
+        except ServiceError as error:
+            abort_for(error)
+        return view.as_dict(), 201, {"ETag": view.etag, "Location": f"/api/v1/matches/{view.match.id}"}
+
+
+@blp.route("/<string:match_id>")
+class MatchById(MethodView):
+    @blp.response(200, MatchSchema)
+    def get(self, match_id: str):
+        """The match with every round, totals, winners and the next round's hints."""
+        try:
+            view = service.get_view(match_id)
+        except ServiceError as error:
+            abort_for(error)
+        return view.as_dict(), 200, {"ETag": view.etag}

@@ -1,0 +1,52 @@
+"""Schemas of matches (what is posted to create one, and what is served)."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from ..rounds.schemas import RoundSchema
+
+
+class MatchCreateSchema(Schema):
+    game = fields.String(
+        required=True, metadata={"description": "nwik, nameless, zwicker, spades or willi-stich"}
+    )
+    players = fields.List(
+        fields.String(), required=True, metadata={"description": "player names in seat order (clockwise)"}
+    )
+    options = fields.Dict(
+        keys=fields.String(), load_default=None, allow_none=True, metadata={"description": "the game's options"}
+    )
+
+
+class SeatSchema(Schema):
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    player_id = fields.String(required=True)
+
+
+class MatchSchema(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.List(fields.Nested(SeatSchema), required=True)
+    sides = fields.List(fields.List(fields.Integer()), required=True)
+    options = fields.Dict(required=True)
+    rounds = fields.List(fields.Nested(RoundSchema), required=True)
+    totals = fields.List(fields.Integer(), required=True)
+    finished = fields.Boolean(required=True)
+    winners = fields.List(fields.Integer(), required=True)
+    next = fields.Dict(allow_none=True, required=True)
+    details = fields.Dict(metadata={"description": "the game's running state: usage grid, bags, ..."})
+    version = fields.Integer(required=True)
+    created_at = fields.DateTime()
+    updated_at = fields.DateTime()
+
+
+class MatchSummarySchema(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.List(fields.String(), required=True)
+    rounds = fields.Integer(required=True)
+    totals = fields.List(fields.Integer(), required=True)
+    finished = fields.Boolean(required=True)
+    winners = fields.List(fields.Integer(), required=True)
+    updated_at = fields.DateTime()

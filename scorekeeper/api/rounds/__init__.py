@@ -1,0 +1,1 @@
+"""The rounds resource (nested under a match)."""

@@ -1,0 +1,94 @@
+"""Rounds of a match: record (idempotent), edit with replay, undo the last."""
+from __future__ import annotations
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ...services import ServiceError
+from ...services import matches as service
+from .. import abort_for
+from .schemas import ROUND_INPUT_DOC, RoundInputSchema, RoundPostArgsSchema, RoundSchema
+
+blp = Blueprint(
+    "rounds", __name__, url_prefix="/matches/<string:match_id>/rounds", description="Rounds of a match"
+)
+
+IF_MATCH = {
+    "in": "header",
+    "name": "If-Match",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "the match's ETag; a stale one is refused with 412",
+}
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 200},
+    "description": "a retry with the same key returns the round already stored",
+}
+
+
+def written(view, number: int) -> tuple[dict, dict]:
+    round_ = service.round_dict(view.state.rounds[number - 1])
+    return round_, {"ETag": view.etag}
+
+
+def idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 200:
+        abort_for(ServiceError(400, "Idempotency-Key must be 1 to 200 characters", code="idempotency_key"))
+    return key
+
+
+@blp.route("")
+class Rounds(MethodView):
+    @blp.arguments(RoundPostArgsSchema, location="query")
+    @blp.arguments(RoundInputSchema, description=ROUND_INPUT_DOC)
+    @blp.response(201, RoundSchema)
+    @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+    @blp.alt_response(409, description="the match is finished, or the round number was taken")
+    @blp.alt_response(412, description="If-Match names a stale ETag")
+    def post(self, args, body, match_id: str):
+        """Record the next round. A repeat of an Idempotency-Key returns the stored round."""
+        try:
+            view, number, created = service.record_round(
+                match_id,
+                body,
+                if_match=request.headers.get("If-Match"),
+                idempotency_key=idempotency_key(),
+                expected_number=args.get("number"),
+            )
+        except ServiceError as error:
+            abort_for(error)
+        round_, headers = written(view, number)
+        headers["Location"] = f"/api/v1/matches/{match_id}/rounds/{number}"
+        if not created:
+            headers["Idempotent-Replayed"] = "true"
+        return round_, 201, headers
+
+
+@blp.route("/<int(signed=True):number>")
+class RoundByNumber(MethodView):
+    @blp.arguments(RoundInputSchema, description=ROUND_INPUT_DOC)
+    @blp.response(200, RoundSchema)
+    @blp.doc(parameters=[IF_MATCH])
+    def put(self, body, match_id: str, number: int):
+        """Edit a recorded round; every later round is replayed, all or nothing."""
+        try:
+            view = service.edit_round(match_id, number, body, if_match=request.headers.get("If-Match"))
+        except ServiceError as error:
+            abort_for(error)
+        round_, headers = written(view, number)
+        return round_, 200, headers
+
+    @blp.response(204)
+    @blp.doc(parameters=[IF_MATCH])
+    def delete(self, match_id: str, number: int):
+        """Undo the last round (only the last round can be undone)."""
+        try:
+            view = service.undo_round(match_id, number, if_match=request.headers.get("If-Match"))
+        except ServiceError as error:
+            abort_for(error)
+        return None, 204, {"ETag": view.etag}

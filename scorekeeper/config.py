@@ -1,0 +1,42 @@
+"""Configuration classes; the environment (DATABASE_URL, SECRET_KEY) overrides them."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Config:
+    """Defaults for running the app: SQLite under instance/ unless DATABASE_URL is set."""
+
+    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-change-me")
+    SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")  # None: SQLite under instance/
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": True}
+    # A round is a few hundred bytes; anything near this is not a round.
+    MAX_CONTENT_LENGTH = 64 * 1024
+
+    API_TITLE = "Scorekeeper"
+    API_VERSION = "v1"
+    OPENAPI_VERSION = "3.0.3"
+    OPENAPI_URL_PREFIX = "/api/v1"
+    OPENAPI_JSON_PATH = "openapi.json"
+    OPENAPI_SWAGGER_UI_PATH = "docs"
+    # Swagger UI is served from the npm package (node_modules), never from a CDN.
+    OPENAPI_SWAGGER_UI_URL = "/vendor/swagger-ui-dist/"
+    JSON_SORT_KEYS = False
+
+
+class TestConfig(Config):
+    TESTING = True
+    SECRET_KEY = "test-secret"
+
+
+def database_url_from_env(url: str | None) -> str | None:
+    """Accept the common postgres:// spelling and pick the psycopg 3 driver."""
+    if not url:
+        return url
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url

@@ -1,0 +1,102 @@
+"""Database models: players, matches with their seats, and recorded rounds."""
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+# Lowercase letters and digits without look-alikes (0/o, 1/l): ids get read aloud at tables.
+ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyz"
+
+
+def new_id(length: int = 16) -> str:
+    """An unguessable opaque id (16 of 32 symbols: 80 bits)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Player(db.Model):
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Match(db.Model):
+    """A match: its game, frozen options and sides; its state is derived from its rounds.
+
+    `version` changes with every write: it is the ETag, and the conditional update of it
+    serialises writers of one match on every database.
+    """
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    sides: Mapped[list[list[int]]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    # Summary kept in step with the rounds for lists (never the source of truth).
+    round_count: Mapped[int] = mapped_column(default=0)
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(default=False)
+    winners: Mapped[list[int]] = mapped_column(JSON)
+
+    seats: Mapped[list[Seat]] = relationship(
+        order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        order_by="Round.number", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class Seat(db.Model):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("match_id", "player_id"),)
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Round(db.Model):
+    """One recorded round: the input as posted and what it scored."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (
+        # A retry with the same Idempotency-Key can never store a second round.
+        Index("uq_rounds_match_id_idempotency_key", "match_id", "idempotency_key", unique=True),
+    )
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    # Part of the primary key: two writers racing for one number cannot both insert it.
+    number: Mapped[int] = mapped_column(primary_key=True)
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    scores: Mapped[list[int]] = mapped_column(JSON)
+    explanation: Mapped[list[str]] = mapped_column(JSON)
+    idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class DeviceMatch(db.Model):
+    """Casual matches a device created or opened: what its home page and list may show."""
+
+    __tablename__ = "device_matches"
+
+    device_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(default=utcnow)

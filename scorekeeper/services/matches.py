@@ -1,0 +1,433 @@
+"""Creating matches and recording, editing and undoing rounds, safely under concurrency.
+
+Every write first bumps the match's `version` with a conditional UPDATE. That takes the
+database's write lock on the match row (PostgreSQL) or the database (SQLite) before
+anything is read, so writers of one match are serialised on every backend, an `If-Match`
+check is atomic, and the replay that validates a round sees every committed round.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..games import Game, MatchState, RuleError, Table, get_game
+from ..games.base import MatchFinishedError, ScoredRound
+from ..models import DeviceMatch, Match, Player, Round, Seat, utcnow
+from . import ServiceError
+
+MAX_NAME_LENGTH = 80
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match with its replayed state, ready to be shown or served."""
+
+    match: Match
+    game: Game
+    table: Table
+    state: MatchState
+
+    @property
+    def etag(self) -> str:
+        return etag_for(self.match)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The match as the REST contract serves it."""
+        match = self.match
+        return {
+            "id": match.id,
+            "game": match.game,
+            "players": [
+                {"seat": seat.seat, "name": seat.player.name, "player_id": seat.player_id} for seat in match.seats
+            ],
+            "sides": [list(side) for side in self.table.sides],
+            "options": dict(match.options),
+            "rounds": [round_dict(scored) for scored in self.state.rounds],
+            "totals": list(self.state.totals),
+            "finished": self.state.finished,
+            "winners": list(self.state.winners),
+            "next": dict(self.state.next) if self.state.next is not None else None,
+            "details": dict(self.state.details),
+            "version": match.version,
+            "created_at": match.created_at,
+            "updated_at": match.updated_at,
+        }
+
+
+def round_dict(scored: ScoredRound) -> dict[str, Any]:
+    return {
+        "number": scored.number,
+        "dealer": scored.dealer,
+        "input": scored.input,
+        "scores": list(scored.score.scores),
+        "explanation": list(scored.score.explanation),
+        "details": dict(scored.score.details),
+    }
+
+
+def etag_for(match: Match) -> str:
+    return f'"v{match.version}"'
+
+
+def parse_if_match(header: str | None) -> int | None:
+    """The version an If-Match header names; None when absent or `*`."""
+    if header is None:
+        return None
+    value = header.strip()
+    if value == "*":
+        return None
+    if value.startswith("W/"):
+        value = value[2:]
+    value = value.strip('"')
+    if value.startswith("v") and value[1:].isdigit():
+        return int(value[1:])
+    # An ETag we never issued can only be stale.
+    return -1
+
+
+def rule_error(error: RuleError) -> ServiceError:
+    status = 409 if isinstance(error, MatchFinishedError) else 422
+    return ServiceError(
+        status, error.message, code=error.code, field=error.field, round_number=error.round_number
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def find_game(game_id: Any) -> Game:
+    try:
+        return get_game(game_id)
+    except (KeyError, TypeError):
+        raise ServiceError(
+            422,
+            f"unknown game {game_id!r}: choose nwik, nameless, zwicker, spades or willi-stich",
+            code="game_unknown",
+            field="game",
+        ) from None
+
+
+def table_for(match: Match, game: Game) -> Table:
+    players = tuple(seat.player.name for seat in match.seats)
+    return Table(players=players, options=match.options, sides=tuple(tuple(side) for side in match.sides))
+
+
+def view_of(match: Match) -> MatchView:
+    """Replay a stored match's rounds into its state."""
+    game = get_game(match.game)
+    table = table_for(match, game)
+    state = game.replay(table, [round_.input for round_ in match.rounds])
+    return MatchView(match=match, game=game, table=table, state=state)
+
+
+def get_match(match_id: str) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise ServiceError(404, f"no match with id {match_id!r}", code="match_not_found")
+    return match
+
+
+def get_view(match_id: str) -> MatchView:
+    return view_of(get_match(match_id))
+
+
+# --------------------------------------------------------------------------- creating
+
+
+def clean_names(names: Any) -> list[str]:
+    if not isinstance(names, list) or not names:
+        raise ServiceError(422, "players must be a list of names in seat order", code="players_type", field="players")
+    cleaned: list[str] = []
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise ServiceError(
+                422, f"the player on seat {seat} needs a name", code="player_name", field=f"players.{seat}"
+            )
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME_LENGTH:
+            raise ServiceError(
+                422,
+                f"the name on seat {seat} is longer than {MAX_NAME_LENGTH} characters",
+                code="player_name",
+                field=f"players.{seat}",
+            )
+        if name.casefold() in (other.casefold() for other in cleaned):
+            raise ServiceError(
+                422, f"{name} is on two seats: one player, one seat", code="player_twice", field=f"players.{seat}"
+            )
+        cleaned.append(name)
+    return cleaned
+
+
+def players_named(names: Sequence[str]) -> list[Player]:
+    """The roster entries for these names, adding the unknown ones."""
+    found = {
+        player.name.casefold(): player
+        for player in db.session.scalars(select(Player).where(Player.name.in_(list(names))))
+    }
+    result = []
+    for name in names:
+        player = found.get(name.casefold())
+        if player is None:
+            player = Player(name=name)
+            db.session.add(player)
+        result.append(player)
+    return result
+
+
+def create_match(game_id: Any, player_names: Any, raw_options: Any = None, device_id: str | None = None) -> MatchView:
+    game = find_game(game_id)
+    names = clean_names(player_names)
+    try:
+        table = game.table(names, raw_options)
+    except RuleError as error:
+        raise rule_error(error) from None
+    state = game.initial_state(table)
+    for attempt in range(2):
+        try:
+            players = players_named(names)
+            match = Match(
+                game=game.id,
+                options=dict(table.options),
+                sides=[list(side) for side in table.sides],
+                totals=list(state.totals),
+                winners=[],
+                seats=[Seat(seat=seat, player=player) for seat, player in enumerate(players)],
+            )
+            db.session.add(match)
+            db.session.flush()
+            if device_id:
+                db.session.add(DeviceMatch(device_id=device_id, match_id=match.id))
+            db.session.commit()
+            return MatchView(match=match, game=game, table=table, state=state)
+        except IntegrityError:
+            # Another request added one of these players at the same moment: use theirs.
+            db.session.rollback()
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+def remember_on_device(device_id: str, match_id: str) -> None:
+    """Record that a device opened a match, so its home page lists it."""
+    existing = db.session.get(DeviceMatch, (device_id, match_id))
+    if existing is None:
+        db.session.add(DeviceMatch(device_id=device_id, match_id=match_id))
+    else:
+        existing.seen_at = utcnow()
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+
+
+def device_matches(device_id: str | None, limit: int = 50) -> list[Match]:
+    """Matches a device created or opened, in progress first, most recent first."""
+    if not device_id:
+        return []
+    query = (
+        select(Match)
+        .join(DeviceMatch, DeviceMatch.match_id == Match.id)
+        .where(DeviceMatch.device_id == device_id)
+        .order_by(Match.finished, Match.updated_at.desc())
+        .limit(limit)
+    )
+    return list(db.session.scalars(query))
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _lock(match_id: str, if_match: str | None) -> Match:
+    """Bump the match's version (conditionally on If-Match) and return it, fresh."""
+    expected = parse_if_match(if_match)
+    statement = update(Match).where(Match.id == match_id)
+    if expected is not None:
+        statement = statement.where(Match.version == expected)
+    statement = statement.values(version=Match.version + 1, updated_at=utcnow()).execution_options(
+        synchronize_session=False
+    )
+    if db.session.execute(statement).rowcount == 0:
+        db.session.rollback()
+        current = db.session.get(Match, match_id)
+        if current is None:
+            raise ServiceError(404, f"no match with id {match_id!r}", code="match_not_found")
+        raise ServiceError(
+            412,
+            f"the match has changed since you loaded it (now {etag_for(current)}): reload it and try again",
+            code="stale_etag",
+        )
+    db.session.expire_all()
+    return db.session.execute(
+        select(Match).where(Match.id == match_id).execution_options(populate_existing=True)
+    ).scalar_one()
+
+
+def _store_summary(match: Match, state: MatchState) -> None:
+    match.round_count = len(state.rounds)
+    match.totals = list(state.totals)
+    match.finished = state.finished
+    match.winners = list(state.winners)
+
+
+def _write_scores(round_: Round, state: MatchState) -> None:
+    scored = state.rounds[round_.number - 1]
+    round_.scores = list(scored.score.scores)
+    round_.explanation = list(scored.score.explanation)
+
+
+def round_by_key(match_id: str, key: str) -> Round | None:
+    return db.session.scalar(select(Round).where(Round.match_id == match_id, Round.idempotency_key == key))
+
+
+def record_round(
+    match_id: str,
+    raw: Any,
+    *,
+    if_match: str | None = None,
+    idempotency_key: str | None = None,
+    expected_number: int | None = None,
+) -> tuple[MatchView, int, bool]:
+    """Append a round. Returns the match view, the round's number and whether it is new.
+
+    A repeat of an Idempotency-Key returns the round stored the first time (not new).
+    `expected_number` is the number the client means to record: if the match has moved
+    on, the write is refused with 409 rather than stored as a later round.
+    """
+    if idempotency_key is not None:
+        stored = round_by_key(match_id, idempotency_key)
+        if stored is not None:
+            return get_view(match_id), stored.number, False
+    match = _lock(match_id, if_match)
+    try:
+        view = view_of(match)
+        if view.state.finished:
+            raise ServiceError(
+                409, "the match is finished: no more rounds can be recorded", code="match_finished"
+            )
+        number = view.state.next_round
+        if expected_number is not None and expected_number != number:
+            raise ServiceError(
+                409,
+                f"round {expected_number} cannot be recorded: the next round is {number}",
+                code="round_number_taken",
+                field="number",
+            )
+        try:
+            state = view.game.play(view.table, view.state, raw)
+        except RuleError as error:
+            raise rule_error(error) from None
+        scored = state.rounds[-1]
+        match.rounds.append(
+            Round(
+                number=number,
+                input=raw,
+                scores=list(scored.score.scores),
+                explanation=list(scored.score.explanation),
+                idempotency_key=idempotency_key,
+            )
+        )
+        _store_summary(match, state)
+        db.session.commit()
+    except ServiceError:
+        db.session.rollback()
+        raise
+    except IntegrityError:
+        # Only a concurrent request with the same Idempotency-Key gets here.
+        db.session.rollback()
+        if idempotency_key is not None:
+            stored = round_by_key(match_id, idempotency_key)
+            if stored is not None:
+                return get_view(match_id), stored.number, False
+        raise ServiceError(
+            409, "another phone recorded this round at the same moment: reload and try again", code="conflict"
+        ) from None
+    return MatchView(match=match, game=view.game, table=view.table, state=state), number, True
+
+
+def replay_edit(game: Game, table: Table, inputs: list[Any], number: int, raw: Any) -> MatchState:
+    """Replay the recorded inputs with round `number` replaced by `raw`."""
+    inputs = list(inputs)
+    inputs[number - 1] = raw
+    try:
+        return game.replay(table, inputs)
+    except RuleError as error:
+        if error.round_number is not None and error.round_number != number:
+            raise ServiceError(
+                422,
+                f"this change would break recorded {error.message}",
+                code=error.code,
+                field=error.field,
+                round_number=error.round_number,
+            ) from None
+        raise rule_error(error) from None
+
+
+def edit_round(match_id: str, number: int, raw: Any, *, if_match: str | None = None) -> MatchView:
+    """Replace round `number`'s input and replay every later round, all or nothing."""
+    match = _lock(match_id, if_match)
+    try:
+        if not 1 <= number <= len(match.rounds):
+            raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+        game = get_game(match.game)
+        table = table_for(match, game)
+        state = replay_edit(game, table, [round_.input for round_ in match.rounds], number, raw)
+        edited = match.rounds[number - 1]
+        edited.input = raw
+        edited.updated_at = utcnow()
+        for round_ in match.rounds[number - 1 :]:
+            _write_scores(round_, state)
+        _store_summary(match, state)
+        db.session.commit()
+    except ServiceError:
+        db.session.rollback()
+        raise
+    return MatchView(match=match, game=game, table=table, state=state)
+
+
+def undo_round(match_id: str, number: int, *, if_match: str | None = None) -> MatchView:
+    """Remove the last round (only the last one can be undone)."""
+    match = _lock(match_id, if_match)
+    try:
+        count = len(match.rounds)
+        if not 1 <= number <= count:
+            raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+        if number != count:
+            raise ServiceError(
+                409,
+                f"only the last round ({count}) can be undone; edit round {number} instead",
+                code="not_last_round",
+            )
+        last = match.rounds.pop()
+        db.session.delete(last)
+        view = view_of(match)
+        _store_summary(match, view.state)
+        db.session.commit()
+    except ServiceError:
+        db.session.rollback()
+        raise
+    return view
+
+
+def preview_round(match_id: str, raw: Any, number: int | None = None) -> tuple[MatchView, MatchState]:
+    """Check a round input without storing it (live validation as a player taps).
+
+    With `number`, the input is checked as an edit of that recorded round (every later
+    round replayed); otherwise as the next round. Raises ServiceError like a real write.
+    """
+    view = get_view(match_id)
+    if number is None:
+        if view.state.finished:
+            raise ServiceError(409, "the match is finished: no more rounds can be recorded", code="match_finished")
+        try:
+            return view, view.game.play(view.table, view.state, raw)
+        except RuleError as error:
+            raise rule_error(error) from None
+    if not 1 <= number <= len(view.state.rounds):
+        raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+    return view, replay_edit(view.game, view.table, [scored.input for scored in view.state.rounds], number, raw)

@@ -1,0 +1,1 @@
+"""The server-rendered PWA: pages, htmx fragments, manifest and service worker."""

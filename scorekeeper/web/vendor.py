@@ -1,0 +1,23 @@
+"""Serves front-end packages installed from npm (node_modules), never copied into the repo."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, send_from_directory
+
+from ..config import PROJECT_ROOT
+
+# npm package -> the folder inside it that may be served.
+SERVED_PACKAGES = {
+    "htmx.org": "dist",
+    "swagger-ui-dist": "",
+}
+
+bp = Blueprint("vendor", __name__)
+
+
+@bp.route("/vendor/<package>/<path:filename>")
+def vendor_file(package: str, filename: str):
+    if package not in SERVED_PACKAGES:
+        abort(404)
+    folder = PROJECT_ROOT / "node_modules" / package / SERVED_PACKAGES[package]
+    # A year: the package version is pinned and the URL changes with it via ?v=.
+    return send_from_directory(folder, filename, max_age=current_app.config.get("VENDOR_MAX_AGE", 31536000))

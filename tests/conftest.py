@@ -1,0 +1,83 @@
+"""Test fixtures: the app from the factory, on SQLite or on the PostgreSQL of TEST_DATABASE_URL."""
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask_migrate import upgrade
+from sqlalchemy import text
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.config import PROJECT_ROOT, TestConfig
+from scorekeeper.extensions import db
+
+
+def test_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """TEST_DATABASE_URL (PostgreSQL) when set, else a fresh SQLite file."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        return url
+    return f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
+
+
+def reset_schema(app: Flask) -> None:
+    """Drop everything, then build the schema with the migrations (as production does)."""
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            with db.engine.begin() as connection:
+                connection.execute(text("DROP SCHEMA public CASCADE"))
+                connection.execute(text("CREATE SCHEMA public"))
+        upgrade(directory=str(PROJECT_ROOT / "migrations"))
+
+
+@pytest.fixture(scope="session")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    app = create_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
+                      "SQLALCHEMY_DATABASE_URI": test_database_url(tmp_path_factory)})
+    reset_schema(app)
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def empty_tables(app: Flask) -> None:
+    with app.app_context():
+        tables = [table.name for table in reversed(db.metadata.sorted_tables)]
+        with db.engine.begin() as connection:
+            if db.engine.dialect.name == "postgresql":
+                connection.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+            else:
+                for name in tables:
+                    connection.execute(text(f"DELETE FROM {name}"))
+
+
+@pytest.fixture
+def clean_app(app: Flask) -> Iterator[Flask]:
+    """The app with empty tables."""
+    empty_tables(app)
+    yield app
+
+
+@pytest.fixture
+def client(clean_app: Flask):
+    return clean_app.test_client()
+
+
+@pytest.fixture
+def app_context(clean_app: Flask):
+    with clean_app.app_context():
+        yield clean_app
+
+
+@pytest.fixture(scope="session")
+def live_server(app: Flask) -> Iterator[str]:
+    """The app served on a free loopback port in a thread; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
