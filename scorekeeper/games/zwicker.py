@@ -1,1 +1,330 @@
-"""placeholder until written."""
+"""Zwicker (Zwickern, Zwickeln): honours, most cards and Zwicks (sweeps) per deal, 101 to win."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import register
+from .base import (
+    Game,
+    MatchState,
+    OptionError,
+    OptionSpec,
+    RoundError,
+    RoundScore,
+    Table,
+    check_fields,
+    is_int,
+    target_winners,
+)
+
+# Sides per player count, in their fixed order (partners opposite).
+SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
+    2: ((0,), (1,)),
+    3: ((0,), (1,), (2,)),
+    4: ((0, 2), (1, 3)),
+}
+
+# The jokers of each deck, named by their matching value, highest first.
+JOKERS: Mapping[int, tuple[str, ...]] = {
+    0: (),
+    3: ("J25", "J20", "J15"),
+    6: ("J30", "J25", "J22", "J20", "J17", "J15"),
+}
+# The honours every deck has besides its jokers.
+PLAIN_HONOURS: tuple[str, ...] = ("D10", "D7", "S7", "AS", "AH", "AD", "AC")
+DECK_HONOURS: Mapping[int, tuple[str, ...]] = {
+    jokers: (*codes, *PLAIN_HONOURS) for jokers, codes in JOKERS.items()
+}
+# Every honour code of any deck, in deck order (the 6-joker deck holds all the jokers).
+ALL_HONOURS: tuple[str, ...] = DECK_HONOURS[6]
+DECK_SIZE: Mapping[int, int] = {jokers: 52 + jokers for jokers in JOKERS}
+DECK_NAME: Mapping[int, str] = {
+    0: "the deck without jokers",
+    3: "the deck with 3 jokers",
+    6: "the deck with 6 jokers",
+}
+
+# Default points per honour, plus `majority` (strictly most cards) and `zwick` (per sweep).
+# One table keyed by code serves both joker decks: the jokers the two decks share
+# (J25, J20, J15) are worth the same in both (7 / 6 / 5), so no per-deck table is needed.
+DEFAULT_POINTS: Mapping[str, int] = {
+    "J30": 8,
+    "J25": 7,
+    "J22": 6,
+    "J20": 6,
+    "J17": 5,
+    "J15": 5,
+    "D10": 3,
+    "D7": 1,
+    "S7": 1,
+    "AS": 2,
+    "AH": 2,
+    "AD": 2,
+    "AC": 2,
+    "majority": 1,
+    "zwick": 1,
+}
+# Rule decision: an overridden point value must be a whole number from 0 to 1000. Zwicker
+# only ever awards points (0 switches an item off); the ceiling keeps a typo like 1000000
+# from producing totals no scoresheet (or database column) is meant to hold.
+POINTS_MINIMUM = 0
+POINTS_MAXIMUM = 1000
+
+# Rule decision: every Zwick is a capture, and a capture takes the card played plus at
+# least one card from the table, so a side cannot have more Zwicks than half its cards.
+CARDS_PER_ZWICK = 2
+
+SIDE_FIELDS = ("cards", "zwicks", "honours")
+
+
+@dataclass(frozen=True)
+class ZwickerSide:
+    cards: int
+    zwicks: int
+    honours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ZwickerDeal:
+    sides: tuple[ZwickerSide, ...]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def majority_side(deal: ZwickerDeal) -> int | None:
+    """The side that captured strictly the most cards; None on a tie for most."""
+    most = max(side.cards for side in deal.sides)
+    leaders = [index for index, side in enumerate(deal.sides) if side.cards == most]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def score_deal(table: Table, deal: ZwickerDeal) -> RoundScore:
+    """Points per side for one deal, with an explanation per side."""
+    points: Mapping[str, int] = table.options["points"]
+    deck_order = DECK_HONOURS[table.options["jokers"]]
+    most = majority_side(deal)
+    scores = []
+    notes = []
+    for index, side in enumerate(deal.sides):
+        items = [(code, points[code]) for code in deck_order if code in side.honours]
+        if index == most:
+            items.append(("most cards", points["majority"]))
+        if side.zwicks:
+            items.append((plural(side.zwicks, "Zwick"), points["zwick"] * side.zwicks))
+        total = sum(value for _, value in items)
+        scores.append(total)
+        if items:
+            notes.append(" + ".join(f"{label} {value}" for label, value in items) + f" = {total}")
+        else:
+            notes.append("no honours, Zwicks or majority = 0")
+    return RoundScore(scores=tuple(scores), explanation=tuple(notes), details={"most_cards": most})
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
+    """The effective point table: the defaults with the valid overrides of `raw` merged in."""
+    merged = dict(DEFAULT_POINTS)
+    for code, value in raw.items():
+        where = f"options.points.{code}"
+        if not isinstance(code, str) or code not in DEFAULT_POINTS:
+            raise OptionError(
+                f"option points: unknown code {code!r} (known: {', '.join(DEFAULT_POINTS)})",
+                field=where,
+                code="option_unknown",
+            )
+        if not is_int(value):
+            raise OptionError(
+                f"option points: {code} must be a whole number, got {value!r}",
+                field=where,
+                code="option_type",
+            )
+        if not POINTS_MINIMUM <= value <= POINTS_MAXIMUM:
+            raise OptionError(
+                f"option points: {code} must be from {POINTS_MINIMUM} to {POINTS_MAXIMUM}, got {value}",
+                field=where,
+                code="option_range",
+            )
+        merged[code] = value
+    return merged
+
+
+def side_whole_number(value: Any, field: str, who: str, name: str, minimum: int, maximum: int) -> int:
+    if not is_int(value):
+        raise RoundError(f"{name} of {who} must be a whole number, got {value!r}", field=field, code="type")
+    if value < minimum:
+        raise RoundError(f"{name} of {who} must be at least {minimum}, got {value}", field=field, code="range")
+    if value > maximum:
+        raise RoundError(f"{name} of {who} must be at most {maximum}, got {value}", field=field, code="range")
+    return value
+
+
+def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
+    """One side's entry: its cards, Zwicks and honours, each checked on its own."""
+    jokers = table.options["jokers"]
+    deck = DECK_HONOURS[jokers]
+    who = table.side_name(index)
+    where = f"sides.{index}"
+    if not isinstance(raw, Mapping):
+        raise RoundError(
+            f"the entry of {who} must be an object with {', '.join(SIDE_FIELDS)}", field=where, code="type"
+        )
+    for key in raw:
+        if key not in SIDE_FIELDS:
+            raise RoundError(
+                f"unknown field {key!r} for {who} (allowed: {', '.join(SIDE_FIELDS)})",
+                field=f"{where}.{key}",
+                code="field_unknown",
+            )
+    for key in SIDE_FIELDS:
+        if key not in raw:
+            raise RoundError(f"{key} of {who} is required", field=f"{where}.{key}", code="field_missing")
+
+    deck_size = DECK_SIZE[jokers]
+    cards = side_whole_number(raw["cards"], f"{where}.cards", who, "cards", 0, deck_size)
+    zwicks = side_whole_number(raw["zwicks"], f"{where}.zwicks", who, "zwicks", 0, deck_size)
+
+    honours_raw = raw["honours"]
+    if not isinstance(honours_raw, list):
+        raise RoundError(
+            f"honours of {who} must be a list of honour codes (possibly empty), got {honours_raw!r}",
+            field=f"{where}.honours",
+            code="type",
+        )
+    honours: list[str] = []
+    for position, code in enumerate(honours_raw):
+        at = f"{where}.honours.{position}"
+        if not isinstance(code, str) or code not in ALL_HONOURS:
+            raise RoundError(
+                f"{code!r} given to {who} is not an honour (honours of {DECK_NAME[jokers]}: {', '.join(deck)})",
+                field=at,
+                code="honour_unknown",
+            )
+        if code not in deck:
+            raise RoundError(
+                f"{code} given to {who} is not in {DECK_NAME[jokers]} (its honours: {', '.join(deck)})",
+                field=at,
+                code="honour_other_deck",
+            )
+        if code in honours:
+            raise RoundError(f"{code} is listed twice for {who}", field=at, code="honour_duplicate")
+        honours.append(code)
+    if len(honours) > cards:
+        raise RoundError(
+            f"{who} cannot hold {plural(len(honours), 'honour')} with only {plural(cards, 'card')}",
+            field=f"{where}.honours",
+            code="honours_over_cards",
+        )
+
+    if zwicks * CARDS_PER_ZWICK > cards:
+        raise RoundError(
+            f"{who} cannot have {plural(zwicks, 'Zwick')} with {plural(cards, 'card')}: "
+            f"every Zwick captures at least {CARDS_PER_ZWICK} cards",
+            field=f"{where}.zwicks",
+            code="zwicks_over_cards",
+        )
+    return ZwickerSide(cards=cards, zwicks=zwicks, honours=tuple(honours))
+
+
+def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
+    """A whole deal: one entry per side, all cards and every honour accounted for."""
+    check_fields(raw, required=("sides",))
+    entries = raw["sides"]
+    count = len(table.sides)
+    if not isinstance(entries, list):
+        raise RoundError(
+            f"sides must be a list with one entry per side ({count})", field="sides", code="type"
+        )
+    if len(entries) != count:
+        raise RoundError(
+            f"sides must have {count} entries, one per side, got {len(entries)}", field="sides", code="length"
+        )
+    sides = tuple(parse_side(table, index, entry) for index, entry in enumerate(entries))
+
+    jokers = table.options["jokers"]
+    deck_size = DECK_SIZE[jokers]
+    captured = sum(side.cards for side in sides)
+    if captured != deck_size:
+        raise RoundError(
+            f"cards must add up to {deck_size} ({DECK_NAME[jokers]}), got {captured}",
+            field="sides",
+            code="cards_sum",
+        )
+    holder: dict[str, int] = {}
+    for index, side in enumerate(sides):
+        for position, code in enumerate(side.honours):
+            if code in holder:
+                raise RoundError(
+                    f"{code} is given to both {table.side_name(holder[code])} and {table.side_name(index)}",
+                    field=f"sides.{index}.honours.{position}",
+                    code="honour_twice",
+                )
+            holder[code] = index
+    for code in DECK_HONOURS[jokers]:
+        if code not in holder:
+            raise RoundError(
+                f"honour {code} is missing: every honour is captured by some side",
+                field="sides",
+                code="honour_missing",
+            )
+    return ZwickerDeal(sides=sides)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Zwicker(Game):
+    id = "zwicker"
+    name = "Zwicker"
+    min_players = 2
+    max_players = 4
+    option_specs = (
+        OptionSpec(
+            "jokers",
+            "int",
+            3,
+            "Jokers in the deck: 3 (matching values 25, 20, 15), 6 (15, 17, 20, 22, 25, 30) or 0.",
+            choices=(0, 3, 6),
+        ),
+        OptionSpec("target", "int", 101, "Points a side needs to win (51 for a short game).", minimum=1),
+        OptionSpec(
+            "points",
+            "object",
+            {},
+            "Point overrides, code -> points, merged over the default table "
+            "(codes: " + ", ".join(DEFAULT_POINTS) + ").",
+        ),
+    )
+
+    def finish_options(self, options: dict[str, Any], n_players: int) -> dict[str, Any]:
+        # The frozen options carry the whole effective table, so a later change of the
+        # defaults never changes the points of a match already started.
+        options["points"] = parse_points(options["points"])
+        return options
+
+    def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        return SIDES[n_players]
+
+    def start(self, table: Table) -> None:
+        return None
+
+    def parse_round(self, table: Table, state: MatchState, raw: Any) -> ZwickerDeal:
+        return parse_deal(table, raw)
+
+    def score_round(self, table: Table, state: MatchState, round_: ZwickerDeal) -> tuple[RoundScore, None]:
+        return score_deal(table, round_), None
+
+    def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
+        return target_winners(state.totals, table.options["target"])
+
+    def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
+        jokers = table.options["jokers"]
+        return {"deck_size": DECK_SIZE[jokers], "honours": list(DECK_HONOURS[jokers])}
+
+
+register(Zwicker())
