@@ -594,6 +594,11 @@ def suit_field(value: Any, field: str, allowed: Sequence[str] = SUITS) -> str:
     return value
 
 
+def count(number: int, noun: str) -> str:
+    """'1 trick', '2 tricks': a count with its noun, singular or plural."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def signed(points: int) -> str:
     """Points with their sign, as a scoresheet writes them: +8, -2, 0."""
     return f"{points:+d}" if points else "0"

@@ -1,1 +1,317 @@
-"""placeholder until written."""
+"""Nwik (The Game With No Name): styles and stakes used once per game, overtricks x stake, zero-sum."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import register
+from .base import (
+    SUITS,
+    Game,
+    MatchState,
+    RoundError,
+    RoundScore,
+    Table,
+    check_fields,
+    highest_winners,
+    int_field,
+    signed,
+    suit_field,
+    tricks_field,
+)
+
+# Everyone is their own side.
+SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
+    2: ((0,), (1,)),
+    3: ((0,), (1,), (2,)),
+}
+TRICKS_PER_ROUND: Mapping[int, int] = {2: 17, 3: 13}
+# Every player is nominal Bidder this many times, so the match has 5 x players rounds.
+ROUNDS_AS_BIDDER = 5
+
+# Roles counted from the Acting Bidder to the left: index 0 is the Bidder.
+ROLE_NAMES: Mapping[int, tuple[str, ...]] = {2: ("Bidder", "#2"), 3: ("Bidder", "#2", "#3")}
+TARGETS: Mapping[int, tuple[int, ...]] = {2: (10, 7), 3: (6, 4, 3)}
+# No Tricks reverses the targets: the Bidder gets the last role's target and so on.
+NO_TRICKS_TARGETS: Mapping[int, tuple[int, ...]] = {2: (7, 10), 3: (3, 4, 6)}
+
+STYLE_NAMES: Mapping[int, str] = {
+    1: "Spades trumps",
+    2: "Hearts, Diamonds or Clubs trumps",
+    3: "No Trumps",
+    4: "No Tricks",
+    5: "VIP",
+    6: "Pass",
+}
+STAKES = (1, 2, 3, 4, 5, 6)
+PASS = 6
+NO_TRICKS = 4
+VIP = 5
+# The styles an Acting Bidder may choose from (never Pass).
+ACTING_STYLES = (1, 2, 3, 4, 5)
+# Which trumps a style accepts; a style not listed takes no trump field at all.
+# VIP: the turned card decides, so any suit is possible and recording it is optional.
+TRUMP_CHOICES: Mapping[int, tuple[str, ...]] = {2: ("hearts", "diamonds", "clubs"), VIP: SUITS}
+TRUMP_REQUIRED = frozenset({2})
+# VIP: the card accepted (1st, 2nd or 3rd turned) multiplies the stake by its number.
+VIP_CARDS = (1, 2, 3)
+
+
+def style_label(style: int) -> str:
+    return f"style {style} ({STYLE_NAMES[style]})"
+
+
+@dataclass(frozen=True)
+class SeatUsage:
+    """What one player has chosen so far as nominal Bidder (acting choices are not counted)."""
+
+    styles: frozenset[int] = frozenset()
+    stakes: frozenset[int] = frozenset()
+
+    def available_styles(self) -> list[int]:
+        return [style for style in STYLE_NAMES if style not in self.styles]
+
+    def available_stakes(self) -> list[int]:
+        return [stake for stake in STAKES if stake not in self.stakes]
+
+    def acting_styles(self) -> list[int]:
+        """Styles this player may choose as Acting Bidder: those not yet chosen as Bidder."""
+        fresh = [style for style in ACTING_STYLES if style not in self.styles]
+        # The rule runs dry once all of 1-5 are used; then any of them is allowed.
+        return fresh or list(ACTING_STYLES)
+
+
+@dataclass(frozen=True)
+class NwikRound:
+    bidder: int
+    acting_bidder: int
+    style: int
+    stake: int
+    acting_style: int | None
+    trump: str | None
+    vip_card: int | None
+    tricks: tuple[int, ...]
+
+    @property
+    def effective_style(self) -> int:
+        return self.acting_style if self.acting_style is not None else self.style
+
+    @property
+    def effective_stake(self) -> int:
+        multiplier = self.vip_card if self.effective_style == VIP and self.vip_card else 1
+        return self.stake * multiplier
+
+
+def plural_tricks(count: int) -> str:
+    return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
+def score_nwik(table: Table, hand: NwikRound) -> RoundScore:
+    """Points per seat: (tricks - target) x S, reversed for No Tricks; always zero-sum."""
+    no_tricks = hand.effective_style == NO_TRICKS
+    targets = (NO_TRICKS_TARGETS if no_tricks else TARGETS)[table.n]
+    stake = hand.effective_stake
+    target_label = "No Tricks target" if no_tricks else "target"
+    scores = []
+    notes = []
+    for seat, took in enumerate(hand.tricks):
+        role = (seat - hand.acting_bidder) % table.n
+        target = targets[role]
+        difference = target - took if no_tricks else took - target
+        points = difference * stake
+        scores.append(points)
+        notes.append(
+            f"{ROLE_NAMES[table.n][role]}: {plural_tricks(took)}, {target_label} {target}: "
+            f"{signed(difference)} x {stake} = {signed(points)}"
+        )
+    details = {
+        "bidder": hand.bidder,
+        "acting_bidder": hand.acting_bidder,
+        "effective_style": hand.effective_style,
+        "effective_stake": stake,
+    }
+    return RoundScore(scores=tuple(scores), explanation=tuple(notes), details=details)
+
+
+def optional(raw: Mapping[str, Any], key: str) -> Any:
+    """An optional field's value; JSON null counts as not given (forms send empty fields as null)."""
+    return raw.get(key)
+
+
+class Nwik(Game):
+    id = "nwik"
+    name = "Nwik"
+    min_players = 2
+    max_players = 3
+
+    def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        return SIDES[n_players]
+
+    def start(self, table: Table) -> tuple[SeatUsage, ...]:
+        return tuple(SeatUsage() for _ in range(table.n))
+
+    def roles(self, table: Table, round_number: int) -> tuple[int, int]:
+        """(nominal Bidder, Acting Bidder if the Bidder passes) of a round."""
+        bidder = table.left_of(table.dealer(round_number))
+        return bidder, table.left_of(bidder)
+
+    def parse_round(self, table: Table, state: MatchState, raw: Any) -> NwikRound:
+        check_fields(raw, required=("style", "stake", "tricks"), optional=("acting_style", "trump", "vip_card"))
+        usage: tuple[SeatUsage, ...] = state.progress
+        bidder, left = self.roles(table, state.next_round)
+        bidder_name = table.name(bidder)
+
+        style = int_field(raw["style"], "style", minimum=1, maximum=PASS)
+        stake = int_field(raw["stake"], "stake", minimum=1, maximum=max(STAKES))
+        if style in usage[bidder].styles:
+            raise RoundError(
+                f"{bidder_name} has already used {style_label(style)}; "
+                f"still free: {', '.join(map(str, usage[bidder].available_styles()))}",
+                field="style",
+                code="style_used",
+            )
+        if stake in usage[bidder].stakes:
+            raise RoundError(
+                f"{bidder_name} has already used stake {stake}; "
+                f"still free: {', '.join(map(str, usage[bidder].available_stakes()))}",
+                field="stake",
+                code="stake_used",
+            )
+
+        acting_style = optional(raw, "acting_style")
+        acting_bidder = bidder
+        if style == PASS:
+            acting_bidder = left
+            acting_style = self.parse_acting_style(table, usage, acting_bidder, bidder_name, acting_style)
+        elif acting_style is not None:
+            raise RoundError(
+                f"acting_style is only given when the Bidder passes (style 6); "
+                f"{bidder_name} chose {style_label(style)}",
+                field="acting_style",
+                code="acting_style_without_pass",
+            )
+        effective = acting_style if acting_style is not None else style
+
+        trump = self.parse_trump(effective, optional(raw, "trump"))
+        vip_card = optional(raw, "vip_card")
+        if effective == VIP:
+            if vip_card is None:
+                raise RoundError(
+                    "vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3",
+                    field="vip_card",
+                    code="vip_card_missing",
+                )
+            vip_card = int_field(vip_card, "vip_card", minimum=min(VIP_CARDS), maximum=max(VIP_CARDS))
+        elif vip_card is not None:
+            raise RoundError(
+                f"vip_card is only given for style 5 (VIP), not for {style_label(effective)}",
+                field="vip_card",
+                code="vip_card_refused",
+            )
+
+        tricks = tricks_field(raw, table, TRICKS_PER_ROUND[table.n])
+        return NwikRound(
+            bidder=bidder,
+            acting_bidder=acting_bidder,
+            style=style,
+            stake=stake,
+            acting_style=acting_style,
+            trump=trump,
+            vip_card=vip_card,
+            tricks=tricks,
+        )
+
+    def parse_acting_style(
+        self, table: Table, usage: tuple[SeatUsage, ...], acting_bidder: int, bidder_name: str, value: Any
+    ) -> int:
+        acting_name = table.name(acting_bidder)
+        allowed = usage[acting_bidder].acting_styles()
+        if value is None:
+            raise RoundError(
+                f"{bidder_name} passed, so acting_style is required: the style {acting_name} chooses "
+                f"as Acting Bidder ({', '.join(map(str, allowed))})",
+                field="acting_style",
+                code="acting_style_missing",
+            )
+        acting_style = int_field(value, "acting_style", minimum=1)
+        if acting_style == PASS:
+            raise RoundError(
+                f"{acting_name} as Acting Bidder may not pass: choose one of {', '.join(map(str, allowed))}",
+                field="acting_style",
+                code="acting_style_pass",
+            )
+        int_field(acting_style, "acting_style", maximum=max(ACTING_STYLES))
+        if acting_style not in allowed:
+            raise RoundError(
+                f"{acting_name} has already chosen {style_label(acting_style)} as Bidder, so may not "
+                f"choose it as Acting Bidder: choose one of {', '.join(map(str, allowed))}",
+                field="acting_style",
+                code="acting_style_used",
+            )
+        return acting_style
+
+    def parse_trump(self, effective: int, value: Any) -> str | None:
+        choices = TRUMP_CHOICES.get(effective)
+        if choices is None:
+            if value is not None:
+                raise RoundError(
+                    f"trump is only given for style 2 or 5 (VIP); {style_label(effective)} has no trump to name",
+                    field="trump",
+                    code="trump_refused",
+                )
+            return None
+        if value is None:
+            if effective in TRUMP_REQUIRED:
+                raise RoundError(
+                    f"trump is required for {style_label(effective)}: {', '.join(choices)}",
+                    field="trump",
+                    code="trump_missing",
+                )
+            return None
+        if value == "spades" and "spades" not in choices:
+            raise RoundError(
+                f"trump for style {effective} must be {', '.join(choices)}: spades trumps is style 1",
+                field="trump",
+                code="trump_spades",
+            )
+        return suit_field(value, "trump", choices)
+
+    def score_round(
+        self, table: Table, state: MatchState, round_: NwikRound
+    ) -> tuple[RoundScore, tuple[SeatUsage, ...]]:
+        usage = list(state.progress)
+        # Only the nominal Bidder's choices are used up (Pass counts as style 6); the
+        # Acting Bidder's style stays free for later.
+        before = usage[round_.bidder]
+        usage[round_.bidder] = SeatUsage(
+            styles=before.styles | {round_.style}, stakes=before.stakes | {round_.stake}
+        )
+        return score_nwik(table, round_), tuple(usage)
+
+    def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
+        if len(state.rounds) < ROUNDS_AS_BIDDER * table.n:
+            return None
+        return highest_winners(state.totals)
+
+    def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
+        usage: tuple[SeatUsage, ...] = state.progress
+        bidder, acting_bidder = self.roles(table, state.next_round)
+        return {
+            "bidder": bidder,
+            "acting_bidder_if_pass": acting_bidder,
+            "available_styles": usage[bidder].available_styles(),
+            "available_stakes": usage[bidder].available_stakes(),
+            "acting_styles_if_pass": usage[acting_bidder].acting_styles(),
+        }
+
+    def details(self, table: Table, progress: tuple[SeatUsage, ...]) -> dict[str, Any]:
+        return {
+            "usage": [
+                {"seat": seat, "styles_used": sorted(used.styles), "stakes_used": sorted(used.stakes)}
+                for seat, used in enumerate(progress)
+            ]
+        }
+
+
+register(Nwik())

@@ -1,1 +1,229 @@
-"""placeholder until written."""
+"""Willi Stich: 19 rounds of exact trick calling (Stiche-Raten) with six special rounds."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import register
+from .base import (
+    SUITS,
+    Game,
+    MatchState,
+    OptionSpec,
+    RoundError,
+    RoundScore,
+    Table,
+    check_fields,
+    highest_winners,
+    optional_seat,
+    seat_ints,
+    tricks_field,
+)
+
+ROUNDS = 19
+# Two 32-card packs (7 to Ace); the most cards ever dealt is 10 x 6 = 60, leaving at
+# least 4 to turn up a trump card, so a normal round always has a suit as trump.
+DECK_SIZE = 64
+
+# The six special rounds of the seed; every other round is "normal".
+ROUND_KINDS: Mapping[int, str] = {
+    5: "trump_choice",
+    15: "trump_choice",
+    7: "no_trump",
+    13: "no_trump",
+    10: "blind_bid",
+    19: "forehead",
+}
+NORMAL = "normal"
+
+# What `trump` may be in each kind of round, and why anything else is refused.
+# "none" is refused outside the no-trump rounds: a card is always left to turn up (see
+# DECK_SIZE), and in the trump-choice rounds the seed says "No trump is not allowed".
+TRUMP_RULES: Mapping[str, tuple[tuple[str, ...], str]] = {
+    NORMAL: (SUITS, "the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades"),
+    "trump_choice": (
+        SUITS,
+        "the chooser picks one of the four suits, no trump is not allowed: "
+        "trump must be clubs, diamonds, hearts or spades",
+    ),
+    "no_trump": (("none",), "this round is played without trump: trump must be none or left out"),
+    "blind_bid": (SUITS, "the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades"),
+    "forehead": (SUITS, "the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades"),
+}
+# Only in these rounds does a player choose trump, so only they record who did.
+CHOOSER_KINDS = frozenset({"trump_choice"})
+CHOOSER_ROUNDS = tuple(sorted(number for number, kind in ROUND_KINDS.items() if kind in CHOOSER_KINDS))
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """One scoring scheme.
+
+    exact: (base, per_trick, per_call) -> base + per_trick x tricks + per_call x call.
+    missed: (per_trick, per_difference, constant)
+        -> per_trick x tricks + per_difference x |call - tricks| + constant.
+    """
+
+    exact: tuple[int, int, int]
+    missed: tuple[int, int, int]
+
+
+SCHEMES: Mapping[str, Scheme] = {
+    # exact call -> 10 + tricks, missed -> tricks
+    "stiche_raten": Scheme(exact=(10, 1, 0), missed=(1, 0, 0)),
+    # exact -> 20 + 10 x tricks, missed -> -10 x the difference
+    "wizard": Scheme(exact=(20, 10, 0), missed=(0, -10, 0)),
+    # exact -> 10 + call, missed -> 0
+    "oh_hell": Scheme(exact=(10, 0, 1), missed=(0, 0, 0)),
+}
+
+
+def round_kind(number: int) -> str:
+    """The kind of round `number`: normal or one of the six special rounds."""
+    return ROUND_KINDS.get(number, NORMAL)
+
+
+def cards_in_round(number: int) -> int:
+    """Cards per player in round `number`: 1 up to 10, then back down to 1."""
+    return number if number <= 10 else 20 - number
+
+
+def forbidden_dealer_call(cards: int, other_bids: Sequence[int]) -> int | None:
+    """The call the dealer may not make once the other calls are in, or None if every
+    call is allowed (the others already called more than `cards`)."""
+    forbidden = cards - sum(other_bids)
+    return forbidden if 0 <= forbidden <= cards else None
+
+
+@dataclass(frozen=True)
+class WilliStichRound:
+    number: int
+    cards: int
+    kind: str
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    trump: str | None
+    trump_chooser: int | None
+
+
+def _formula(terms: Sequence[tuple[int, int | None]]) -> tuple[int, str]:
+    """Evaluate (coefficient, quantity) terms, quantity None for a constant; return the
+    points and how a scoresheet writes them ("10 + 1 = 11", "-10 x 2 = -20", "1")."""
+    used = [(coefficient, quantity) for coefficient, quantity in terms if coefficient]
+    points = sum(coefficient * (1 if quantity is None else quantity) for coefficient, quantity in used)
+    if not used:
+        return points, "0"
+    written = [
+        str(coefficient) if quantity is None
+        else str(quantity) if coefficient == 1
+        else f"{coefficient} x {quantity}"
+        for coefficient, quantity in used
+    ]
+    if len(used) == 1 and (used[0][1] is None or used[0][0] == 1):
+        return points, written[0]
+    return points, f"{' + '.join(written)} = {points}"
+
+
+def score_seat(scheme: Scheme, call: int, took: int) -> tuple[int, str]:
+    """Points for one player's call and tricks, with the explanation."""
+    if call == took:
+        base, per_trick, per_call = scheme.exact
+        points, written = _formula([(base, None), (per_trick, took), (per_call, call)])
+        return points, f"called {call}, took {took}: exact, {written}"
+    per_trick, per_difference, constant = scheme.missed
+    points, written = _formula([(per_trick, took), (per_difference, abs(call - took)), (constant, None)])
+    return points, f"called {call}, took {took}: missed, {written}"
+
+
+def score_willi_round(table: Table, round_: WilliStichRound) -> RoundScore:
+    """Points per player for one round, with an explanation per player."""
+    scheme = SCHEMES[table.options["scoring"]]
+    scored = [score_seat(scheme, call, took) for call, took in zip(round_.bids, round_.tricks, strict=True)]
+    return RoundScore(
+        scores=tuple(points for points, _ in scored),
+        explanation=tuple(note for _, note in scored),
+        details={"cards": round_.cards, "kind": round_.kind},
+    )
+
+
+class WilliStich(Game):
+    id = "willi-stich"
+    name = "Willi Stich"
+    min_players = 3
+    max_players = 6
+    option_specs = (
+        OptionSpec(
+            "scoring",
+            "choice",
+            "stiche_raten",
+            "stiche_raten: exact call 10 + tricks, missed tricks; wizard: exact 20 + 10 x tricks, "
+            "missed -10 x the difference; oh_hell: exact 10 + call, missed 0.",
+            choices=tuple(SCHEMES),
+        ),
+    )
+
+    def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        return tuple((seat,) for seat in range(n_players))
+
+    def start(self, table: Table) -> None:
+        return None
+
+    def parse_round(self, table: Table, state: MatchState, raw: Any) -> WilliStichRound:
+        check_fields(raw, required=("bids", "tricks"), optional=("trump", "trump_chooser"))
+        number = state.next_round
+        cards = cards_in_round(number)
+        kind = round_kind(number)
+        bids = seat_ints(raw.get("bids"), "bids", table, maximum=cards)
+        dealer = table.dealer(number)
+        if sum(bids) == cards:
+            others = [bid for seat, bid in enumerate(bids) if seat != dealer]
+            raise RoundError(
+                f"the dealer {table.name(dealer)} may not call {forbidden_dealer_call(cards, others)}: "
+                f"the calls would add up to {cards}",
+                field=f"bids.{dealer}",
+                code="dealer_call",
+            )
+        tricks = tricks_field(raw, table, cards)
+        trump = self._trump(raw.get("trump"), kind)
+        chooser = optional_seat(raw.get("trump_chooser"), "trump_chooser", table)
+        # null counts as "not given" (as for every optional field), so only a seat is refused.
+        if chooser is not None and kind not in CHOOSER_KINDS:
+            raise RoundError(
+                f"trump_chooser is only recorded in rounds {' and '.join(map(str, CHOOSER_ROUNDS))}, "
+                f"where a player chooses trump (this is round {number})",
+                field="trump_chooser",
+                code="trump_chooser_round",
+            )
+        return WilliStichRound(
+            number=number, cards=cards, kind=kind, bids=bids, tricks=tricks, trump=trump, trump_chooser=chooser
+        )
+
+    @staticmethod
+    def _trump(value: Any, kind: str) -> str | None:
+        """`trump` as the round's kind allows it; None (or absent) means not recorded."""
+        if value is None:
+            return None
+        allowed, rule = TRUMP_RULES[kind]
+        if not isinstance(value, str) or value not in allowed:
+            raise RoundError(
+                f"{rule}, got {value!r}",
+                field="trump",
+                code="trump",
+            )
+        return value
+
+    def score_round(self, table: Table, state: MatchState, round_: WilliStichRound) -> tuple[RoundScore, None]:
+        return score_willi_round(table, round_), None
+
+    def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
+        if len(state.rounds) < ROUNDS:
+            return None
+        return highest_winners(state.totals)
+
+    def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
+        number = state.next_round
+        return {"cards": cards_in_round(number), "kind": round_kind(number)}
+
+
+register(WilliStich())
