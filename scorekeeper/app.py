@@ -19,9 +19,12 @@ def create_app(config: Any = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),
     )
-    app.config.from_object(config or Config)
     if isinstance(config, dict):
+        # A mapping overrides the defaults (handy in tests and scripts).
+        app.config.from_object(Config)
         app.config.update(config)
+    else:
+        app.config.from_object(config or Config)
     url = database_url_from_env(app.config.get("SQLALCHEMY_DATABASE_URI") or os.environ.get("DATABASE_URL"))
     if not url:
         os.makedirs(app.instance_path, exist_ok=True)

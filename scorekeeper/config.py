@@ -31,6 +31,13 @@ class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret"
 
+    @classmethod
+    def with_database(cls, url: str) -> dict:
+        """These settings as a mapping, pointed at the database `url`."""
+        settings = {key: getattr(cls, key) for key in dir(cls) if key.isupper()}
+        settings["SQLALCHEMY_DATABASE_URI"] = url
+        return settings
+
 
 def database_url_from_env(url: str | None) -> str | None:
     """Accept the common postgres:// spelling and pick the psycopg 3 driver."""

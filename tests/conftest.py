@@ -36,8 +36,7 @@ def reset_schema(app: Flask) -> None:
 
 @pytest.fixture(scope="session")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    app = create_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
-                      "SQLALCHEMY_DATABASE_URI": test_database_url(tmp_path_factory)})
+    app = create_app(TestConfig.with_database(test_database_url(tmp_path_factory)))
     reset_schema(app)
     yield app
     with app.app_context():

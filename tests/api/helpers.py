@@ -1,0 +1,21 @@
+"""Small helpers for API tests: create a match, post rounds."""
+from __future__ import annotations
+
+NWIK_ROUNDS = [
+    {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]},
+    {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
+    {"style": 6, "stake": 6, "acting_style": 3, "tricks": [3, 7, 3]},
+]
+
+
+def create(client, game="nwik", players=("Ann", "Bob", "Cid"), options=None):
+    body = {"game": game, "players": list(players)}
+    if options is not None:
+        body["options"] = options
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def post_round(client, match_id, body, **headers):
+    return client.post(f"/api/v1/matches/{match_id}/rounds", json=body, headers=headers)

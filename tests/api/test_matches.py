@@ -1,0 +1,92 @@
+"""Creating and reading matches over the REST contract."""
+from __future__ import annotations
+
+import pytest
+
+from .helpers import NWIK_ROUNDS, create, post_round
+
+
+def test_create_match_fills_option_defaults_and_sides(client):
+    match = create(client, "nameless", ["Ann", "Bob", "Cid", "Dan"])
+    assert match["sides"] == [[0, 2], [1, 3]]
+    assert match["options"] == {"first_dealer": 0, "target": 20, "opponents_keep_tricks": False}
+    assert match["players"][3]["name"] == "Dan"
+    assert match["totals"] == [0, 0]
+    assert match["finished"] is False and match["winners"] == []
+    assert match["next"] == {"round": 1, "dealer": 0, "cards": 5, "tricks": 5}
+    assert len(match["id"]) >= 16
+
+
+def test_get_match_serves_the_contract_and_an_etag(client):
+    match = create(client)
+    for body in NWIK_ROUNDS:
+        assert post_round(client, match["id"], body).status_code == 201
+    response = client.get(f"/api/v1/matches/{match['id']}")
+    assert response.status_code == 200
+    served = response.json
+    assert served["totals"] == [4, -4, 0]  # the spec's worked example
+    assert [r["number"] for r in served["rounds"]] == [1, 2, 3]
+    assert served["rounds"][0]["scores"] == [0, -8, 8]
+    assert served["next"]["round"] == 4 and served["next"]["dealer"] == 0
+    assert response.headers["ETag"] == f'"v{served["version"]}"'
+
+
+def test_players_are_reused_by_name(client):
+    first = create(client, "nameless", ["Ann", "Bob"])
+    second = create(client, "nameless", ["Bob", "Ann"])
+    ids_first = {p["name"]: p["player_id"] for p in first["players"]}
+    ids_second = {p["name"]: p["player_id"] for p in second["players"]}
+    assert ids_first == ids_second
+
+
+def test_options_are_frozen_with_the_match(client):
+    match = create(client, "spades", ["A", "B", "C", "D"], {"preset": "classic", "target": 300})
+    assert match["options"]["nil_value"] == 100
+    assert match["options"]["target"] == 300
+    assert client.get(f"/api/v1/matches/{match['id']}").json["options"] == match["options"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "fragment"),
+    [
+        ({"game": "chess", "players": ["A", "B"]}, 422, "unknown game"),
+        ({"game": "nwik", "players": ["A"]}, 422, "2 to 3 players"),
+        ({"game": "spades", "players": ["A", "B", "C"]}, 422, "exactly 4 players"),
+        ({"game": "nwik", "players": ["Ann", "ann", "Bob"]}, 422, "on two seats"),
+        ({"game": "nwik", "players": ["Ann", " ", "Bob"]}, 422, "seat 1 needs a name"),
+        ({"game": "nwik", "players": ["A", "B"], "options": {"colour": 1}}, 422, "unknown option 'colour'"),
+        ({"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": 2}}, 422, "first_dealer"),
+        ({"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": "x"}}, 422, "whole number"),
+        ({"game": "nwik", "players": "A, B"}, 422, "players"),
+        ({"game": "nwik", "players": ["A", "B"], "colour": "red"}, 422, "Unknown field"),
+        ({"players": ["A", "B"]}, 422, "game"),
+    ],
+)
+def test_bad_match_requests_are_refused_with_the_rule(client, body, status, fragment):
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == status
+    assert fragment in response.json["message"]
+    assert client.get("/api/v1/matches").json == []
+
+
+def test_unknown_match_is_404_json(client):
+    response = client.get("/api/v1/matches/doesnotexist")
+    assert response.status_code == 404
+    assert response.json["error"] == "match_not_found"
+
+
+def test_list_shows_this_devices_matches_only(clean_app):
+    ann_phone = clean_app.test_client()
+    stranger = clean_app.test_client()
+    match = create(ann_phone)
+    listed = ann_phone.get("/api/v1/matches").json
+    assert [m["id"] for m in listed] == [match["id"]]
+    assert stranger.get("/api/v1/matches").json == []
+
+
+def test_malformed_and_oversized_bodies_are_4xx(client):
+    assert client.post("/api/v1/matches", data="{oops", content_type="application/json").status_code == 400
+    huge = '{"game": "nwik", "players": ["' + "x" * 1_000_000 + '"]}'
+    response = client.post("/api/v1/matches", data=huge, content_type="application/json")
+    assert response.status_code == 413
+    assert response.json["error"] == "request_entity_too_large"
