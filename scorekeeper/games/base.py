@@ -6,6 +6,7 @@ league computations alike.
 """
 from __future__ import annotations
 
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +67,10 @@ class MatchFinishedError(RuleError):
 # --------------------------------------------------------------------------- options
 
 
+# No target, penalty or point value at a card table comes near this: a larger figure is a typo.
+OPTION_LIMIT = 1_000_000
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option of a game: its name, kind, allowed values and default.
@@ -110,25 +115,27 @@ class OptionSpec:
         if self.kind == "int":
             if not is_int(value):
                 raise OptionError(
-                    f"option {self.name} must be a whole number, got {value!r}",
+                    f"option {self.name} must be a whole number, got {shown(value)}",
                     field=where,
                     code="option_type",
                 )
-            if self.minimum is not None and value < self.minimum:
+            minimum = self.minimum if self.minimum is not None else -OPTION_LIMIT
+            maximum = self.maximum if self.maximum is not None else OPTION_LIMIT
+            if value < minimum:
                 raise OptionError(
-                    f"option {self.name} must be at least {self.minimum}, got {value}",
+                    f"option {self.name} must be at least {minimum}, got {shown(value)}",
                     field=where,
                     code="option_range",
                 )
-            if self.maximum is not None and value > self.maximum:
+            if value > maximum:
                 raise OptionError(
-                    f"option {self.name} must be at most {self.maximum}, got {value}",
+                    f"option {self.name} must be at most {maximum}, got {shown(value)}",
                     field=where,
                     code="option_range",
                 )
             if self.choices is not None and value not in self.choices:
                 raise OptionError(
-                    f"option {self.name} must be one of {', '.join(map(str, self.choices))}, got {value}",
+                    f"option {self.name} must be one of {', '.join(map(str, self.choices))}, got {shown(value)}",
                     field=where,
                     code="option_choice",
                 )
@@ -136,7 +143,7 @@ class OptionSpec:
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionError(
-                    f"option {self.name} must be true or false, got {value!r}",
+                    f"option {self.name} must be true or false, got {shown(value)}",
                     field=where,
                     code="option_type",
                 )
@@ -144,7 +151,7 @@ class OptionSpec:
         if self.kind == "choice":
             if isinstance(value, bool) or value not in (self.choices or ()):
                 raise OptionError(
-                    f"option {self.name} must be one of {', '.join(map(str, self.choices or ()))}, got {value!r}",
+                    f"option {self.name} must be one of {', '.join(map(str, self.choices or ()))}, got {shown(value)}",
                     field=where,
                     code="option_choice",
                 )
@@ -152,12 +159,12 @@ class OptionSpec:
         if self.kind == "list":
             if not isinstance(value, list):
                 raise OptionError(
-                    f"option {self.name} must be a list, got {value!r}", field=where, code="option_type"
+                    f"option {self.name} must be a list, got {shown(value)}", field=where, code="option_type"
                 )
             for item in value:
                 if isinstance(item, bool) or item not in (self.choices or ()):
                     raise OptionError(
-                        f"option {self.name}: {item!r} is not one of {', '.join(map(str, self.choices or ()))}",
+                        f"option {self.name}: {shown(item)} is not one of {', '.join(map(str, self.choices or ()))}",
                         field=where,
                         code="option_choice",
                     )
@@ -169,7 +176,7 @@ class OptionSpec:
         if self.kind == "object":
             if not isinstance(value, Mapping):
                 raise OptionError(
-                    f"option {self.name} must be an object, got {value!r}", field=where, code="option_type"
+                    f"option {self.name} must be an object, got {shown(value)}", field=where, code="option_type"
                 )
             return dict(value)
         raise AssertionError(f"unknown option kind {self.kind}")
@@ -317,8 +324,8 @@ class Game(ABC):
             if key not in specs:
                 known = ", ".join(sorted(specs))
                 raise OptionError(
-                    f"unknown option {key!r} for {self.name} (known: {known})",
-                    field=f"options.{key}",
+                    f"unknown option {shown(key)} for {self.name} (known: {known})",
+                    field=f"options.{key if isinstance(key, str) else shown(key)}",
                     code="option_unknown",
                 )
         defaults = {name: spec.default for name, spec in specs.items()}
@@ -500,6 +507,18 @@ def highest_winners(totals: Sequence[int]) -> tuple[int, ...]:
 # --------------------------------------------------------------------------- input helpers
 
 
+def shown(value: Any) -> str:
+    """A short rendering of a refused input value for a message; never fails.
+
+    Python refuses to print ints of more than 4300 digits (ValueError): a message must
+    not turn such an input into anything but a RuleError.
+    """
+    try:
+        return reprlib.repr(value)
+    except ValueError:
+        return "a number far too large"
+
+
 def is_int(value: Any) -> bool:
     """A JSON whole number (booleans are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -513,7 +532,9 @@ def check_fields(raw: Any, required: Sequence[str], optional: Sequence[str] = ()
         if key not in required and key not in optional:
             known = ", ".join([*required, *optional])
             raise RoundError(
-                f"unknown round field {key!r} (allowed: {known})", field=str(key), code="field_unknown"
+                f"unknown round field {shown(key)} (allowed: {known})",
+                field=key if isinstance(key, str) else shown(key),
+                code="field_unknown",
             )
     for key in required:
         if key not in raw:
@@ -526,11 +547,11 @@ def int_field(
 ) -> int:
     """A whole number within bounds, else RoundError naming `field`."""
     if not is_int(value):
-        raise RoundError(f"{field} must be a whole number, got {value!r}", field=field, code="type")
+        raise RoundError(f"{field} must be a whole number, got {shown(value)}", field=field, code="type")
     if minimum is not None and value < minimum:
-        raise RoundError(f"{field} must be at least {minimum}, got {value}", field=field, code="range")
+        raise RoundError(f"{field} must be at least {minimum}, got {shown(value)}", field=field, code="range")
     if maximum is not None and value > maximum:
-        raise RoundError(f"{field} must be at most {maximum}, got {value}", field=field, code="range")
+        raise RoundError(f"{field} must be at most {maximum}, got {shown(value)}", field=field, code="range")
     return value
 
 
@@ -555,15 +576,15 @@ def seat_ints(
         where = f"{field}.{seat}"
         if not is_int(item):
             raise RoundError(
-                f"{field} of {table.name(seat)} must be a whole number, got {item!r}", field=where, code="type"
+                f"{field} of {table.name(seat)} must be a whole number, got {shown(item)}", field=where, code="type"
             )
         if item < minimum:
             raise RoundError(
-                f"{field} of {table.name(seat)} must be at least {minimum}, got {item}", field=where, code="range"
+                f"{field} of {table.name(seat)} must be at least {minimum}, got {shown(item)}", field=where, code="range"
             )
         if maximum is not None and item > maximum:
             raise RoundError(
-                f"{field} of {table.name(seat)} must be at most {maximum}, got {item}", field=where, code="range"
+                f"{field} of {table.name(seat)} must be at most {maximum}, got {shown(item)}", field=where, code="range"
             )
         result.append(item)
     return tuple(result)
@@ -589,12 +610,12 @@ def optional_seat(value: Any, field: str, table: Table) -> int | None:
 def suit_field(value: Any, field: str, allowed: Sequence[str] = SUITS) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise RoundError(
-            f"{field} must be one of {', '.join(allowed)}, got {value!r}", field=field, code="choice"
+            f"{field} must be one of {', '.join(allowed)}, got {shown(value)}", field=field, code="choice"
         )
     return value
 
 
-def count(number: int, noun: str) -> str:
+def noun_count(number: int, noun: str) -> str:
     """'1 trick', '2 tricks': a count with its noun, singular or plural."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
 

@@ -14,7 +14,7 @@ from .base import (
     RoundScore,
     Table,
     check_fields,
-    count,
+    noun_count,
     optional_seat,
     signed,
     target_winners,
@@ -61,7 +61,7 @@ def score_hand(table: Table, hand: NamelessHand) -> RoundScore:
     keep_tricks = table.options["opponents_keep_tricks"]
     side_tricks = [sum(hand.tricks[seat] for seat in side) for side in table.sides]
     scores = list(side_tricks)
-    notes = [f"{count(took, 'trick')}: {signed(took)}" for took in side_tricks]
+    notes = [f"{noun_count(took, 'trick')}: {signed(took)}" for took in side_tricks]
     bonus_seat = bonus_player(table, hand)
     if bonus_seat is not None:
         took = hand.tricks[bonus_seat]
@@ -74,7 +74,7 @@ def score_hand(table: Table, hand: NamelessHand) -> RoundScore:
                 notes[index] = f"{table.name(bonus_seat)} took {took} of 5{who}: bonus {signed(won)}"
             elif keep_tricks:
                 scores[index] = side_tricks[index] - lost
-                notes[index] = f"{count(side_tricks[index], 'trick')} - {lost} for the bonus hand = {signed(scores[index])}"
+                notes[index] = f"{noun_count(side_tricks[index], 'trick')} - {lost} for the bonus hand = {signed(scores[index])}"
             else:
                 scores[index] = -lost
                 notes[index] = f"opponent's bonus hand: {signed(-lost)}"

@@ -1,1 +1,447 @@
-"""placeholder until written."""
+"""Spades: partnership contracts, nil and blind nil, bags and sandbagging, special calls."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import register
+from .base import (
+    Game,
+    MatchState,
+    OptionSpec,
+    RoundError,
+    RoundScore,
+    Table,
+    check_fields,
+    noun_count,
+    is_int,
+    per_seat,
+    shown,
+    signed,
+    target_winners,
+    tricks_field,
+)
+
+# Rule decisions the spec leaves open (a careful table's reading):
+# - "behind by" for blind nil compares the side's total with the other side's total
+#   before the hand; being level is behind by 0.
+# - nil and blind nil both count toward nil_per_side.
+# - With nil_tricks_count false, a nil bidder's tricks count for nothing: not toward the
+#   contract and not as bags (the spec's T excludes them, overtricks are T - C).
+# - blind_seven needs no deficit (the source sets none); its overtricks are bags like
+#   any others and feed sandbagging; ten_for_200 and moon are exact, so they make no bags.
+# - Both sides may make a special call in the same hand.
+# - A missing or null `calls` field means no calls.
+# - loss_threshold must be negative (see its option).
+TRICKS = 13
+SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+
+# Nil bids: the option holding what each is worth, and how a scoresheet names it.
+NIL_VALUE_OPTION: Mapping[str, str] = {"nil": "nil_value", "blind_nil": "blind_nil_value"}
+NIL_LABEL: Mapping[str, str] = {"nil": "nil", "blind_nil": "blind nil"}
+
+# Overtricks: points per overtrick, and whether they go onto the side's bag count.
+OVERTRICK_POINTS: Mapping[str, int] = {"bags": 1, "minus_one": -1}
+COUNTS_BAGS: Mapping[str, bool] = {"bags": True, "minus_one": False}
+
+
+@dataclass(frozen=True)
+class SpecialCall:
+    """A side's call instead of bids: the tricks it needs and what it is worth."""
+
+    label: str
+    tricks: int
+    #: True: exactly `tricks`; False: at least `tricks`, the rest are overtricks
+    exact: bool
+    points: int
+    #: (another enabled call, points then): Moon is worth more where 10-for-200 is played
+    raised_by: tuple[str, int] | None = None
+
+
+SPECIAL_CALLS: Mapping[str, SpecialCall] = {
+    "blind_seven": SpecialCall("blind seven", tricks=7, exact=False, points=140),
+    "ten_for_200": SpecialCall("ten for 200", tricks=10, exact=True, points=200),
+    "moon": SpecialCall("moon", tricks=13, exact=True, points=200, raised_by=("ten_for_200", 500)),
+}
+
+# The option values each preset fills in (an option given explicitly still wins).
+BOOK = {
+    "nil_value": 50,
+    "blind_nil_value": 100,
+    "nil_tricks_count": True,
+    "blind_nil_deficit": 100,
+    "nil_per_side": 1,
+    "overtricks": "bags",
+    "bag_limit": 10,
+    "bag_penalty": 100,
+    "target": 500,
+    "loss_threshold": None,
+    "special_calls": [],
+}
+CLASSIC = {**BOOK, "nil_value": 100, "blind_nil_value": 200, "nil_tricks_count": False}
+
+@dataclass(frozen=True)
+class SpadesProgress:
+    """Bags each side has carried forward (always below bag_limit between hands)."""
+
+    bags: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SpadesHand:
+    #: per seat: 0-13, "nil", "blind_nil", or None for a partner of a side with a call
+    bids: tuple[int | str | None, ...]
+    tricks: tuple[int, ...]
+    #: per side: None or an enabled special call
+    calls: tuple[str | None, ...]
+
+
+def is_nil(bid: Any) -> bool:
+    return isinstance(bid, str) and bid in NIL_VALUE_OPTION
+
+
+def contract(hand: SpadesHand, side: tuple[int, ...]) -> int | None:
+    """The side's contract: the sum of its integer bids; None for a side of two nils."""
+    if all(is_nil(hand.bids[seat]) for seat in side):
+        return None
+    return sum(hand.bids[seat] for seat in side if is_int(hand.bids[seat]))
+
+
+def behind_by(totals: tuple[int, ...], side: int) -> int:
+    """How many points `side` trails the best other side by (negative: it leads)."""
+    others = [total for index, total in enumerate(totals) if index != side]
+    return max(others) - totals[side]
+
+
+def blind_nil_allowed(table: Table, totals: tuple[int, ...], side: int) -> bool:
+    deficit = table.options["blind_nil_deficit"]
+    return deficit is None or behind_by(totals, side) >= deficit
+
+
+def score_contract(options: Mapping[str, Any], bid: int, took: int) -> tuple[int, int, str]:
+    """Points, bags and explanation of an ordinary contract of `bid` when `took` count."""
+    if took < bid:
+        points = -10 * bid
+        return points, 0, f"bid {bid}, took {took}: {signed(points)}"
+    over = took - bid
+    points = 10 * bid + over * OVERTRICK_POINTS[options["overtricks"]]
+    bags = over if COUNTS_BAGS[options["overtricks"]] else 0
+    note = f"bid {bid}, took {took}: {signed(points)}"
+    if bags:
+        note += f", {noun_count(bags, 'bag')}"
+    return points, bags, note
+
+
+def score_call(options: Mapping[str, Any], name: str, took: int) -> tuple[int, int, str]:
+    """Points, bags and explanation of a special call when the side took `took` tricks."""
+    call = SPECIAL_CALLS[name]
+    worth = call.points
+    if call.raised_by is not None and call.raised_by[0] in options["special_calls"]:
+        worth = call.raised_by[1]
+    made = took == call.tricks if call.exact else took >= call.tricks
+    if not made:
+        return -worth, 0, f"{call.label}, took {took}: {signed(-worth)}"
+    over = took - call.tricks
+    points = worth + over * OVERTRICK_POINTS[options["overtricks"]]
+    bags = over if COUNTS_BAGS[options["overtricks"]] else 0
+    note = f"{call.label}, took {took}: {signed(points)}"
+    if bags:
+        note += f", {noun_count(bags, 'bag')}"
+    return points, bags, note
+
+
+def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> RoundScore:
+    """Points per side for one hand, given the bags each side carried into it.
+
+    details: "bags" after the hand (sandbagging applied) and "bag_penalties" taken per side.
+    """
+    options = table.options
+    scores: list[int] = []
+    notes: list[str] = []
+    bags_after: list[int] = []
+    penalties: list[int] = []
+    for index, side in enumerate(table.sides):
+        call = hand.calls[index]
+        nil_seats = [seat for seat in side if is_nil(hand.bids[seat])]
+        if call is not None:
+            # A call is the partnership's undertaking: both partners' tricks count.
+            points, new_bags, note = score_call(options, call, sum(hand.tricks[seat] for seat in side))
+        else:
+            bid = contract(hand, side)
+            if bid is None:
+                points, new_bags, note = 0, 0, "no contract (both bid nil)"
+            else:
+                counted = side if options["nil_tricks_count"] else [s for s in side if s not in nil_seats]
+                points, new_bags, note = score_contract(options, bid, sum(hand.tricks[seat] for seat in counted))
+        parts = [note]
+        for seat in nil_seats:
+            kind = hand.bids[seat]
+            value = options[NIL_VALUE_OPTION[kind]]
+            made = hand.tricks[seat] == 0
+            points += value if made else -value
+            outcome = "made" if made else "failed"
+            parts.append(f"{NIL_LABEL[kind]} by {table.name(seat)} {outcome}: {signed(value if made else -value)}")
+        bags = bags_before[index] + new_bags
+        count = 0
+        if COUNTS_BAGS[options["overtricks"]]:
+            reached = bags
+            # "while bags >= limit: penalty, bags -= limit" done at once.
+            count, bags = divmod(bags, options["bag_limit"])
+            if count:
+                penalty = count * options["bag_penalty"]
+                points -= penalty
+                times = f"{count} x " if count > 1 else ""
+                parts.append(
+                    f"{reached} bags: sandbagging {times}{signed(-options['bag_penalty'])}"
+                    + (f" = {signed(-penalty)}" if count > 1 else "")
+                    + f", {noun_count(bags, 'bag')} carried"
+                )
+        scores.append(points)
+        notes.append("; ".join(parts))
+        bags_after.append(bags)
+        penalties.append(count)
+    return RoundScore(
+        scores=tuple(scores),
+        explanation=tuple(notes),
+        details={"bags": bags_after, "bag_penalties": penalties},
+    )
+
+
+class Spades(Game):
+    id = "spades"
+    name = "Spades"
+    min_players = 4
+    max_players = 4
+    option_specs = (
+        OptionSpec(
+            "preset",
+            "choice",
+            "book",
+            "Fills the defaults of the other options: book (Parlett: nil 50, blind nil 100) "
+            "or classic (club/online: nil 100, blind nil 200, a nil bidder's tricks do not count).",
+            choices=("book", "classic"),
+        ),
+        OptionSpec("nil_value", "int", 50, "Nil made: plus this; failed: minus this.", minimum=0),
+        OptionSpec("blind_nil_value", "int", 100, "Blind nil made: plus this; failed: minus this.", minimum=0),
+        OptionSpec(
+            "nil_tricks_count",
+            "bool",
+            True,
+            "A nil bidder's tricks count toward the partner's contract (and as overtricks).",
+        ),
+        OptionSpec(
+            "blind_nil_deficit",
+            "int",
+            100,
+            "Blind nil only for a side behind by at least this many points; null: always allowed.",
+            minimum=0,
+            nullable=True,
+        ),
+        OptionSpec("nil_per_side", "int", 1, "How many players of one side may bid nil.", choices=(1, 2)),
+        OptionSpec(
+            "overtricks",
+            "choice",
+            "bags",
+            "bags: +1 each and sandbagging; minus_one: -1 each, no sandbagging.",
+            choices=("bags", "minus_one"),
+        ),
+        OptionSpec(
+            "bag_limit",
+            "int",
+            10,
+            "Every time a side's bags reach this, it loses bag_penalty and the count drops by this.",
+            minimum=1,
+        ),
+        OptionSpec("bag_penalty", "int", 100, "Points lost each time the bags reach bag_limit.", minimum=0),
+        OptionSpec("target", "int", 500, "Points a side needs to win.", minimum=1),
+        OptionSpec(
+            "loss_threshold",
+            "int",
+            None,
+            "A side at or below this total loses at once (e.g. -200); null: no such rule.",
+            # Below 0: every side starts at 0, so a threshold of 0 or more would have
+            # both sides "at or below it" before a card is played.
+            maximum=-1,
+            nullable=True,
+        ),
+        OptionSpec(
+            "special_calls",
+            "list",
+            [],
+            "Special calls a side may make instead of bidding.",
+            choices=tuple(SPECIAL_CALLS),
+        ),
+    )
+    presets = {"book": BOOK, "classic": CLASSIC}
+
+    def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        return SIDES
+
+    def start(self, table: Table) -> SpadesProgress:
+        return SpadesProgress(bags=tuple(0 for _ in table.sides))
+
+    def details(self, table: Table, progress: SpadesProgress) -> dict[str, Any]:
+        return {"bags": list(progress.bags)}
+
+    # ---- round input
+
+    def parse_round(self, table: Table, state: MatchState, raw: Any) -> SpadesHand:
+        check_fields(raw, required=("bids", "tricks"), optional=("calls",))
+        calls = self._parse_calls(table, raw.get("calls"))
+        bids = self._parse_bids(table, raw["bids"], calls)
+        tricks = tricks_field(raw, table, TRICKS)
+        hand = SpadesHand(bids=bids, tricks=tricks, calls=calls)
+        for index, side in enumerate(table.sides):
+            if calls[index] is None:
+                self._check_side_bids(table, state, hand, index, side)
+        return hand
+
+    def _parse_calls(self, table: Table, value: Any) -> tuple[str | None, ...]:
+        n_sides = len(table.sides)
+        # A missing or null `calls` field means nobody called.
+        if value is None:
+            return tuple(None for _ in table.sides)
+        if not isinstance(value, list):
+            raise RoundError(
+                "calls must be a list with one entry per side (null or a special call)", field="calls", code="type"
+            )
+        if len(value) != n_sides:
+            raise RoundError(
+                f"calls must have {n_sides} entries, one per side, got {len(value)}", field="calls", code="length"
+            )
+        enabled = table.options["special_calls"]
+        calls: list[str | None] = []
+        for index, call in enumerate(value):
+            where = f"calls.{index}"
+            side = table.side_name(index)
+            if call is None:
+                calls.append(None)
+                continue
+            if not isinstance(call, str) or call not in SPECIAL_CALLS:
+                raise RoundError(
+                    f"call of {side} must be null or one of {', '.join(SPECIAL_CALLS)}, got {shown(call)}",
+                    field=where,
+                    code="call_unknown",
+                )
+            if call not in enabled:
+                allowed = ", ".join(enabled) if enabled else "none"
+                raise RoundError(
+                    f"{side} may not call {SPECIAL_CALLS[call].label}: it is not among this match's "
+                    f"special calls (enabled: {allowed})",
+                    field=where,
+                    code="call_not_enabled",
+                )
+            calls.append(call)
+        return tuple(calls)
+
+    def _parse_bids(
+        self, table: Table, value: Any, calls: tuple[str | None, ...]
+    ) -> tuple[int | str | None, ...]:
+        items = per_seat(value, "bids", table.n)
+        bids: list[int | str | None] = []
+        for seat, bid in enumerate(items):
+            where = f"bids.{seat}"
+            name = table.name(seat)
+            call = calls[table.side_of(seat)]
+            if call is not None:
+                if bid is not None:
+                    raise RoundError(
+                        f"{table.side_name(table.side_of(seat))} called {SPECIAL_CALLS[call].label}, "
+                        f"so {name}'s bid must be null, got {shown(bid)}",
+                        field=where,
+                        code="bid_with_call",
+                    )
+                bids.append(None)
+                continue
+            if bid is None:
+                raise RoundError(
+                    f"{name} needs a bid: 0 to {TRICKS}, \"nil\" or \"blind_nil\" "
+                    "(null only when the side makes a special call)",
+                    field=where,
+                    code="bid_missing",
+                )
+            if is_nil(bid):
+                bids.append(bid)
+                continue
+            if not is_int(bid):
+                raise RoundError(
+                    f"bid of {name} must be 0 to {TRICKS}, \"nil\" or \"blind_nil\", got {shown(bid)}",
+                    field=where,
+                    code="bid_type",
+                )
+            if not 0 <= bid <= TRICKS:
+                raise RoundError(
+                    f"bid of {name} must be 0 to {TRICKS}, got {shown(bid)}", field=where, code="bid_range"
+                )
+            bids.append(bid)
+        return tuple(bids)
+
+    def _check_side_bids(
+        self, table: Table, state: MatchState, hand: SpadesHand, index: int, side: tuple[int, ...]
+    ) -> None:
+        options = table.options
+        side_name = table.side_name(index)
+        nil_seats = [seat for seat in side if is_nil(hand.bids[seat])]
+        if len(nil_seats) > options["nil_per_side"]:
+            raise RoundError(
+                f"only {options['nil_per_side']} of {side_name} may bid nil (option nil_per_side), "
+                f"got {len(nil_seats)} nil bids",
+                field=f"bids.{nil_seats[-1]}",
+                code="nil_per_side",
+            )
+        for seat in nil_seats:
+            if hand.bids[seat] == "blind_nil" and not blind_nil_allowed(table, state.totals, index):
+                behind = behind_by(state.totals, index)
+                if behind > 0:
+                    standing = f"they are behind by {behind}"
+                elif behind < 0:
+                    standing = f"they are ahead by {-behind}"
+                else:
+                    standing = "they are level"
+                raise RoundError(
+                    f"blind nil by {table.name(seat)}: blind nil needs {side_name} to be behind by at least "
+                    f"{options['blind_nil_deficit']} points, {standing}",
+                    field=f"bids.{seat}",
+                    code="blind_nil_not_allowed",
+                )
+        bid = contract(hand, side)
+        if bid is not None and not 1 <= bid <= TRICKS:
+            hint = '; an integer 0 is not a nil: bid "nil" to bid nil' if bid == 0 else ""
+            raise RoundError(
+                f"{side_name}'s contract must be 1 to {TRICKS}, got {bid}{hint}",
+                field="bids",
+                code="contract_range",
+            )
+
+    # ---- scoring and end
+
+    def score_round(
+        self, table: Table, state: MatchState, round_: SpadesHand
+    ) -> tuple[RoundScore, SpadesProgress]:
+        score = score_hand(table, round_, state.progress.bags)
+        return score, SpadesProgress(bags=tuple(score.details["bags"]))
+
+    def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
+        threshold = table.options["loss_threshold"]
+        if threshold is not None:
+            sunk = [index for index, total in enumerate(state.totals) if total <= threshold]
+            if len(sunk) == 1:
+                return tuple(index for index in range(len(state.totals)) if index not in sunk)
+            if len(sunk) > 1:
+                best = max(state.totals)
+                leaders = [index for index, total in enumerate(state.totals) if total == best]
+                # Both sunk and level: neither has lost to the other yet, so play on.
+                return (leaders[0],) if len(leaders) == 1 else None
+        return target_winners(state.totals, table.options["target"])
+
+    def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
+        return {
+            "bags": list(state.progress.bags),
+            "blind_nil_allowed": [
+                blind_nil_allowed(table, state.totals, index) for index in range(len(table.sides))
+            ],
+        }
+
+
+register(Spades())

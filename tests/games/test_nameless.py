@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import OptionError, RoundError, get_game
 from scorekeeper.games.base import MatchFinishedError
 
+from .strategies import json_like as json_like_values
+
 GAME = get_game("nameless")
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay")
 
@@ -300,11 +302,7 @@ def test_option_refusals(options, code):
 # --------------------------------------------------------------------------- properties
 
 
-json_like = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=8), children, max_size=5),
-    max_leaves=20,
-)
+json_like = json_like_values()
 hand_like = st.fixed_dictionaries(
     {},
     optional={

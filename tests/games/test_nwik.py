@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import MatchFinishedError, OptionError, RoundError
 
+from .strategies import json_like
+
 GAME = get_game("nwik")
 NAMES = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cid"]}
 TOTAL_TRICKS = {2: 17, 3: 13}
@@ -515,11 +517,7 @@ def test_generated_match_never_reuses_and_ends_after_five_rounds_each(data, n, f
         GAME.play(game_table, state, {"style": 1, "stake": 1, "tricks": [0] * (n - 1) + [TOTAL_TRICKS[n]]})
 
 
-JSON_LIKE = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
-    max_leaves=15,
-)
+JSON_LIKE = json_like(["hearts", "diamonds", "clubs", "spades"], max_leaves=15)
 # Plausible values too, so garbage also reaches the later checks.
 VALUE = JSON_LIKE | st.integers(-1, 8) | st.sampled_from(SUITS) | st.lists(st.integers(-2, 14), max_size=4)
 ROUND_KEYS = st.fixed_dictionaries(

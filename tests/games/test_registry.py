@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from scorekeeper.games import OptionError, RoundError, RuleError, all_games, get_game
 from scorekeeper.games.base import Game
 
+from .strategies import json_like as json_like_values
+
 REPO = Path(__file__).resolve().parents[2]
 GAMES = all_games()
 GAME_IDS = [game.id for game in GAMES]
@@ -176,19 +178,8 @@ def round_fields(game: Game, key) -> list[str]:
 
 FIELDS = {key: round_fields(get_game(key[0]), key) for key in TABLES}
 
-scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.integers(-2, 20)
-    | st.floats()
-    | st.text(max_size=8)
-    | st.sampled_from(["clubs", "diamonds", "hearts", "spades", "none", "nil", "blind_nil", "AS", "J25", ""])
-)
-json_like = st.recursive(
-    scalars,
-    lambda children: st.lists(children, max_size=7) | st.dictionaries(st.text(max_size=8), children, max_size=5),
-    max_leaves=25,
+json_like = json_like_values(
+    ["clubs", "diamonds", "hearts", "spades", "none", "nil", "blind_nil", "AS", "J25", ""], max_leaves=25
 )
 # Per-seat / per-side lists of plausible values and lists of per-side objects reach past
 # the type checks into each game's own rules.

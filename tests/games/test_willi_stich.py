@@ -16,6 +16,8 @@ from scorekeeper.games.willi_stich import (
     round_kind,
 )
 
+from .strategies import json_like as json_like_values
+
 GAME = get_game("willi-stich")
 FOUR = ("Ann", "Bob", "Cid", "Dan")
 SIX = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay")
@@ -431,11 +433,7 @@ def test_dealer_rule_holds_in_every_generated_round(data):
         assert forbidden_dealer_call(cards, others) != bids[dealer]
 
 
-json_like = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=6) | st.dictionaries(st.text(max_size=8), children, max_size=5),
-    max_leaves=20,
-)
+json_like = json_like_values(["clubs", "diamonds", "hearts", "spades", "none"])
 round_like = st.fixed_dictionaries(
     {},
     optional={
