@@ -25,6 +25,6 @@ def all_games() -> list[Game]:
 
 
 # Importing the modules registers them; the order is the catalogue order.
-from . import nwik, nameless, zwicker, spades, willi_stich  # noqa: E402,F401
+from . import nwik, nameless, zwicker, spades, willi_stich  # noqa: E402,F401  # isort: skip
 
 __all__ = ["Game", "MatchState", "OptionError", "RoundError", "RuleError", "Table", "get_game", "all_games", "register"]

@@ -18,6 +18,7 @@ from .base import (
     highest_winners,
     optional_seat,
     seat_ints,
+    shown,
     tricks_field,
 )
 
@@ -207,7 +208,7 @@ class WilliStich(Game):
         allowed, rule = TRUMP_RULES[kind]
         if not isinstance(value, str) or value not in allowed:
             raise RoundError(
-                f"{rule}, got {value!r}",
+                f"{rule}, got {shown(value)}",
                 field="trump",
                 code="trump",
             )

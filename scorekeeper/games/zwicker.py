@@ -16,6 +16,7 @@ from .base import (
     Table,
     check_fields,
     is_int,
+    shown,
     target_winners,
 )
 
@@ -134,19 +135,19 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
         where = f"options.points.{code}"
         if not isinstance(code, str) or code not in DEFAULT_POINTS:
             raise OptionError(
-                f"option points: unknown code {code!r} (known: {', '.join(DEFAULT_POINTS)})",
+                f"option points: unknown code {shown(code)} (known: {', '.join(DEFAULT_POINTS)})",
                 field=where,
                 code="option_unknown",
             )
         if not is_int(value):
             raise OptionError(
-                f"option points: {code} must be a whole number, got {value!r}",
+                f"option points: {code} must be a whole number, got {shown(value)}",
                 field=where,
                 code="option_type",
             )
         if not POINTS_MINIMUM <= value <= POINTS_MAXIMUM:
             raise OptionError(
-                f"option points: {code} must be from {POINTS_MINIMUM} to {POINTS_MAXIMUM}, got {value}",
+                f"option points: {code} must be from {POINTS_MINIMUM} to {POINTS_MAXIMUM}, got {shown(value)}",
                 field=where,
                 code="option_range",
             )
@@ -156,11 +157,11 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
 
 def side_whole_number(value: Any, field: str, who: str, name: str, minimum: int, maximum: int) -> int:
     if not is_int(value):
-        raise RoundError(f"{name} of {who} must be a whole number, got {value!r}", field=field, code="type")
+        raise RoundError(f"{name} of {who} must be a whole number, got {shown(value)}", field=field, code="type")
     if value < minimum:
-        raise RoundError(f"{name} of {who} must be at least {minimum}, got {value}", field=field, code="range")
+        raise RoundError(f"{name} of {who} must be at least {minimum}, got {shown(value)}", field=field, code="range")
     if value > maximum:
-        raise RoundError(f"{name} of {who} must be at most {maximum}, got {value}", field=field, code="range")
+        raise RoundError(f"{name} of {who} must be at most {maximum}, got {shown(value)}", field=field, code="range")
     return value
 
 
@@ -177,7 +178,7 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
     for key in raw:
         if key not in SIDE_FIELDS:
             raise RoundError(
-                f"unknown field {key!r} for {who} (allowed: {', '.join(SIDE_FIELDS)})",
+                f"unknown field {shown(key)} for {who} (allowed: {', '.join(SIDE_FIELDS)})",
                 field=f"{where}.{key}",
                 code="field_unknown",
             )
@@ -192,7 +193,7 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
     honours_raw = raw["honours"]
     if not isinstance(honours_raw, list):
         raise RoundError(
-            f"honours of {who} must be a list of honour codes (possibly empty), got {honours_raw!r}",
+            f"honours of {who} must be a list of honour codes (possibly empty), got {shown(honours_raw)}",
             field=f"{where}.honours",
             code="type",
         )
@@ -201,7 +202,7 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
         at = f"{where}.honours.{position}"
         if not isinstance(code, str) or code not in ALL_HONOURS:
             raise RoundError(
-                f"{code!r} given to {who} is not an honour (honours of {DECK_NAME[jokers]}: {', '.join(deck)})",
+                f"{shown(code)} given to {who} is not an honour (honours of {DECK_NAME[jokers]}: {', '.join(deck)})",
                 field=at,
                 code="honour_unknown",
             )
