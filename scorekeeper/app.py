@@ -50,10 +50,11 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
-    from .web import device, vendor
+    from .web import device, pages, vendor
 
     device.init_device(app)
     app.register_blueprint(vendor.bp)
+    app.register_blueprint(pages.bp)
     return app
 
 

@@ -1,0 +1,706 @@
+"""The table-side pages: home, new match, the match with its round entry, edit and undo.
+
+Every write goes through the service layer; every round is validated by its game engine
+(forms.py only reshapes form fields into the round input). htmx fragments are named
+blocks of the page templates rendered with jinja2-fragments.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+from sqlalchemy import select
+
+from ..config import PROJECT_ROOT
+from ..extensions import db
+from ..games import all_games, get_game
+from ..games import nwik as nwik_rules
+from ..games.base import SUITS
+from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
+from ..models import Player
+from ..services import ServiceError
+from ..services import matches as service
+from . import forms
+from .device import device_id
+
+bp = Blueprint("pages", __name__)
+
+# How many seats the new-match form offers first, per game (clamped to its min/max).
+DEFAULT_SEATS = {"nwik": 3, "nameless": 4, "zwicker": 2, "spades": 4, "willi-stich": 4}
+# Games whose length is a number of rounds rather than a target.
+FIXED_ROUNDS = {"nwik": lambda n: nwik_rules.ROUNDS_AS_BIDDER * n, "willi-stich": lambda n: 19}
+SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#b58cff", "#7be38a", "#ff7b9c", "#f3e36b")
+KIND_LABELS = {
+    "normal": "normal round: the turned-up card sets trump",
+    "trump_choice": "trump choice: the player who drew the highest card picks trump",
+    "no_trump": "no trump this round",
+    "blind_bid": "blind round: calls are made before the deal",
+    "forehead": "forehead round: one card held to the forehead, calls 0 or 1",
+}
+SUIT_LABELS = {"clubs": "♣ Clubs", "diamonds": "♦ Diamonds", "hearts": "♥ Hearts", "spades": "♠ Spades", "none": "No trump"}
+SPECIAL_CALL_LABELS = {"blind_seven": "Blind seven", "ten_for_200": "Ten for 200", "moon": "Moon"}
+HONOUR_LABELS = {
+    "J30": "Joker 30", "J25": "Joker 25", "J22": "Joker 22", "J20": "Joker 20", "J17": "Joker 17", "J15": "Joker 15",
+    "D10": "♦10", "D7": "♦7", "S7": "♠7", "AS": "♠A", "AH": "♥A", "AD": "♦A", "AC": "♣A",
+}
+MAX_KEY_LENGTH = 200
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def page_error(error: ServiceError) -> tuple[str, int]:
+    return render_template("error.html", status=error.status, message=error.message), error.status
+
+
+@bp.app_context_processor
+def layout_context() -> dict[str, Any]:
+    return {"static_version": static_version()}
+
+
+# --------------------------------------------------------------------------- home
+
+
+@bp.get("/")
+def home():
+    matches = service.device_matches(device_id(create=False))
+    rows = [match_summary(match) for match in matches]
+    return render_template(
+        "home.html",
+        in_progress=[row for row in rows if not row["finished"]],
+        recent=[row for row in rows if row["finished"]],
+    )
+
+
+def match_summary(match) -> dict[str, Any]:
+    names = [seat.player.name for seat in match.seats]
+    sides = [" & ".join(names[seat] for seat in side) for side in match.sides]
+    try:
+        game_name = get_game(match.game).name
+    except KeyError:
+        game_name = match.game
+    return {
+        "id": match.id,
+        "game": game_name,
+        "players": names,
+        "sides": list(zip(sides, match.totals, strict=False)),
+        "rounds": match.round_count,
+        "finished": match.finished,
+        "winners": [sides[index] for index in match.winners if index < len(sides)],
+        "updated": match.updated_at,
+    }
+
+
+# --------------------------------------------------------------------------- new match
+
+
+def chosen_game(value: str | None):
+    games = {game.id: game for game in all_games()}
+    return games.get(value or "") or all_games()[0]
+
+
+def option_fields(game) -> list[dict[str, Any]]:
+    """The game's options (but first_dealer) as form fields with their defaults in words."""
+    fields = []
+    for spec in game.option_specs:
+        default = spec.default
+        if spec.name == "preset":
+            words = str(default)
+        elif spec.kind == "bool":
+            words = "yes" if default else "no"
+        elif spec.kind == "list":
+            words = ", ".join(default) if default else "none"
+        elif spec.kind == "object":
+            continue  # e.g. Zwicker's point table: kept at its defaults here, editable over the API
+        elif default is None:
+            words = "none (switched off)"
+        else:
+            words = str(default)
+        if game.presets and spec.name != "preset":
+            per_preset = {name: values.get(spec.name, default) for name, values in game.presets.items()}
+            if len({json.dumps(value) for value in per_preset.values()}) > 1:
+                words = ", ".join(f"{name}: {value_words(value)}" for name, value in per_preset.items())
+        fields.append(
+            {
+                "name": spec.name,
+                "kind": spec.kind,
+                "label": spec.name.replace("_", " ").capitalize(),
+                "description": spec.description,
+                "default_words": words,
+                "choices": list(spec.choices or ()),
+                "nullable": spec.nullable,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+            }
+        )
+    return fields
+
+
+def value_words(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def options_from_form(game, form) -> dict[str, Any]:
+    """Only the options the table changed; empty fields keep the (preset) default."""
+    options: dict[str, Any] = {}
+    for spec in game.option_specs:
+        key = f"opt_{spec.name}"
+        if spec.kind == "list":
+            chosen = [value for value in form.getlist(key) if value]
+            if chosen:
+                options[spec.name] = chosen
+            continue
+        text = (form.get(key) or "").strip()
+        if not text:
+            continue
+        if spec.kind == "int":
+            if spec.nullable and text.lower() in ("none", "off", "null"):
+                options[spec.name] = None
+                continue
+            try:
+                options[spec.name] = int(text, 10)
+            except ValueError:
+                raise forms.FormError(
+                    f"option {spec.name} must be a whole number, got {text!r}", f"options.{spec.name}"
+                ) from None
+        elif spec.kind == "bool":
+            options[spec.name] = text == "true"
+        elif spec.kind == "choice":
+            options[spec.name] = text
+    text = (form.get("first_dealer") or "0").strip()
+    try:
+        options["first_dealer"] = int(text, 10)
+    except ValueError:
+        raise forms.FormError(f"first dealer must be a seat, got {text!r}", "options.first_dealer") from None
+    return options
+
+
+def known_players() -> list[str]:
+    return list(db.session.scalars(select(Player.name).order_by(Player.name).limit(500)))
+
+
+@bp.route("/matches/new", methods=["GET", "POST"])
+def new_match():
+    form = request.form if request.method == "POST" else request.args
+    game = chosen_game(form.get("game"))
+    try:
+        seats = int(form.get("seats") or DEFAULT_SEATS.get(game.id, game.min_players))
+    except ValueError:
+        seats = DEFAULT_SEATS.get(game.id, game.min_players)
+    action = form.get("action", "")
+    if action == "add_seat":
+        seats += 1
+    elif action == "remove_seat":
+        seats -= 1
+    seats = max(game.min_players, min(game.max_players, seats))
+    names = [(form.get(f"player_{seat}") or "").strip() for seat in range(seats)]
+    error = None
+    status = 200
+    if request.method == "POST" and action == "create":
+        try:
+            options = options_from_form(game, form)
+            view = service.create_match(game.id, names, options, device_id(create=True))
+            return redirect(url_for("pages.match_page", match_id=view.match.id), code=303)
+        except ServiceError as refused:
+            error, status = refused, refused.status
+    context = {
+        "games": all_games(),
+        "game": game,
+        "seats": seats,
+        "names": names,
+        "values": form,
+        "option_fields": option_fields(game),
+        "players": known_players(),
+        "error": error,
+    }
+    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        return render_block("new_match.html", "setup", **context), status
+    return render_template("new_match.html", **context), status
+
+
+# --------------------------------------------------------------------------- the match
+
+
+def view_or_error(match_id: str):
+    return service.get_view(match_id)
+
+
+def hints_before(view, number: int | None) -> Mapping[str, Any]:
+    """The `next` hints for the next round, or for recorded round `number` (to edit it)."""
+    if number is None:
+        return view.state.next or {}
+    inputs = [scored.input for scored in view.state.rounds[: number - 1]]
+    state = view.game.replay(view.table, inputs)
+    return state.next or {}
+
+
+def chart(view) -> dict[str, Any] | None:
+    """Running totals per side as SVG polylines (drawn server-side, no chart library)."""
+    rounds = view.state.rounds
+    if not rounds:
+        return None
+    series = []
+    running = [0] * len(view.table.sides)
+    points: list[list[int]] = [[0] for _ in view.table.sides]
+    for scored in rounds:
+        for index, score in enumerate(scored.score.scores):
+            running[index] += score
+            points[index].append(running[index])
+    low = min(min(line) for line in points)
+    high = max(max(line) for line in points)
+    if high == low:
+        high = low + 1
+    width, height, pad = 340, 150, 8
+    steps = max(1, len(rounds))
+
+    def xy(step: int, value: int) -> str:
+        x = pad + (width - 2 * pad) * step / steps
+        y = pad + (height - 2 * pad) * (high - value) / (high - low)
+        return f"{x:.1f},{y:.1f}"
+
+    for index, line in enumerate(points):
+        series.append(
+            {
+                "name": view.table.side_name(index),
+                "colour": SIDE_COLOURS[index % len(SIDE_COLOURS)],
+                "points": " ".join(xy(step, value) for step, value in enumerate(line)),
+            }
+        )
+    zero = pad + (height - 2 * pad) * (high - 0) / (high - low) if low <= 0 <= high else None
+    return {"width": width, "height": height, "series": series, "zero": zero, "low": low, "high": high}
+
+
+def scoreboard(view) -> list[dict[str, Any]]:
+    state, table = view.state, view.table
+    target = table.options.get("target")
+    rows = []
+    for index, total in enumerate(state.totals):
+        row = {
+            "name": table.side_name(index),
+            "total": total,
+            "colour": SIDE_COLOURS[index % len(SIDE_COLOURS)],
+            "winner": index in state.winners,
+            "target": target,
+            "percent": max(0, min(100, round(100 * total / target))) if target else None,
+        }
+        if view.game.id == "spades" and state.next:
+            row["bags"] = state.next.get("bags", [0] * len(state.totals))[index]
+        rows.append(row)
+    return rows
+
+
+def rounds_left(view) -> int | None:
+    rule = FIXED_ROUNDS.get(view.game.id)
+    if rule is None:
+        return None
+    return rule(view.table.n) - len(view.state.rounds)
+
+
+def nwik_usage(view) -> list[dict[str, Any]] | None:
+    if view.game.id != "nwik":
+        return None
+    rows = []
+    for entry in view.state.details.get("usage", []):
+        rows.append(
+            {
+                "name": view.table.name(entry["seat"]),
+                "styles": [(style, style in entry["styles_used"]) for style in nwik_rules.STYLE_NAMES],
+                "stakes": [(stake, stake in entry["stakes_used"]) for stake in nwik_rules.STAKES],
+            }
+        )
+    return rows
+
+
+def entry_context(view, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What the round form of this game needs to offer (the engine's hints, in words)."""
+    table = view.table
+    dealer = hints.get("dealer", table.dealer(number))
+    entry: dict[str, Any] = {
+        "number": number,
+        "dealer": dealer,
+        "dealer_name": table.name(dealer),
+        "hints": dict(hints),
+        "seats": list(range(table.n)),
+        "names": list(table.players),
+        "side_names": [table.side_name(index) for index in range(len(table.sides))],
+        "suits": SUIT_LABELS,
+        "seat_options": [(str(seat), name) for seat, name in enumerate(table.players)],
+        "side_options": [(str(index), table.side_name(index)) for index in range(len(table.sides))],
+    }
+    game = view.game.id
+    if game == "nwik":
+        acting_styles = hints.get("acting_styles_if_pass") or list(nwik_rules.ACTING_STYLES)
+        entry.update(
+            bidder=hints.get("bidder"),
+            bidder_name=table.name(hints.get("bidder", 0)),
+            acting_name=table.name(hints.get("acting_bidder_if_pass", 0)),
+            styles=[(style, nwik_rules.STYLE_NAMES[style]) for style in hints.get("available_styles", [])],
+            stakes=list(hints.get("available_stakes", [])),
+            acting_styles=[(style, nwik_rules.STYLE_NAMES[style]) for style in acting_styles],
+            tricks_total=nwik_rules.TRICKS_PER_ROUND[table.n],
+            style_options=[(style, f"{style} · {nwik_rules.STYLE_NAMES[style]}") for style in hints.get("available_styles", [])],
+            stake_options=[(stake, str(stake)) for stake in hints.get("available_stakes", [])],
+            acting_options=[(style, f"{style} · {nwik_rules.STYLE_NAMES[style]}") for style in acting_styles],
+            trump_suits=["hearts", "diamonds", "clubs", "spades"],
+        )
+    elif game == "spades":
+        entry.update(
+            blind_nil_allowed=list(hints.get("blind_nil_allowed", [])),
+            side_of=[table.side_of(seat) for seat in range(table.n)],
+            calls=[(call, SPECIAL_CALL_LABELS.get(call, call)) for call in table.options.get("special_calls", [])],
+            bags=list(hints.get("bags", [])),
+            tricks_total=13,
+            bid_options=[("", "Bid…")] + [(str(bid), str(bid)) for bid in range(14)],
+        )
+    elif game == "willi-stich":
+        kind = hints.get("kind", "normal")
+        entry.update(
+            cards=hints.get("cards", 1),
+            kind=kind,
+            kind_label=KIND_LABELS.get(kind, kind),
+            trumps=list(TRUMP_RULES.get(kind, (SUITS, ""))[0]),
+            chooser=kind == "trump_choice",
+            tricks_total=hints.get("cards", 1),
+        )
+    elif game == "nameless":
+        entry.update(alone_allowed=table.n == 4, tricks_total=hints.get("tricks", 5))
+    elif game == "zwicker":
+        points = table.options.get("points", {})
+        entry.update(
+            deck_size=hints.get("deck_size", 55),
+            honours=[
+                (code, HONOUR_LABELS.get(code, code), points.get(code))
+                for code in hints.get("honours", forms.zwicker_honours(table))
+            ],
+        )
+    return entry
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(str(value).strip(), 10)
+    except (TypeError, ValueError):
+        return None
+
+
+def preview_notes(view, entry: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
+    """Live helper lines from the entries so far (sums, targets, the dealer's forbidden call)."""
+    table, game = view.table, view.game.id
+    notes: list[str] = []
+    if game == "zwicker":
+        cards = [_int_or_none(values.get(f"cards_{index}")) or 0 for index in range(len(table.sides))]
+        notes.append(f"Cards captured: {sum(cards)} of {entry['deck_size']}")
+        return notes
+    tricks = [_int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
+    notes.append(f"Tricks so far: {sum(tricks)} of {entry['tricks_total']}")
+    if game == "nwik":
+        style = _int_or_none(values.get("style"))
+        acting = entry["bidder"]
+        effective = style
+        if style == nwik_rules.PASS:
+            acting = entry["hints"].get("acting_bidder_if_pass", acting)
+            effective = _int_or_none(values.get("acting_style"))
+        no_tricks = effective == nwik_rules.NO_TRICKS
+        targets = (nwik_rules.NO_TRICKS_TARGETS if no_tricks else nwik_rules.TARGETS)[table.n]
+        parts = []
+        for seat in range(table.n):
+            role = (seat - acting) % table.n
+            parts.append(f"{table.name(seat)} ({nwik_rules.ROLE_NAMES[table.n][role]}) {targets[role]}")
+        notes.append(("No Tricks targets: " if no_tricks else "Target tricks: ") + ", ".join(parts))
+    if game == "willi-stich":
+        dealer = entry["dealer"]
+        others = [_int_or_none(values.get(f"bid_{seat}")) or 0 for seat in range(table.n) if seat != dealer]
+        forbidden = forbidden_dealer_call(entry["cards"], others)
+        if forbidden is None:
+            notes.append(f"The dealer {entry['dealer_name']} may call anything")
+        else:
+            notes.append(f"The dealer {entry['dealer_name']} may not call {forbidden}")
+    return notes
+
+
+def preview_result(match_id: str, view, values, number: int | None) -> dict[str, Any]:
+    try:
+        raw = forms.round_input(view.game.id, values, view.table)
+        _, state = service.preview_round(match_id, raw, number)
+    except ServiceError as refused:
+        return {"ok": False, "message": refused.message}
+    scored = state.rounds[(number or len(state.rounds)) - 1]
+    return {
+        "ok": True,
+        "scores": [
+            {"name": view.table.side_name(index), "score": score, "explanation": scored.score.explanation[index]}
+            for index, score in enumerate(scored.score.scores)
+        ],
+        "finishes": state.finished and not view.state.finished,
+        "winners": [view.table.side_name(index) for index in state.winners],
+    }
+
+
+def match_context(
+    view,
+    *,
+    values: Mapping[str, Any] | None = None,
+    error: ServiceError | None = None,
+    edit_number: int | None = None,
+    preview: dict[str, Any] | None = None,
+    live: bool = False,
+) -> dict[str, Any]:
+    state, table = view.state, view.table
+    editing = edit_number is not None
+    hints: Mapping[str, Any] = {}
+    entry = None
+    if editing:
+        hints = hints_before(view, edit_number)
+        number = edit_number
+    elif not state.finished:
+        hints = state.next or {}
+        number = state.next_round
+    else:
+        number = state.next_round
+    if hints:
+        entry = entry_context(view, hints, number)
+    if values is None:
+        if editing:
+            values = forms.form_values(view.game.id, state.rounds[edit_number - 1].input, table)
+        else:
+            values = forms.default_values(view.game.id, table)
+    if entry is not None and preview is None:
+        preview = {"ok": None}
+    if entry is not None:
+        preview = {**preview, "notes": preview_notes(view, entry, values)}
+    if error is not None:
+        preview = {**(preview or {}), "ok": False, "message": error.message}
+    rounds = [
+        {
+            "number": scored.number,
+            "dealer": table.name(scored.dealer),
+            "cells": [
+                {"score": score, "explanation": scored.score.explanation[index]}
+                for index, score in enumerate(scored.score.scores)
+            ],
+        }
+        for scored in state.rounds
+    ]
+    return {
+        "view": view,
+        "match": view.match,
+        "game": view.game,
+        "table": table,
+        "state": state,
+        "side_names": [table.side_name(index) for index in range(len(table.sides))],
+        "side_colours": [SIDE_COLOURS[index % len(SIDE_COLOURS)] for index in range(len(table.sides))],
+        "board": scoreboard(view),
+        "rounds_left": rounds_left(view),
+        "rounds": rounds,
+        "chart": chart(view),
+        "usage": nwik_usage(view),
+        "usage_styles": nwik_rules.STYLE_NAMES,
+        "winners": [table.side_name(index) for index in state.winners],
+        "next_info": next_info(view) if not state.finished else None,
+        "entry": entry,
+        "values": values,
+        "preview": preview,
+        "live": live,
+        "edit_number": edit_number,
+        "idempotency_key": values.get("idempotency_key") or new_key(),
+        "error": error,
+    }
+
+
+def next_info(view) -> str:
+    nxt, table = view.state.next or {}, view.table
+    text = f"Round {nxt.get('round')}: {table.name(nxt.get('dealer', 0))} deals"
+    if view.game.id == "nwik":
+        text += f", {table.name(nxt.get('bidder', 0))} bids"
+    elif view.game.id == "willi-stich":
+        cards = nxt.get("cards")
+        text += f", {cards} card{'s' if cards != 1 else ''} each; calls start with {table.name(table.left_of(nxt.get('dealer', 0)))}"
+    elif view.game.id in ("spades", "nameless"):
+        text += f"; {table.name(table.left_of(nxt.get('dealer', 0)))} bids and leads first"
+    return text
+
+
+@bp.get("/matches/<match_id>")
+def match_page(match_id: str):
+    try:
+        view = view_or_error(match_id)
+    except ServiceError as refused:
+        return page_error(refused)
+    service.remember_on_device(device_id(create=True), match_id)
+    return render_template("match.html", **match_context(view))
+
+
+@bp.post("/matches/<match_id>/preview")
+def preview(match_id: str):
+    """Live validation: the preview block, rendered from the engine's answer."""
+    number = _int_or_none(request.args.get("number"))
+    try:
+        view = view_or_error(match_id)
+    except ServiceError as refused:
+        return page_error(refused)
+    if number is None and view.state.finished:
+        return "", 204
+    result = preview_result(match_id, view, request.form, number)
+    context = match_context(view, values=request.form, edit_number=number, preview=result, live=True)
+    return render_block("match.html", "preview", **context)
+
+
+def refused_response(view_loader, refused: ServiceError, **kwargs):
+    """The page again with the refusal and the user's entries kept."""
+    try:
+        view = view_loader()
+    except ServiceError as missing:
+        return page_error(missing)
+    context = match_context(view, values=request.form, error=refused, **kwargs)
+    response = Response(render_template("match.html", **context), status=refused.status)
+    response.headers["X-Scorekeeper-Error"] = refused.message.encode("ascii", "replace").decode()[:300]
+    return response
+
+
+@bp.post("/matches/<match_id>/rounds")
+def record(match_id: str):
+    """Record the next round from the form (JS off, or replayed from the offline queue)."""
+    try:
+        view = view_or_error(match_id)
+    except ServiceError as refused:
+        return page_error(refused)
+    key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
+    try:
+        if key is not None and len(key) > MAX_KEY_LENGTH:
+            raise forms.FormError("the form's idempotency key is too long: reload the page", "idempotency_key")
+        raw = forms.round_input(view.game.id, request.form, view.table)
+        service.record_round(
+            match_id,
+            raw,
+            idempotency_key=key,
+            expected_number=_int_or_none(request.form.get("expected_number")),
+        )
+    except ServiceError as refused:
+        return refused_response(lambda: view_or_error(match_id), refused)
+    return redirect(url_for("pages.match_page", match_id=match_id) + "#scores", code=303)
+
+
+@bp.route("/matches/<match_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit(match_id: str, number: int):
+    try:
+        view = view_or_error(match_id)
+        if not 1 <= number <= len(view.state.rounds):
+            raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+    except ServiceError as refused:
+        return page_error(refused)
+    if request.method == "GET":
+        return render_template("match.html", **match_context(view, edit_number=number))
+    try:
+        raw = forms.round_input(view.game.id, request.form, view.table)
+        service.edit_round(match_id, number, raw)
+    except ServiceError as refused:
+        return refused_response(lambda: view_or_error(match_id), refused, edit_number=number)
+    return redirect(url_for("pages.match_page", match_id=match_id) + f"#round-{number}", code=303)
+
+
+@bp.route("/matches/<match_id>/undo", methods=["GET", "POST"])
+def undo(match_id: str):
+    try:
+        view = view_or_error(match_id)
+    except ServiceError as refused:
+        return page_error(refused)
+    count = len(view.state.rounds)
+    if request.method == "GET":
+        if not count:
+            return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+        last = view.state.rounds[-1]
+        return render_template(
+            "undo.html",
+            match=view.match,
+            game=view.game,
+            number=count,
+            cells=list(zip([view.table.side_name(i) for i in range(len(view.table.sides))], last.score.scores, last.score.explanation, strict=False)),
+        )
+    number = _int_or_none(request.form.get("number"))
+    try:
+        if number is None:
+            raise ServiceError(422, "say which round to undo", code="form_field", field="number")
+        service.undo_round(match_id, number)
+    except ServiceError as refused:
+        return page_error(refused)
+    return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+
+
+# --------------------------------------------------------------------------- PWA
+
+
+def static_version() -> str:
+    """A hash of the static files: names the service worker's caches and busts URLs."""
+    cached = current_app.extensions.get("scorekeeper_static_version")
+    if cached and not current_app.debug:
+        return cached
+    digest = hashlib.sha256()
+    static = PROJECT_ROOT / "static"
+    for path in sorted(static.rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(static)).encode())
+            digest.update(path.read_bytes())
+    for path in sorted((PROJECT_ROOT / "templates").rglob("*.html")):
+        digest.update(path.read_bytes())
+    version = digest.hexdigest()[:12]
+    current_app.extensions["scorekeeper_static_version"] = version
+    return version
+
+
+SHELL_FILES = (
+    "/offline",
+    "/static/css/app.css",
+    "/static/js/app.js",
+    "/static/icons/icon-192.png",
+    "/static/icons/icon-512.png",
+    "/vendor/htmx.org/htmx.min.js",
+    "/manifest.webmanifest",
+)
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    body = {
+        "name": "Scorekeeper",
+        "short_name": "Scores",
+        "description": "Keeps score at the card table: Nwik, Spades, Willi Stich, Nameless, Zwicker.",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#111418",
+        "theme_color": "#111418",
+        "icons": [
+            {"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "/static/icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    response = Response(json.dumps(body, indent=1), mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker():
+    source = (PROJECT_ROOT / "static" / "js" / "sw.js").read_text(encoding="utf-8")
+    source = source.replace("__VERSION__", static_version()).replace("__SHELL__", json.dumps(list(SHELL_FILES)))
+    response = Response(source, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    return render_template("offline.html")

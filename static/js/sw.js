@@ -1,0 +1,62 @@
+/* Scorekeeper service worker (served at /sw.js; the server fills in the version). */
+"use strict";
+var VERSION = "__VERSION__";
+var SHELL = __SHELL__;
+var SHELL_CACHE = "scorekeeper-shell-" + VERSION;
+var PAGE_CACHE = "scorekeeper-pages-" + VERSION;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(SHELL); }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf("scorekeeper-") === 0 && name !== SHELL_CACHE && name !== PAGE_CACHE;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function isStatic(url) {
+  return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/vendor/") === 0 || url.pathname === "/manifest.webmanifest";
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;  // round posts go to the network (the page queues them offline)
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.indexOf("/api/") === 0 || url.pathname === "/sw.js") return;
+  if (isStatic(url)) {
+    // App shell and static files: cache first.
+    event.respondWith(
+      caches.match(request, { ignoreSearch: true }).then(function (hit) {
+        return hit || fetch(request).then(function (response) {
+          if (response.ok) {
+            var copy = response.clone();
+            caches.open(SHELL_CACHE).then(function (cache) { cache.put(request, copy); });
+          }
+          return response;
+        });
+      })
+    );
+    return;
+  }
+  if (request.mode === "navigate" || (request.headers.get("Accept") || "").indexOf("text/html") !== -1) {
+    // Pages: network first, the last copy when offline, else the offline page.
+    event.respondWith(
+      fetch(request).then(function (response) {
+        if (response.ok) {
+          var copy = response.clone();
+          caches.open(PAGE_CACHE).then(function (cache) { cache.put(request, copy); });
+        }
+        return response;
+      }).catch(function () {
+        return caches.match(request, { ignoreSearch: false }).then(function (hit) {
+          return hit || caches.match("/offline");
+        });
+      })
+    );
+  }
+});

@@ -1,0 +1,89 @@
+"""Browser fixtures: Playwright (sync API) driving Debian's chromium at 390x844."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.config import PROJECT_ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 390, "height": 844}
+ARTIFACTS = PROJECT_ROOT / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    with sync_api.sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def chromium_options() -> dict:
+    """How to launch Debian's chromium (e.g. for a persistent context)."""
+    return {"executable_path": CHROMIUM, "headless": True, "args": ARGS, "viewport": VIEWPORT}
+
+
+class Console:
+    """Console errors and uncaught exceptions seen by a page."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.allowed: tuple[str, ...] = ()
+
+    def watch(self, page) -> None:
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+
+    def unexpected(self) -> list[str]:
+        return [text for text in self.errors if not any(allowed in text for allowed in self.allowed)]
+
+
+@pytest.fixture
+def console() -> Console:
+    return Console()
+
+
+@pytest.fixture
+def context(browser, live_server):
+    context = browser.new_context(viewport=VIEWPORT, base_url=live_server, device_scale_factor=1, has_touch=True)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, console) -> Iterator:
+    page = context.new_page()
+    console.watch(page)
+    yield page
+
+
+@pytest.fixture
+def shot():
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def save(page, name: str, full_page: bool = False) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return save

@@ -1,0 +1,316 @@
+"""Fast page tests with the Flask test client: JavaScript off, plain form posts."""
+from __future__ import annotations
+
+import html as html_lib
+import re
+
+import pytest
+
+from scorekeeper.games import get_game
+from scorekeeper.web import forms
+
+PLAYERS = {
+    "nwik": ["Ann", "Bob", "Cid"],
+    "spades": ["Ann", "Bob", "Cid", "Dee"],
+    "willi-stich": ["Ann", "Bob", "Cid", "Dee"],
+    "nameless": ["Ann", "Bob", "Cid", "Dee"],
+    "zwicker": ["Ann", "Bob"],
+}
+
+
+def create(client, game: str, players: list[str] | None = None, **extra: str) -> str:
+    players = players or PLAYERS[game]
+    data = {"game": game, "seats": str(len(players)), "action": "create", "first_dealer": "0", **extra}
+    data.update({f"player_{seat}": name for seat, name in enumerate(players)})
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def form_key(html: str) -> str:
+    return re.search(r'name="idempotency_key" value="([^"]+)"', html).group(1)
+
+
+def refusal(html: str) -> str:
+    found = re.search(r'class="refusal" role="alert">([^<]*)<', html)
+    return html_lib.unescape(found.group(1)) if found else ""
+
+
+def api_match(client, match_id: str) -> dict:
+    response = client.get(f"/api/v1/matches/{match_id}")
+    assert response.status_code == 200
+    return response.get_json()
+
+
+NWIK_ROUND_1 = {"style": "5", "stake": "4", "vip_card": "2", "tricks_0": "3", "tricks_1": "5", "tricks_2": "5"}
+
+
+# --------------------------------------------------------------------------- pages render
+
+
+@pytest.mark.parametrize("url", ["/", "/matches/new", "/offline"] + [f"/matches/new?game={g}" for g in PLAYERS])
+def test_static_pages_render(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert '<script src="/vendor/htmx.org/htmx.min.js' in html
+    assert "<script>" not in html and " onclick=" not in html  # no inline script (CSP later)
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_match_pages_render(client, game):
+    match_id = create(client, game)
+    page = client.get(f"/matches/{match_id}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert 'action="/matches/%s/rounds"' % match_id in html
+    assert 'hx-post="/matches/%s/preview"' % match_id in html
+    assert "Round 1" in html
+    home = client.get("/").get_data(as_text=True)
+    assert f"/matches/{match_id}" in home
+
+
+def test_unknown_match_is_a_404_page(client):
+    response = client.get("/matches/nosuchmatch")
+    assert response.status_code == 404
+    assert "no match with id" in response.get_data(as_text=True)
+
+
+def test_manifest_and_service_worker(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.status_code == 200
+    assert manifest.mimetype == "application/manifest+json"
+    body = manifest.get_json(force=True)
+    assert body["start_url"] == "/" and body["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in body["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon["purpose"] == "maskable" for icon in body["icons"])
+    for icon in body["icons"]:
+        png = client.get(icon["src"])
+        assert png.status_code == 200 and png.data[:8] == b"\x89PNG\r\n\x1a\n"
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and "javascript" in worker.mimetype
+    source = worker.get_data(as_text=True)
+    assert "__VERSION__" not in source and "__SHELL__" not in source and '"/offline"' in source
+
+
+# --------------------------------------------------------------------------- new match
+
+
+def test_new_match_add_and_remove_seats_without_js(client):
+    data = {"game": "willi-stich", "seats": "4", "action": "add_seat", "player_0": "Ann"}
+    html = client.post("/matches/new", data=data).get_data(as_text=True)
+    assert 'id="player_4"' in html and 'value="Ann"' in html
+    data = {"game": "willi-stich", "seats": "6", "action": "add_seat"}
+    html = client.post("/matches/new", data=data).get_data(as_text=True)
+    assert 'id="player_5"' in html and 'id="player_6"' not in html  # max 6
+    data = {"game": "spades", "seats": "4", "action": "remove_seat"}
+    html = client.post("/matches/new", data=data).get_data(as_text=True)
+    assert 'id="player_3"' in html  # Spades is exactly 4
+
+
+def test_new_match_refusal_keeps_entries(client):
+    data = {"game": "nwik", "seats": "3", "action": "create", "player_0": "Ann", "player_1": "ann", "player_2": "Cid"}
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "two seats" in refusal(html)
+    assert 'value="Cid"' in html
+
+
+def test_new_match_options_and_presets(client):
+    match_id = create(client, "spades", opt_preset="classic", opt_target="300", opt_special_calls="moon")
+    options = api_match(client, match_id)["options"]
+    assert options["nil_value"] == 100 and options["target"] == 300 and options["special_calls"] == ["moon"]
+    match_id = create(client, "spades", opt_blind_nil_deficit="none")
+    assert api_match(client, match_id)["options"]["blind_nil_deficit"] is None
+
+
+# --------------------------------------------------------------------------- rounds, JS off
+
+
+def test_form_post_records_a_round_and_redirects(client):
+    match_id = create(client, "nwik")
+    key = form_key(client.get(f"/matches/{match_id}").get_data(as_text=True))
+    data = {**NWIK_ROUND_1, "expected_number": "1", "idempotency_key": key}
+    response = client.post(f"/matches/{match_id}/rounds", data=data)
+    assert response.status_code == 303
+    assert response.headers["Location"].startswith(f"/matches/{match_id}")
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Bidder: 5 tricks, target 6: -1 x 8 = -8" in page
+    # The same form posted again (a retry, or the offline queue) stores nothing new.
+    again = client.post(f"/matches/{match_id}/rounds", data=data)
+    assert again.status_code == 303
+    match = api_match(client, match_id)
+    assert len(match["rounds"]) == 1 and match["totals"] == [0, -8, 8]
+
+
+def test_invalid_form_post_shows_rule_and_keeps_entries(client):
+    match_id = create(client, "nwik")
+    data = {**NWIK_ROUND_1, "tricks_2": "4", "expected_number": "1", "idempotency_key": "k1"}
+    response = client.post(f"/matches/{match_id}/rounds", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert refusal(html) == "tricks must add up to 13, got 12"
+    assert re.search(r'name="tricks_2"[^>]*value="4"', html)
+    assert re.search(r'name="style" value="5" checked', html)
+    assert api_match(client, match_id)["rounds"] == []
+
+
+def test_unreadable_field_is_the_same_kind_of_message(client):
+    match_id = create(client, "nameless")
+    data = {"tricks_0": "two", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1", "expected_number": "1"}
+    response = client.post(f"/matches/{match_id}/rounds", data=data)
+    assert response.status_code == 422
+    assert refusal(response.get_data(as_text=True)) == "tricks of Ann must be a whole number, got 'two'"
+
+
+def test_stale_round_number_is_refused(client):
+    match_id = create(client, "nwik")
+    client.post(f"/matches/{match_id}/rounds", data={**NWIK_ROUND_1, "expected_number": "1", "idempotency_key": "a"})
+    second = {"style": "4", "stake": "2", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"}
+    response = client.post(f"/matches/{match_id}/rounds", data={**second, "expected_number": "1", "idempotency_key": "b"})
+    assert response.status_code == 409
+    assert "next round is 2" in refusal(response.get_data(as_text=True))
+
+
+def test_preview_renders_refusal_or_scores(client):
+    match_id = create(client, "willi-stich")
+    # Round 1: 1 card; dealer Ann calls last. Calls 0,1,0,0 add up to 1: refused.
+    data = {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1", "tricks_2": "0", "tricks_3": "0"}
+    html = client.post(f"/matches/{match_id}/preview", data=data).get_data(as_text=True)
+    assert html.lstrip().startswith('<div id="preview"')
+    assert "may not call 0" in refusal(html)
+    assert re.search(r'id="save"\s+disabled', html)
+    data["bid_0"] = "1"
+    html = client.post(f"/matches/{match_id}/preview", data=data).get_data(as_text=True)
+    assert refusal(html) == ""
+    assert "would score" in html and "disabled" not in html
+
+
+def test_edit_round_and_refused_replay(client):
+    match_id = create(client, "nwik")
+    rounds = [
+        NWIK_ROUND_1,
+        {"style": "4", "stake": "2", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
+        {"style": "6", "stake": "6", "acting_style": "3", "tricks_0": "3", "tricks_1": "7", "tricks_2": "3"},
+        {"style": "1", "stake": "1", "tricks_0": "4", "tricks_1": "5", "tricks_2": "4"},  # Bob again
+    ]
+    for number, data in enumerate(rounds, start=1):
+        response = client.post(f"/matches/{match_id}/rounds", data={**data, "expected_number": str(number)})
+        assert response.status_code == 303, refusal(response.get_data(as_text=True))
+    page = client.get(f"/matches/{match_id}/rounds/1/edit")
+    assert page.status_code == 200
+    assert re.search(r'name="vip_card" value="2" checked', page.get_data(as_text=True))
+    # Bob using style 1 in round 1 breaks round 4, where he chose style 1: refused in words.
+    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**NWIK_ROUND_1, "style": "1"})
+    assert response.status_code == 422
+    assert refusal(response.get_data(as_text=True)).startswith("this change would break recorded round 4")
+    # A harmless edit is stored and replayed.
+    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**NWIK_ROUND_1, "tricks_0": "4", "tricks_1": "4"})
+    assert response.status_code == 303
+    assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [4, 4, 5]
+
+
+def test_undo_has_a_confirm_step(client):
+    match_id = create(client, "nameless")
+    data = {"tricks_0": "2", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1", "expected_number": "1"}
+    client.post(f"/matches/{match_id}/rounds", data=data)
+    confirm = client.get(f"/matches/{match_id}/undo")
+    assert confirm.status_code == 200 and "Undo round 1?" in confirm.get_data(as_text=True)
+    assert len(api_match(client, match_id)["rounds"]) == 1  # asking changes nothing
+    response = client.post(f"/matches/{match_id}/undo", data={"number": "1"})
+    assert response.status_code == 303
+    assert api_match(client, match_id)["rounds"] == []
+
+
+# --------------------------------------------------------------------------- forms.py: form -> spec JSON
+
+CONVERSIONS = [
+    (
+        "nwik", PLAYERS["nwik"], None,
+        {"style": "5", "stake": "4", "vip_card": "2", "trump": "hearts", "acting_style": "3",
+         "tricks_0": "5", "tricks_1": "5", "tricks_2": "3"},
+        {"style": 5, "stake": 4, "vip_card": 2, "trump": "hearts", "tricks": [5, 5, 3]},
+    ),
+    (
+        "nwik", PLAYERS["nwik"], None,
+        {"style": "6", "stake": "3", "acting_style": "2", "trump": "clubs", "vip_card": "3",
+         "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
+        {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]},
+    ),
+    (
+        "nwik", PLAYERS["nwik"], None,
+        {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
+        {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
+    ),
+    (
+        "spades", PLAYERS["spades"], None,
+        {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "2",
+         "tricks_0": "5", "tricks_1": "1", "tricks_2": "4", "tricks_3": "3"},
+        {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]},
+    ),
+    (
+        "spades", PLAYERS["spades"], {"special_calls": ["blind_seven"]},
+        {"bid_0": "4", "bid_1": "2", "bid_2": "1", "bid_3": "3", "call_0": "blind_seven", "call_1": "",
+         "tricks_0": "4", "tricks_1": "2", "tricks_2": "4", "tricks_3": "3"},
+        {"bids": [None, 2, None, 3], "tricks": [4, 2, 4, 3], "calls": ["blind_seven", None]},
+    ),
+    (
+        "willi-stich", PLAYERS["willi-stich"], None,
+        {"trump": "hearts", "bid_0": "1", "bid_1": "0", "bid_2": "2", "bid_3": "1",
+         "tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "2", "trump_chooser": ""},
+        {"trump": "hearts", "bids": [1, 0, 2, 1], "tricks": [1, 1, 1, 2]},
+    ),
+    (
+        "willi-stich", PLAYERS["willi-stich"][:3], None,
+        {"trump": "", "bid_0": "0", "bid_1": "0", "bid_2": "0", "tricks_0": "1", "tricks_1": "0", "tricks_2": "0",
+         "trump_chooser": "2"},
+        {"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump_chooser": 2},
+    ),
+    (
+        "nameless", PLAYERS["nameless"], None,
+        {"tricks_0": "0", "tricks_1": "4", "tricks_2": "1", "tricks_3": "0", "alone": "1", "renege": ""},
+        {"tricks": [0, 4, 1, 0], "alone": 1},
+    ),
+    (
+        "nameless", PLAYERS["nameless"][:3], None,
+        {"tricks_0": "1", "tricks_1": "1", "tricks_2": "3", "renege": "0"},
+        {"tricks": [1, 1, 3], "renege": 0},
+    ),
+    (
+        "zwicker", PLAYERS["nameless"], None,
+        {"cards_0": "30", "zwicks_0": "2", "cards_1": "25", "zwicks_1": "0",
+         **{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},
+         **{f"honour_{code}": "1" for code in ("J20", "D7", "S7", "AD", "AC")}},
+        {"sides": [
+            {"cards": 30, "zwicks": 2, "honours": ["J25", "J15", "D10", "AS", "AH"]},
+            {"cards": 25, "zwicks": 0, "honours": ["J20", "D7", "S7", "AD", "AC"]},
+        ]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "form", "expected"), CONVERSIONS)
+def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
+    table = get_game(game).table(players, options)
+    assert forms.round_input(game, form, table) == expected
+    # ...and an input prefills a form that converts back to the same input.
+    assert forms.round_input(game, {**forms.form_values(game, expected, table)}, table) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "form", "message"),
+    [
+        ("nwik", {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'"),
+        ("nameless", {"tricks_0": "", "tricks_1": "5"}, "tricks of Ann is missing: enter a whole number"),
+        ("spades", {"bid_0": "four"}, "bid of Ann must be a whole number, got 'four'"),
+        ("zwicker", {"cards_0": "1.5"}, "cards of Ann must be a whole number, got '1.5'"),
+    ],
+)
+def test_unreadable_fields_raise_form_errors(game, form, message):
+    players = PLAYERS[game] if game != "nameless" else ["Ann", "Bob"]
+    table = get_game(game).table(players, None)
+    with pytest.raises(forms.FormError) as caught:
+        forms.round_input(game, form, table)
+    assert caught.value.message == message and caught.value.status == 422
