@@ -1,0 +1,44 @@
+"""League records: standings, ratings, records, head-to-head and player profiles, computed from match records."""
+from __future__ import annotations
+
+from .matches import MatchRecord, RoundRecord, finished_in_order
+from .profile import GameProfile, PlayerProfile, player_profile
+from .ratings import PlayerRating, RatingPoint, Ratings, ratings
+from .records import (
+    BiggestWin,
+    CallStats,
+    NilStats,
+    NwikBidderStats,
+    Records,
+    RoundHigh,
+    Streak,
+    Tally,
+    records,
+)
+from .standings import HeadToHeadRow, StandingRow, head_to_head, standings
+
+__all__ = [
+    "BiggestWin",
+    "CallStats",
+    "GameProfile",
+    "HeadToHeadRow",
+    "MatchRecord",
+    "NilStats",
+    "NwikBidderStats",
+    "PlayerProfile",
+    "PlayerRating",
+    "RatingPoint",
+    "Ratings",
+    "Records",
+    "RoundHigh",
+    "RoundRecord",
+    "StandingRow",
+    "Streak",
+    "Tally",
+    "finished_in_order",
+    "head_to_head",
+    "player_profile",
+    "ratings",
+    "records",
+    "standings",
+]
