@@ -1,11 +1,11 @@
-"""Database models: players, matches with their seats, and recorded rounds."""
+"""Database models: players, matches with their seats, recorded rounds, leagues and seasons."""
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -27,8 +27,23 @@ class Player(db.Model):
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
-    name: Mapped[str] = mapped_column(String(80), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    # The name folded for comparison ("ann" is Ann): SQLite's lower() only knows ASCII,
+    # so the folding is done in Python, for every database alike.
+    name_key: Mapped[str] = mapped_column(String(80), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.name_key = name_key(self.name)
+
+    def rename(self, name: str) -> None:
+        self.name = name
+        self.name_key = name_key(name)
+
+
+def name_key(name: str) -> str:
+    return name.casefold()
 
 
 class Match(db.Model):
@@ -42,6 +57,8 @@ class Match(db.Model):
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
     game: Mapped[str] = mapped_column(String(32))
+    # A league match counts for the league's standings; a casual match has none.
+    league_id: Mapped[str | None] = mapped_column(ForeignKey("leagues.id"), index=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     sides: Mapped[list[list[int]]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
@@ -100,3 +117,66 @@ class DeviceMatch(db.Model):
     device_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class League(db.Model):
+    """A house league: the same people playing week after week.
+
+    `version` changes whenever anything that league records depend on changes (a round
+    of one of its matches, a match, a member, a season): cached standings and ratings
+    are valid only for the version they were computed at.
+    """
+
+    __tablename__ = "leagues"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(80))
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    members: Mapped[list[LeagueMember]] = relationship(cascade="all, delete-orphan", lazy="selectin")
+    seasons: Mapped[list[Season]] = relationship(
+        order_by="Season.starts_on", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class LeagueMember(db.Model):
+    __tablename__ = "league_members"
+
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True, index=True)
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Season(db.Model):
+    """A date range of a league, the games that count in it and the matches to be ranked.
+
+    A league match belongs to every season whose range holds the day it was played and
+    whose games include its game (no games listed: every game counts).
+    """
+
+    __tablename__ = "seasons"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    starts_on: Mapped[date]
+    ends_on: Mapped[date]
+    games: Mapped[list[str]] = mapped_column(JSON)
+    min_matches: Mapped[int] = mapped_column(default=0)
+
+
+class CachedResult(db.Model):
+    """A computed result (standings, ratings, ...) shared by every worker and server.
+
+    Valid while `version` equals the version of what it was computed from.
+    """
+
+    __tablename__ = "cached_results"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    version: Mapped[int]
+    value: Mapped[str] = mapped_column(Text)
+    computed_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, ScoredRound
-from ..models import DeviceMatch, Match, Player, Round, Seat, utcnow
+from ..models import DeviceMatch, League, LeagueMember, Match, Player, Round, Seat, name_key, utcnow
 from . import ServiceError
 
 MAX_NAME_LENGTH = 80
@@ -54,6 +54,7 @@ class MatchView:
             "next": dict(self.state.next) if self.state.next is not None else None,
             "details": dict(self.state.details),
             "version": match.version,
+            "league": match.league_id,
             "created_at": match.created_at,
             "updated_at": match.updated_at,
         }
@@ -139,24 +140,26 @@ def get_view(match_id: str) -> MatchView:
 # --------------------------------------------------------------------------- creating
 
 
+def clean_name(name: Any, field: str, seat: int | None = None) -> str:
+    """A player's name with spaces tidied; refused when empty or too long."""
+    where = f"the player on seat {seat}" if seat is not None else "a player"
+    if not isinstance(name, str) or not name.strip():
+        raise ServiceError(422, f"{where} needs a name", code="player_name", field=field)
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME_LENGTH:
+        raise ServiceError(
+            422, f"{where}: the name is longer than {MAX_NAME_LENGTH} characters", code="player_name", field=field
+        )
+    return name
+
+
 def clean_names(names: Any) -> list[str]:
     if not isinstance(names, list) or not names:
         raise ServiceError(422, "players must be a list of names in seat order", code="players_type", field="players")
     cleaned: list[str] = []
     for seat, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
-            raise ServiceError(
-                422, f"the player on seat {seat} needs a name", code="player_name", field=f"players.{seat}"
-            )
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME_LENGTH:
-            raise ServiceError(
-                422,
-                f"the name on seat {seat} is longer than {MAX_NAME_LENGTH} characters",
-                code="player_name",
-                field=f"players.{seat}",
-            )
-        if name.casefold() in (other.casefold() for other in cleaned):
+        name = clean_name(name, f"players.{seat}", seat)
+        if name_key(name) in (name_key(other) for other in cleaned):
             raise ServiceError(
                 422, f"{name} is on two seats: one player, one seat", code="player_twice", field=f"players.{seat}"
             )
@@ -166,13 +169,11 @@ def clean_names(names: Any) -> list[str]:
 
 def players_named(names: Sequence[str]) -> list[Player]:
     """The roster entries for these names, adding the unknown ones."""
-    found = {
-        player.name.casefold(): player
-        for player in db.session.scalars(select(Player).where(Player.name.in_(list(names))))
-    }
+    keys = [name_key(name) for name in names]
+    found = {player.name_key: player for player in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))}
     result = []
     for name in names:
-        player = found.get(name.casefold())
+        player = found.get(name_key(name))
         if player is None:
             player = Player(name=name)
             db.session.add(player)
@@ -180,8 +181,38 @@ def players_named(names: Sequence[str]) -> list[Player]:
     return result
 
 
-def create_match(game_id: Any, player_names: Any, raw_options: Any = None, device_id: str | None = None) -> MatchView:
+def bump(league_id: str) -> None:
+    """Mark everything computed for a league as stale (inside the caller's transaction)."""
+    db.session.execute(
+        update(League)
+        .where(League.id == league_id)
+        .values(version=League.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def ensure_members(league: League, players: Sequence[Player]) -> None:
+    """Everyone who plays a league match is a member of the league."""
+    present = {member.player_id for member in league.members}
+    for player in players:
+        if player.id not in present:
+            league.members.append(LeagueMember(player=player))
+            present.add(player.id)
+
+
+def create_match(
+    game_id: Any,
+    player_names: Any,
+    raw_options: Any = None,
+    device_id: str | None = None,
+    league_id: str | None = None,
+) -> MatchView:
     game = find_game(game_id)
+    league = None
+    if league_id is not None:
+        league = db.session.get(League, league_id)
+        if league is None:
+            raise ServiceError(422, f"no league with id {league_id!r}", code="league_not_found", field="league")
     names = clean_names(player_names)
     try:
         table = game.table(names, raw_options)
@@ -193,6 +224,7 @@ def create_match(game_id: Any, player_names: Any, raw_options: Any = None, devic
             players = players_named(names)
             match = Match(
                 game=game.id,
+                league_id=league.id if league else None,
                 options=dict(table.options),
                 sides=[list(side) for side in table.sides],
                 totals=list(state.totals),
@@ -201,6 +233,9 @@ def create_match(game_id: Any, player_names: Any, raw_options: Any = None, devic
             )
             db.session.add(match)
             db.session.flush()
+            if league is not None:
+                ensure_members(league, players)
+                bump(league.id)
             if device_id:
                 db.session.add(DeviceMatch(device_id=device_id, match_id=match.id))
             db.session.commit()
@@ -269,6 +304,9 @@ def _lock(match_id: str, if_match: str | None) -> Match:
 
 
 def _store_summary(match: Match, state: MatchState) -> None:
+    """Keep the match's summary columns in step (and its league's computations stale)."""
+    if match.league_id is not None:
+        bump(match.league_id)
     match.round_count = len(state.rounds)
     match.totals = list(state.totals)
     match.finished = state.finished

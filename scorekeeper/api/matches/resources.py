@@ -41,7 +41,9 @@ class Matches(MethodView):
     def post(self, body):
         """Start a match: game id, player names in seat order, options (defaults filled in)."""
         try:
-            view = service.create_match(body["game"], body["players"], body.get("options"), device_id(create=True))
+            view = service.create_match(
+                body["game"], body["players"], body.get("options"), device_id(create=True), league_id=body.get("league")
+            )
         except ServiceError as error:
             abort_for(error)
         return view.as_dict(), 201, {"ETag": view.etag, "Location": f"/api/v1/matches/{view.match.id}"}

@@ -16,6 +16,9 @@ class MatchCreateSchema(Schema):
     options = fields.Dict(
         keys=fields.String(), load_default=None, allow_none=True, metadata={"description": "the game's options"}
     )
+    league = fields.String(
+        load_default=None, allow_none=True, metadata={"description": "a league id: the match counts for its records"}
+    )
 
 
 class SeatSchema(Schema):
@@ -37,6 +40,7 @@ class MatchSchema(Schema):
     next = fields.Dict(allow_none=True, required=True)
     details = fields.Dict(metadata={"description": "the game's running state: usage grid, bags, ..."})
     version = fields.Integer(required=True)
+    league = fields.String(allow_none=True)
     created_at = fields.DateTime()
     updated_at = fields.DateTime()
 

@@ -1,0 +1,1 @@
+"""The leagues resource: members, seasons, standings, ratings, records, export and import."""

@@ -1,0 +1,164 @@
+"""Leagues: members, seasons, standings, ratings, records, head-to-head, export and import."""
+from __future__ import annotations
+
+from flask import Response
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ...services import ServiceError, exchange
+from ...services import leagues as service
+from .. import abort_for
+from .schemas import (
+    CsvArgsSchema,
+    GameArgsSchema,
+    ImportSchema,
+    LeagueCreateSchema,
+    LeagueSchema,
+    MemberAddSchema,
+    MemberSchema,
+    SeasonCreateSchema,
+    SeasonSchema,
+    StandingsArgsSchema,
+)
+
+blp = Blueprint("leagues", __name__, url_prefix="/leagues", description="House leagues and their records")
+
+
+def league_dict(league) -> dict:
+    return {
+        "id": league.id,
+        "name": league.name,
+        "version": league.version,
+        "members": [{"player_id": m.player_id, "name": m.player.name} for m in league.members],
+        "seasons": league.seasons,
+    }
+
+
+def serve(call, *args, **kwargs):
+    """Run a service call; a refusal becomes the API's JSON error."""
+    try:
+        return call(*args, **kwargs)
+    except ServiceError as error:
+        abort_for(error)
+
+
+@blp.route("")
+class Leagues(MethodView):
+    @blp.response(200, LeagueSchema(many=True))
+    def get(self):
+        """Every league."""
+        return [league_dict(league) for league in service.all_leagues()]
+
+    @blp.arguments(LeagueCreateSchema)
+    @blp.response(201, LeagueSchema)
+    def post(self, body):
+        """Start a league, optionally with its members' names."""
+        return league_dict(serve(service.create_league, body["name"], body["members"]))
+
+
+@blp.route("/import")
+class LeagueImport(MethodView):
+    @blp.arguments(ImportSchema)
+    @blp.response(201, LeagueSchema)
+    def post(self, body):
+        """Import a league export (ids kept; every match replayed by the rules engine)."""
+        return league_dict(serve(exchange.import_league, body))
+
+
+@blp.route("/<string:league_id>")
+class LeagueById(MethodView):
+    @blp.response(200, LeagueSchema)
+    def get(self, league_id: str):
+        """The league with its members and seasons."""
+        return league_dict(serve(service.get_league, league_id))
+
+
+@blp.route("/<string:league_id>/members")
+class Members(MethodView):
+    @blp.arguments(MemberAddSchema)
+    @blp.response(201, MemberSchema)
+    def post(self, body, league_id: str):
+        """Add a member by name (unknown names join the roster)."""
+        player = serve(service.add_member, league_id, body["name"])
+        return {"player_id": player.id, "name": player.name}
+
+
+@blp.route("/<string:league_id>/members/<string:player_id>")
+class MemberById(MethodView):
+    @blp.response(204)
+    def delete(self, league_id: str, player_id: str):
+        """Remove a member who has played no league match."""
+        serve(service.remove_member, league_id, player_id)
+
+
+@blp.route("/<string:league_id>/seasons")
+class Seasons(MethodView):
+    @blp.arguments(SeasonCreateSchema)
+    @blp.response(201, SeasonSchema)
+    def post(self, body, league_id: str):
+        """Add a season: a date range, the games that count, the matches needed to be ranked."""
+        return serve(
+            service.add_season, league_id, body["name"], body["starts_on"], body["ends_on"], body["games"],
+            body["min_matches"],
+        )
+
+
+@blp.route("/<string:league_id>/standings")
+class Standings(MethodView):
+    @blp.arguments(StandingsArgsSchema, location="query")
+    @blp.response(200)
+    def get(self, args, league_id: str):
+        """Standings of finished matches: played, wins, win rate, points, placement score.
+
+        Order (tie-breakers): ranked players first, then win rate, placement score,
+        average points per match, matches played, player id.
+        """
+        return serve(service.standings, league_id, season_id=args.get("season"), game=args.get("game"))
+
+
+@blp.route("/<string:league_id>/ratings")
+class RatingsView(MethodView):
+    @blp.arguments(GameArgsSchema, location="query")
+    @blp.response(200)
+    def get(self, args, league_id: str):
+        """openskill (Plackett-Luce) ratings, per game or overall, with each player's history."""
+        return serve(service.ratings, league_id, game=args.get("game"))
+
+
+@blp.route("/<string:league_id>/head-to-head")
+class HeadToHead(MethodView):
+    @blp.arguments(GameArgsSchema, location="query")
+    @blp.response(200)
+    def get(self, args, league_id: str):
+        """For each pair of players who met on different sides: meetings, wins, draws, losses."""
+        return serve(service.head_to_head, league_id, game=args.get("game"))
+
+
+@blp.route("/<string:league_id>/records")
+class RecordsView(MethodView):
+    @blp.response(200)
+    def get(self, league_id: str):
+        """Highest round score, biggest win, streaks, Nwik by style and stake, nil and exact-call rates."""
+        return serve(service.records, league_id)
+
+
+@blp.route("/<string:league_id>/export")
+class Export(MethodView):
+    @blp.response(200)
+    def get(self, league_id: str):
+        """The whole league as JSON: imports into an empty database to identical records."""
+        return serve(exchange.export_league, league_id)
+
+
+@blp.route("/<string:league_id>/export.csv")
+class ExportCsv(MethodView):
+    @blp.arguments(CsvArgsSchema, location="query")
+    @blp.response(200, content_type="text/csv")
+    def get(self, args, league_id: str):
+        """Matches (kind=matches) or rounds (kind=rounds) as CSV for spreadsheets."""
+        text = serve(exchange.export_csv, league_id, args["kind"])
+        return Response(
+            text,
+            mimetype="text/csv",
+            headers={"Content-Disposition": f'attachment; filename="league-{league_id}-{args["kind"]}.csv"'},
+        )

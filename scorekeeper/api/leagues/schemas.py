@@ -1,0 +1,76 @@
+"""Schemas of leagues, seasons and their computed records."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from ...games import all_games
+
+
+class LeagueCreateSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    members = fields.List(fields.String(), load_default=list, metadata={"description": "player names"})
+
+
+class MemberSchema(Schema):
+    player_id = fields.String(required=True)
+    name = fields.String(required=True)
+
+
+class MemberAddSchema(Schema):
+    name = fields.String(required=True, metadata={"description": "a player's name; unknown names join the roster"})
+
+
+class SeasonCreateSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    starts_on = fields.Date(required=True)
+    ends_on = fields.Date(required=True)
+    games = fields.List(
+        fields.String(validate=validate.OneOf([game.id for game in all_games()])),
+        load_default=list,
+        metadata={"description": "the games that count; empty: every game"},
+    )
+    min_matches = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10000))
+
+
+class SeasonSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    starts_on = fields.Date(required=True)
+    ends_on = fields.Date(required=True)
+    games = fields.List(fields.String(), required=True)
+    min_matches = fields.Integer(required=True)
+
+
+class LeagueSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    version = fields.Integer(required=True)
+    members = fields.List(fields.Nested(MemberSchema), required=True)
+    seasons = fields.List(fields.Nested(SeasonSchema), required=True)
+
+
+class StandingsArgsSchema(Schema):
+    season = fields.String(metadata={"description": "a season id: only its matches count"})
+    game = fields.String(metadata={"description": "a game id: only that game's matches count"})
+
+
+class GameArgsSchema(Schema):
+    game = fields.String(metadata={"description": "a game id; none: every game"})
+
+
+class CsvArgsSchema(Schema):
+    kind = fields.String(load_default="matches", validate=validate.OneOf(["matches", "rounds"]))
+
+
+class ComputedSchema(Schema):
+    """A computed result (standings, ratings, records): documented in the README."""
+
+    class Meta:
+        unknown = "include"
+
+
+class ImportSchema(Schema):
+    """A league export as GET /leagues/{id}/export serves it."""
+
+    class Meta:
+        unknown = "include"

@@ -1,0 +1,52 @@
+"""The roster: list players, see a profile, rename, merge two names of one person."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ...services import ServiceError
+from ...services import players as service
+from .. import abort_for
+from .schemas import PlayerMergeSchema, PlayerProfileSchema, PlayerRenameSchema, PlayerSchema
+
+blp = Blueprint("players", __name__, url_prefix="/players", description="The roster of players")
+
+
+@blp.route("")
+class Players(MethodView):
+    @blp.response(200, PlayerSchema(many=True))
+    def get(self):
+        """Every player on the roster, by name."""
+        return service.roster()
+
+
+@blp.route("/<string:player_id>")
+class PlayerById(MethodView):
+    @blp.response(200, PlayerProfileSchema)
+    def get(self, player_id: str):
+        """A player's profile: leagues, matches, standings, ratings over time, records."""
+        try:
+            return service.profile(player_id)
+        except ServiceError as error:
+            abort_for(error)
+
+    @blp.arguments(PlayerRenameSchema)
+    @blp.response(200, PlayerSchema)
+    def patch(self, body, player_id: str):
+        """Rename a player (every match keeps them)."""
+        try:
+            return service.rename_player(player_id, body["name"])
+        except ServiceError as error:
+            abort_for(error)
+
+
+@blp.route("/<string:player_id>/merge")
+class PlayerMerge(MethodView):
+    @blp.arguments(PlayerMergeSchema)
+    @blp.response(200, PlayerSchema)
+    def post(self, body, player_id: str):
+        """Merge this player into another (two names for one person); returns the kept player."""
+        try:
+            return service.merge_players(player_id, body["into"])
+        except ServiceError as error:
+            abort_for(error)

@@ -1,0 +1,238 @@
+"""Export a league (JSON for a full round trip, CSV for spreadsheets) and import it back."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..games import RuleError, get_game
+from ..models import League, LeagueMember, Match, Player, Round, Season, Seat
+from . import ServiceError
+from .leagues import get_league
+from .matches import table_for, view_of
+
+FORMAT = "scorekeeper-league"
+FORMAT_VERSION = 1
+
+
+def league_matches(league_id: str) -> list[Match]:
+    return list(db.session.scalars(select(Match).where(Match.league_id == league_id).order_by(Match.created_at, Match.id)))
+
+
+def export_league(league_id: str) -> dict[str, Any]:
+    """Everything needed to rebuild the league: players, members, seasons, every round input."""
+    league = get_league(league_id)
+    matches = league_matches(league.id)
+    players: dict[str, str] = {member.player_id: member.player.name for member in league.members}
+    for match in matches:
+        for seat in match.seats:
+            players[seat.player_id] = seat.player.name
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "league": {"id": league.id, "name": league.name, "created_at": league.created_at.isoformat()},
+        "players": [{"id": player_id, "name": name} for player_id, name in sorted(players.items())],
+        "members": sorted(member.player_id for member in league.members),
+        "seasons": [
+            {
+                "id": season.id,
+                "name": season.name,
+                "starts_on": season.starts_on.isoformat(),
+                "ends_on": season.ends_on.isoformat(),
+                "games": list(season.games),
+                "min_matches": season.min_matches,
+            }
+            for season in league.seasons
+        ],
+        "matches": [
+            {
+                "id": match.id,
+                "game": match.game,
+                "created_at": match.created_at.isoformat(),
+                "updated_at": match.updated_at.isoformat(),
+                "players": [seat.player_id for seat in match.seats],
+                "options": dict(match.options),
+                "rounds": [
+                    {"number": round_.number, "input": round_.input, "created_at": round_.created_at.isoformat()}
+                    for round_ in match.rounds
+                ],
+            }
+            for match in matches
+        ],
+    }
+
+
+def _refuse(message: str, field: str | None = None, code: str = "import_invalid") -> ServiceError:
+    return ServiceError(422, message, code=code, field=field)
+
+
+def _get(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(mapping, dict) or key not in mapping:
+        raise _refuse(f"{where}: {key} is missing", where)
+    value = mapping[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise _refuse(f"{where}: {key} has the wrong type", f"{where}.{key}")
+    return value
+
+
+def _when(text: str, where: str) -> datetime:
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        raise _refuse(f"{where}: {text!r} is not a date and time", where) from None
+
+
+def _day(text: str, where: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise _refuse(f"{where}: {text!r} is not a date", where) from None
+
+
+def import_league(data: Any) -> League:
+    """Rebuild an exported league, keeping its ids; all or nothing.
+
+    Every match is replayed by the rules engine, so a tampered export is refused with the
+    match and round at fault instead of storing scores nobody can explain.
+    """
+    if _get(data, "format", str, "export") != FORMAT or _get(data, "format_version", int, "export") != FORMAT_VERSION:
+        raise _refuse(f"this is not a {FORMAT} export of version {FORMAT_VERSION}", "format")
+    league_data = _get(data, "league", dict, "export")
+    league_id = _get(league_data, "id", str, "league")
+    if db.session.get(League, league_id) is not None:
+        raise ServiceError(409, f"league {league_id} already exists here", code="league_exists")
+    try:
+        players: dict[str, Player] = {}
+        for index, entry in enumerate(_get(data, "players", list, "export")):
+            where = f"players.{index}"
+            player_id, name = _get(entry, "id", str, where), _get(entry, "name", str, where)
+            player = db.session.get(Player, player_id)
+            if player is None:
+                player = Player(id=player_id, name=name)
+                db.session.add(player)
+            elif player.name != name:
+                raise ServiceError(
+                    409, f"player {player_id} is {player.name} here but {name} in the export", code="player_conflict"
+                )
+            players[player_id] = player
+        league = League(
+            id=league_id,
+            name=_get(league_data, "name", str, "league"),
+            created_at=_when(_get(league_data, "created_at", str, "league"), "league.created_at"),
+        )
+        for player_id in _get(data, "members", list, "export"):
+            if player_id not in players:
+                raise _refuse(f"member {player_id!r} is not among the exported players", "members")
+            league.members.append(LeagueMember(player=players[player_id]))
+        for index, entry in enumerate(_get(data, "seasons", list, "export")):
+            where = f"seasons.{index}"
+            league.seasons.append(
+                Season(
+                    id=_get(entry, "id", str, where),
+                    name=_get(entry, "name", str, where),
+                    starts_on=_day(_get(entry, "starts_on", str, where), f"{where}.starts_on"),
+                    ends_on=_day(_get(entry, "ends_on", str, where), f"{where}.ends_on"),
+                    games=_get(entry, "games", list, where),
+                    min_matches=_get(entry, "min_matches", int, where),
+                )
+            )
+        db.session.add(league)
+        db.session.flush()
+        for index, entry in enumerate(_get(data, "matches", list, "export")):
+            _import_match(entry, f"matches.{index}", league, players)
+        db.session.commit()
+    except ServiceError:
+        db.session.rollback()
+        raise
+    return league
+
+
+def _import_match(entry: Any, where: str, league: League, players: dict[str, Player]) -> None:
+    match_id = _get(entry, "id", str, where)
+    if db.session.get(Match, match_id) is not None:
+        raise ServiceError(409, f"match {match_id} already exists here", code="match_exists")
+    try:
+        game = get_game(_get(entry, "game", str, where))
+    except KeyError:
+        raise _refuse(f"{where}: unknown game", f"{where}.game") from None
+    seat_ids = _get(entry, "players", list, where)
+    if any(player_id not in players for player_id in seat_ids):
+        raise _refuse(f"{where}: a seat names a player who is not in the export", f"{where}.players")
+    try:
+        table = game.table([players[player_id].name for player_id in seat_ids], _get(entry, "options", dict, where))
+    except RuleError as error:
+        raise _refuse(f"{where}: {error.message}", f"{where}.options") from None
+    rounds = _get(entry, "rounds", list, where)
+    created_at = _when(_get(entry, "created_at", str, where), f"{where}.created_at")
+    updated_at = _when(_get(entry, "updated_at", str, where), f"{where}.updated_at")
+    match = Match(
+        id=match_id,
+        game=game.id,
+        league_id=league.id,
+        options=dict(table.options),
+        sides=[list(side) for side in table.sides],
+        totals=[0 for _ in table.sides],
+        winners=[],
+        created_at=created_at,
+        updated_at=updated_at,
+        seats=[Seat(seat=seat, player=players[player_id]) for seat, player_id in enumerate(seat_ids)],
+    )
+    for index, round_entry in enumerate(rounds):
+        number = _get(round_entry, "number", int, f"{where}.rounds.{index}")
+        if number != index + 1:
+            raise _refuse(f"{where}: rounds must be numbered 1, 2, 3, ...", f"{where}.rounds")
+        match.rounds.append(
+            Round(
+                number=number,
+                input=round_entry["input"],
+                scores=[],
+                explanation=[],
+                created_at=_when(_get(round_entry, "created_at", str, f"{where}.rounds.{index}"), where),
+            )
+        )
+    db.session.add(match)
+    try:
+        view = view_of(match)
+    except RuleError as error:
+        raise _refuse(f"{where} (match {match_id}): {error.message}", f"{where}.rounds") from None
+    for round_, scored in zip(match.rounds, view.state.rounds, strict=True):
+        round_.scores = list(scored.score.scores)
+        round_.explanation = list(scored.score.explanation)
+    match.round_count = len(view.state.rounds)
+    match.totals = list(view.state.totals)
+    match.finished = view.state.finished
+    match.winners = list(view.state.winners)
+
+
+def export_csv(league_id: str, kind: str) -> str:
+    """The league's matches (one row each) or rounds (one row each) as CSV."""
+    league = get_league(league_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    matches = league_matches(league.id)
+    if kind == "matches":
+        writer.writerow(["match_id", "game", "played_at", "players", "sides", "rounds", "totals", "finished", "winners"])
+        for match in matches:
+            names = [seat.player.name for seat in match.seats]
+            sides = [" & ".join(names[seat] for seat in side) for side in match.sides]
+            writer.writerow([
+                match.id, match.game, match.created_at.isoformat(), "; ".join(names), "; ".join(sides),
+                match.round_count, "; ".join(map(str, match.totals)), match.finished,
+                "; ".join(sides[index] for index in match.winners),
+            ])
+    else:
+        writer.writerow(["match_id", "game", "round", "dealer", "input", "scores", "explanation"])
+        for match in matches:
+            table = table_for(match, get_game(match.game))
+            for round_ in match.rounds:
+                writer.writerow([
+                    match.id, match.game, round_.number, table.name(table.dealer(round_.number)),
+                    json.dumps(round_.input, separators=(",", ":")), "; ".join(map(str, round_.scores)),
+                    " | ".join(round_.explanation),
+                ])
+    return out.getvalue()

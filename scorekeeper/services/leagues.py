@@ -1,0 +1,282 @@
+"""Leagues, their members and seasons, and their computed records (cached in the database)."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from .. import league as compute
+from ..extensions import db
+from ..games import all_games
+from ..league import MatchRecord, RoundRecord
+from ..models import CachedResult, League, LeagueMember, Match, Player, Round, Season, Seat
+from . import ServiceError
+from .matches import bump, clean_name, clean_names, ensure_members, players_named
+
+MAX_LEAGUE_NAME = 80
+
+
+# --------------------------------------------------------------------------- leagues and members
+
+
+def get_league(league_id: str) -> League:
+    league = db.session.get(League, league_id)
+    if league is None:
+        raise ServiceError(404, f"no league with id {league_id!r}", code="league_not_found")
+    return league
+
+
+def all_leagues() -> list[League]:
+    return list(db.session.scalars(select(League).order_by(League.created_at)))
+
+
+def league_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ServiceError(422, "a league needs a name", code="league_name", field="name")
+    name = " ".join(value.split())
+    if len(name) > MAX_LEAGUE_NAME:
+        raise ServiceError(
+            422, f"a league name is at most {MAX_LEAGUE_NAME} characters", code="league_name", field="name"
+        )
+    return name
+
+
+def create_league(name: Any, member_names: Sequence[Any] = ()) -> League:
+    league = League(name=league_name(name))
+    names = clean_names(list(member_names)) if member_names else []
+    league.members = [LeagueMember(player=player) for player in players_named(names)]
+    db.session.add(league)
+    db.session.commit()
+    return league
+
+
+def bump_leagues_of_player(player_id: str) -> None:
+    for league_id in db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player_id)):
+        bump(league_id)
+
+
+def add_member(league_id: str, name: Any) -> Player:
+    league = get_league(league_id)
+    player = players_named([clean_name(name, "name")])[0]
+    db.session.flush()
+    if any(member.player_id == player.id for member in league.members):
+        db.session.rollback()
+        raise ServiceError(409, f"{player.name} is already a member", code="member_exists", field="name")
+    ensure_members(league, [player])
+    bump(league.id)
+    db.session.commit()
+    return player
+
+
+def remove_member(league_id: str, player_id: str) -> None:
+    league = get_league(league_id)
+    member = next((m for m in league.members if m.player_id == player_id), None)
+    if member is None:
+        raise ServiceError(404, "that player is not a member of this league", code="member_not_found")
+    played = db.session.scalar(
+        select(Seat.match_id)
+        .join(Match, Match.id == Seat.match_id)
+        .where(Match.league_id == league.id, Seat.player_id == player_id)
+        .limit(1)
+    )
+    if played is not None:
+        raise ServiceError(
+            409,
+            f"{member.player.name} has played league matches: their results stay, so they stay a member",
+            code="member_has_matches",
+        )
+    league.members.remove(member)
+    bump(league.id)
+    db.session.commit()
+
+
+GAME_IDS = tuple(game.id for game in all_games())
+
+
+def add_season(league_id: str, name: Any, starts_on: date, ends_on: date, games: Sequence[str], min_matches: int) -> Season:
+    league = get_league(league_id)
+    if ends_on < starts_on:
+        raise ServiceError(422, "a season must end on or after the day it starts", code="season_range", field="ends_on")
+    for game in games:
+        if game not in GAME_IDS:
+            raise ServiceError(
+                422, f"unknown game {game!r}: choose from {', '.join(GAME_IDS)}", code="game_unknown", field="games"
+            )
+    if min_matches < 0:
+        raise ServiceError(422, "min_matches cannot be negative", code="range", field="min_matches")
+    season = Season(
+        name=league_name(name), starts_on=starts_on, ends_on=ends_on, games=list(dict.fromkeys(games)),
+        min_matches=min_matches,
+    )
+    league.seasons.append(season)
+    bump(league.id)
+    db.session.commit()
+    return season
+
+
+def get_season(league: League, season_id: str | None) -> Season | None:
+    if season_id is None:
+        return None
+    for season in league.seasons:
+        if season.id == season_id:
+            return season
+    raise ServiceError(404, f"no season {season_id!r} in this league", code="season_not_found", field="season")
+
+
+# --------------------------------------------------------------------------- records from the database
+
+
+def match_records(league_id: str, *, with_rounds: bool) -> list[MatchRecord]:
+    """The league's matches as the league computations read them.
+
+    Standings and ratings need only the stored summary (totals, winners); records read
+    the rounds too, so those are loaded only when asked for.
+    """
+    seats: dict[str, list[str]] = {}
+    for match_id, player_id in db.session.execute(
+        select(Seat.match_id, Seat.player_id)
+        .join(Match, Match.id == Seat.match_id)
+        .where(Match.league_id == league_id)
+        .order_by(Seat.match_id, Seat.seat)
+    ):
+        seats.setdefault(match_id, []).append(player_id)
+    rounds: dict[str, list[RoundRecord]] = {}
+    if with_rounds:
+        for match_id, number, input_, scores in db.session.execute(
+            select(Round.match_id, Round.number, Round.input, Round.scores)
+            .join(Match, Match.id == Round.match_id)
+            .where(Match.league_id == league_id)
+            .order_by(Round.match_id, Round.number)
+        ):
+            rounds.setdefault(match_id, []).append(RoundRecord(number=number, input=input_, scores=tuple(scores)))
+    records = []
+    for row in db.session.execute(
+        select(
+            Match.id, Match.game, Match.created_at, Match.sides, Match.options, Match.totals, Match.winners,
+            Match.finished, Match.round_count,
+        ).where(Match.league_id == league_id)
+    ):
+        records.append(
+            MatchRecord(
+                match_id=row.id,
+                game=row.game,
+                played_at=row.created_at,
+                players=tuple(seats.get(row.id, ())),
+                sides=tuple(tuple(side) for side in row.sides),
+                options=row.options,
+                totals=tuple(row.totals),
+                winners=tuple(row.winners),
+                finished=row.finished,
+                rounds=tuple(rounds.get(row.id, ())),
+                round_count=row.round_count,
+            )
+        )
+    return records
+
+
+def in_season(records: list[MatchRecord], season: Season | None) -> list[MatchRecord]:
+    if season is None:
+        return records
+    return [
+        record
+        for record in records
+        if season.starts_on <= record.played_at.date() <= season.ends_on
+        and (not season.games or record.game in season.games)
+    ]
+
+
+# --------------------------------------------------------------------------- cached computations
+
+
+def plain(value: Any) -> Any:
+    """A computed result as JSON-ready data (dataclasses, tuples, datetimes, fractions)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, int | float | str | bool) or value is None:
+        return value
+    return float(value)
+
+
+def cached(league: League, key: str, compute_result: Callable[[], Any]) -> Any:
+    """A league computation, from the shared cache while the league has not changed."""
+    full_key = f"league:{league.id}:{key}"
+    entry = db.session.get(CachedResult, full_key)
+    if entry is not None and entry.version == league.version:
+        return json.loads(entry.value)
+    result = plain(compute_result())
+    text = json.dumps(result, separators=(",", ":"))
+    try:
+        if entry is None:
+            db.session.add(CachedResult(key=full_key, version=league.version, value=text))
+        else:
+            entry.version = league.version
+            entry.value = text
+        db.session.commit()
+    except IntegrityError:
+        # Another worker stored the same result at the same moment.
+        db.session.rollback()
+    return result
+
+
+def names_of(league: League) -> dict[str, str]:
+    return {member.player_id: member.player.name for member in league.members}
+
+
+def check_game(game: str | None) -> str | None:
+    if game is not None and game not in GAME_IDS:
+        raise ServiceError(422, f"unknown game {game!r}: choose from {', '.join(GAME_IDS)}", code="game_unknown", field="game")
+    return game
+
+
+def standings(league_id: str, *, season_id: str | None = None, game: str | None = None) -> dict[str, Any]:
+    league = get_league(league_id)
+    season = get_season(league, season_id)
+    game = check_game(game)
+    min_matches = season.min_matches if season else 0
+
+    def compute_standings():
+        records = in_season(match_records(league.id, with_rounds=False), season)
+        return compute.standings(records, game=game, min_matches=min_matches)
+
+    rows = cached(league, f"standings:{season_id}:{game}", compute_standings)
+    names = names_of(league)
+    for row in rows:
+        row["name"] = names.get(row["player_id"], row["player_id"])
+    return {"league": league.id, "season": season_id, "game": game, "min_matches": min_matches, "rows": rows}
+
+
+def ratings(league_id: str, *, game: str | None = None) -> dict[str, Any]:
+    league = get_league(league_id)
+    game = check_game(game)
+    result = cached(
+        league, f"ratings:{game}", lambda: compute.ratings(match_records(league.id, with_rounds=False), game=game)
+    )
+    names = names_of(league)
+    for player in result["players"]:
+        player["name"] = names.get(player["player_id"], player["player_id"])
+    return result
+
+
+def head_to_head(league_id: str, *, game: str | None = None) -> list[dict[str, Any]]:
+    league = get_league(league_id)
+    game = check_game(game)
+    rows = cached(
+        league, f"h2h:{game}", lambda: compute.head_to_head(match_records(league.id, with_rounds=False), game=game)
+    )
+    return rows
+
+
+def records(league_id: str) -> dict[str, Any]:
+    league = get_league(league_id)
+    return cached(league, "records", lambda: compute.records(match_records(league.id, with_rounds=True)))

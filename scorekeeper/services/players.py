@@ -1,0 +1,120 @@
+"""The roster: list, rename and merge players without ever losing a match."""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from .. import league as compute
+from ..models import LeagueMember, Match, Player, Seat, name_key
+from . import ServiceError
+from .matches import clean_name
+
+
+def roster() -> list[Player]:
+    return list(db.session.scalars(select(Player).order_by(Player.name_key)))
+
+
+def get_player(player_id: str) -> Player:
+    player = db.session.get(Player, player_id)
+    if player is None:
+        raise ServiceError(404, f"no player with id {player_id!r}", code="player_not_found")
+    return player
+
+
+def name_taken(name: str, except_id: str | None = None) -> Player | None:
+    query = select(Player).where(Player.name_key == name_key(name))
+    if except_id is not None:
+        query = query.where(Player.id != except_id)
+    return db.session.scalar(query)
+
+
+def rename_player(player_id: str, new_name: Any) -> Player:
+    player = get_player(player_id)
+    name = clean_name(new_name, "name")
+    other = name_taken(name, except_id=player.id)
+    if other is not None:
+        raise ServiceError(
+            409,
+            f"{other.name} is already on the roster: merge the two players instead of renaming",
+            code="name_taken",
+            field="name",
+        )
+    player.rename(name)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise ServiceError(409, f"{name} is already on the roster", code="name_taken", field="name") from None
+    return player
+
+
+def merge_players(source_id: str, target_id: Any) -> Player:
+    """Fold `source` (a second name for one person) into `target`: every seat and league
+    membership moves to the target and the source name disappears."""
+    if not isinstance(target_id, str):
+        raise ServiceError(422, "into must be a player id", code="type", field="into")
+    if source_id == target_id:
+        raise ServiceError(422, "a player cannot be merged into themselves", code="merge_self", field="into")
+    source = get_player(source_id)
+    target = get_player(target_id)
+    shared = db.session.scalar(
+        select(Seat.match_id)
+        .where(Seat.player_id == source.id)
+        .where(Seat.match_id.in_(select(Seat.match_id).where(Seat.player_id == target.id)))
+        .limit(1)
+    )
+    if shared is not None:
+        raise ServiceError(
+            409,
+            f"{source.name} and {target.name} sat at the same table in match {shared}: they are two people",
+            code="merge_same_match",
+        )
+    db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))
+    target_leagues = select(LeagueMember.league_id).where(LeagueMember.player_id == target.id)
+    db.session.execute(
+        LeagueMember.__table__.delete().where(
+            LeagueMember.player_id == source.id, LeagueMember.league_id.in_(target_leagues)
+        )
+    )
+    db.session.execute(update(LeagueMember).where(LeagueMember.player_id == source.id).values(player_id=target.id))
+    from .leagues import bump_leagues_of_player
+
+    bump_leagues_of_player(target.id)
+    db.session.delete(source)
+    db.session.commit()
+    return target
+
+
+def profile(player_id: str) -> dict[str, Any]:
+    """A player's page: their leagues with standings, ratings over time and records, and
+    their most recent matches (league and casual alike)."""
+    from .leagues import cached, get_league, match_records, plain
+
+    player = get_player(player_id)
+    league_ids = list(db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player.id)))
+    per_league = {}
+    leagues = []
+    for league_id in league_ids:
+        league = get_league(league_id)
+        leagues.append({"id": league.id, "name": league.name})
+        per_league[league.id] = cached(
+            league,
+            f"profile:{player.id}",
+            lambda league=league: compute.player_profile(match_records(league.id, with_rounds=True), player.id),
+        )
+    recent = db.session.execute(
+        select(Match.id, Match.game, Match.finished, Match.updated_at, Match.league_id, Seat.seat)
+        .join(Seat, Seat.match_id == Match.id)
+        .where(Seat.player_id == player.id, Match.league_id.is_not(None))
+        .order_by(Match.updated_at.desc())
+        .limit(50)
+    )
+    matches = [
+        {"id": row.id, "game": row.game, "finished": row.finished, "updated_at": plain(row.updated_at),
+         "league": row.league_id, "seat": row.seat}
+        for row in recent
+    ]
+    return {"id": player.id, "name": player.name, "leagues": leagues, "matches": matches, "profiles": per_league}

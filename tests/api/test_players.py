@@ -1,0 +1,44 @@
+"""The roster over the API: list, rename, merge, profile."""
+from __future__ import annotations
+
+from .helpers import create, post_round
+from .leagues_data import new_league
+
+
+def ids_by_name(client) -> dict[str, str]:
+    return {p["name"]: p["id"] for p in client.get("/api/v1/players").json}
+
+
+def test_rename_keeps_every_match(client):
+    match = create(client, "nameless", ["Ann", "Bob"])
+    ann = ids_by_name(client)["Ann"]
+    response = client.patch(f"/api/v1/players/{ann}", json={"name": "Anna"})
+    assert response.status_code == 200 and response.json["name"] == "Anna"
+    assert client.get(f"/api/v1/matches/{match['id']}").json["players"][0]["name"] == "Anna"
+    taken = client.patch(f"/api/v1/players/{ann}", json={"name": "bob"})
+    assert taken.status_code == 409 and "merge" in taken.json["message"]
+
+
+def test_merge_moves_matches_and_refuses_two_people_at_one_table(client):
+    first = create(client, "nameless", ["Ann", "Bob"])
+    second = create(client, "nameless", ["Annie", "Bob"])
+    post_round(client, second["id"], {"tricks": [3, 2]})
+    ids = ids_by_name(client)
+    merged = client.post(f"/api/v1/players/{ids['Annie']}/merge", json={"into": ids["Ann"]})
+    assert merged.status_code == 200 and merged.json["name"] == "Ann"
+    assert client.get(f"/api/v1/matches/{second['id']}").json["players"][0]["name"] == "Ann"
+    assert client.get(f"/api/v1/matches/{first['id']}").json["players"][0]["name"] == "Ann"
+    assert "Annie" not in ids_by_name(client)
+    refused = client.post(f"/api/v1/players/{ids['Bob']}/merge", json={"into": ids["Ann"]})
+    assert refused.status_code == 409 and "same table" in refused.json["message"]
+
+
+def test_profile_shows_leagues_ratings_and_matches(client):
+    league, ids = new_league(client)
+    ann = ids_by_name(client)["Ann"]
+    profile = client.get(f"/api/v1/players/{ann}").json
+    assert profile["name"] == "Ann"
+    assert [entry["id"] for entry in profile["leagues"]] == [league]
+    assert {m["id"] for m in profile["matches"]} == {ids[0], ids[1], ids[2], ids[4], ids[5], ids[6]}
+    assert profile["profiles"][league]
+    assert client.get("/api/v1/players/nobody").status_code == 404
