@@ -21,10 +21,11 @@ def abort_for(error: ServiceError) -> NoReturn:
 
 def register_api() -> None:
     from .games.resources import blp as games
+    from .health.resources import blp as health
     from .leagues.resources import blp as leagues
     from .matches.resources import blp as matches
     from .players.resources import blp as players
     from .rounds.resources import blp as rounds
 
-    for blueprint in (games, matches, rounds, players, leagues):
+    for blueprint in (games, matches, rounds, players, leagues, health):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")

@@ -30,7 +30,18 @@ def test_interactive_docs_page_is_served(client):
 
 
 OPERATIONS = [
+    ("/api/v1/health", "GET"),
     ("/api/v1/games", "GET"),
+    ("/api/v1/players", "GET"),
+    ("/api/v1/players/{player_id}", "GET"),
+    ("/api/v1/players/{player_id}", "PATCH"),
+    ("/api/v1/players/{player_id}/merge", "POST"),
+    ("/api/v1/leagues", "GET"),
+    ("/api/v1/leagues", "POST"),
+    ("/api/v1/leagues/import", "POST"),
+    ("/api/v1/leagues/{league_id}/standings", "GET"),
+    ("/api/v1/leagues/{league_id}/seasons", "POST"),
+    ("/api/v1/leagues/{league_id}/members", "POST"),
     ("/api/v1/matches", "GET"),
     ("/api/v1/matches", "POST"),
     ("/api/v1/matches/{match_id}", "GET"),
@@ -43,17 +54,21 @@ OPERATIONS = [
 @pytest.mark.parametrize(("path", "method"), OPERATIONS)
 def test_generated_requests_never_get_a_server_error(clean_app, path, method):
     client = clean_app.test_client()
+    league = client.post("/api/v1/leagues", json={"name": "L", "members": ["A", "B", "C", "D"]}).json
     real = create(client, "nameless", ["A", "B", "C", "D"])
     client.post(f"/api/v1/matches/{real['id']}/rounds", json={"tricks": [2, 1, 1, 1]})
+    existing = {"match_id": real["id"], "league_id": league["id"], "player_id": league["members"][0]["player_id"]}
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", clean_app)
     operation = schema[path][method]
 
     @given(case=operation.as_strategy())
     @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
     def check(case):
-        # Half the time aim at the real match, so the handlers past the 404 are fuzzed too.
-        if case.path_parameters and "match_id" in case.path_parameters and len(case.path_parameters["match_id"]) % 2:
-            case.path_parameters["match_id"] = real["id"]
+        # Half the time aim at a real match, league or player, so the handlers past the
+        # 404 are fuzzed too.
+        for name, value in existing.items():
+            if case.path_parameters and name in case.path_parameters and len(str(case.path_parameters[name])) % 2:
+                case.path_parameters[name] = value
         case.call_and_validate(checks=[not_a_server_error])
 
     check()
