@@ -8,7 +8,7 @@ from flask import Flask
 from sqlalchemy import event
 
 from .config import PROJECT_ROOT, Config, database_url_from_env
-from .extensions import api, db, migrate
+from .extensions import api, csrf, db, migrate
 
 
 def create_app(config: Any = None) -> Flask:
@@ -46,15 +46,20 @@ def create_app(config: Any = None) -> Flask:
             event.listen(db.engine, "connect", sqlite_pragmas)
 
     api.init_app(app)
+    csrf.init_app(app)
+    from .identity import init_identity
+
+    init_identity(app)
     from .api import register_api
 
     register_api()
 
-    from .web import device, pages, vendor
+    from .web import device, league_pages, pages, vendor
 
     device.init_device(app)
     app.register_blueprint(vendor.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(league_pages.bp)
     return app
 
 

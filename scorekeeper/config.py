@@ -26,10 +26,21 @@ class Config:
     OPENAPI_SWAGGER_UI_URL = "/vendor/swagger-ui-dist/"
     JSON_SORT_KEYS = False
 
+    # A form queued on a phone while offline is sent hours later: its CSRF token must
+    # stay valid for the whole session, not for an hour.
+    WTF_CSRF_TIME_LIMIT = None
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
+    # Behind HTTPS (set SCOREKEEPER_HTTPS=1) the session cookie is sent over HTTPS only.
+    SESSION_COOKIE_SECURE = os.environ.get("SCOREKEEPER_HTTPS") == "1"
+    REMEMBER_COOKIE_SECURE = SESSION_COOKIE_SECURE
+    REMEMBER_COOKIE_HTTPONLY = True
+
 
 class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret"
+    WTF_CSRF_ENABLED = False
 
     @classmethod
     def with_database(cls, url: str) -> dict:

@@ -1,7 +1,9 @@
 """Flask extensions, created unbound so that create_app can bind them to any app."""
 from __future__ import annotations
 
+from flask_login import LoginManager
 from flask_migrate import Migrate
+from flask_wtf import CSRFProtect
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
@@ -25,3 +27,7 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 api = ScorekeeperApi()
+login_manager = LoginManager()
+# Every form post carries a CSRF token; the JSON API is exempt (a cross-site page cannot
+# send application/json without a CORS preflight, which this app never grants).
+csrf = CSRFProtect()

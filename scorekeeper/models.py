@@ -1,4 +1,4 @@
-"""Database models: players, matches with their seats, recorded rounds, leagues and seasons."""
+"""Database models: players, matches, rounds, leagues, seasons, accounts, roles and the audit trail."""
 from __future__ import annotations
 
 import secrets
@@ -59,6 +59,9 @@ class Match(db.Model):
     game: Mapped[str] = mapped_column(String(32))
     # A league match counts for the league's standings; a casual match has none.
     league_id: Mapped[str | None] = mapped_column(ForeignKey("leagues.id"), index=True)
+    # A casual match started by a signed-in user is written only by them; one started
+    # without an account is written by whoever holds its link (its id is the key).
+    created_by: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     sides: Mapped[list[list[int]]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
@@ -180,3 +183,84 @@ class CachedResult(db.Model):
     version: Mapped[int]
     value: Mapped[str] = mapped_column(Text)
     computed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class User(db.Model):
+    """An account: signs in with a password (argon2 hash) or an API token."""
+
+    __tablename__ = "users"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    username: Mapped[str] = mapped_column(String(40))
+    username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    # Flask-Login's user protocol.
+    is_authenticated = True
+    is_active = True
+    is_anonymous = False
+
+    def get_id(self) -> str:
+        return self.id
+
+
+class ApiToken(db.Model):
+    """A token for scripts; only its SHA-256 is stored (it is random and long, so a slow
+    hash adds nothing), and the owner can revoke it."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class LeagueRole(db.Model):
+    """What an account may do in a league: owner (everything), scorer (record and edit
+    matches), viewer (read)."""
+
+    __tablename__ = "league_roles"
+
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    role: Mapped[str] = mapped_column(String(10))
+    granted_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    user: Mapped[User] = relationship(lazy="joined")
+
+
+class LoginAttempt(db.Model):
+    """Recent sign-in attempts: the shared memory behind the login rate limit."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (Index("ix_login_attempts_username_key_at", "username_key", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    username_key: Mapped[str] = mapped_column(String(40))
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    succeeded: Mapped[bool]
+    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class AuditEntry(db.Model):
+    """Who changed what in a match, when, from what to what, and why."""
+
+    __tablename__ = "audit_entries"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    actor: Mapped[str] = mapped_column(String(120))
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"))
+    action: Mapped[str] = mapped_column(String(32))
+    round_number: Mapped[int | None]
+    before: Mapped[Any | None] = mapped_column(JSON)
+    after: Mapped[Any | None] = mapped_column(JSON)
+    reason: Mapped[str | None] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(default=utcnow)

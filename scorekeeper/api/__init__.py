@@ -5,7 +5,7 @@ from typing import NoReturn
 
 from flask_smorest import abort
 
-from ..extensions import api
+from ..extensions import api, csrf
 from ..services import ServiceError
 
 
@@ -20,6 +20,7 @@ def abort_for(error: ServiceError) -> NoReturn:
 
 
 def register_api() -> None:
+    from .accounts.resources import blp as accounts
     from .games.resources import blp as games
     from .health.resources import blp as health
     from .leagues.resources import blp as leagues
@@ -27,5 +28,6 @@ def register_api() -> None:
     from .players.resources import blp as players
     from .rounds.resources import blp as rounds
 
-    for blueprint in (games, matches, rounds, players, leagues, health):
+    for blueprint in (games, matches, rounds, players, leagues, accounts, health):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
+        csrf.exempt(blueprint)

@@ -1,0 +1,1 @@
+"""The accounts resources: users, the session and API tokens."""

@@ -1,0 +1,138 @@
+"""Who may read and write what: league roles, casual matches and signed share links.
+
+- A casual match started without an account is read and written by whoever holds its
+  link (its unguessable id is the key). One started by a signed-in user is read by the
+  link holder and written only by that user.
+- A league match, and everything of a league (standings, ratings, records, export), is
+  read by the league's owners, scorers and viewers; its rounds are written by scorers
+  and owners; members, seasons and roles are changed by owners only.
+"""
+from __future__ import annotations
+
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import League, LeagueRole, Match, User
+from . import Actor, ServiceError
+
+OWNER, SCORER, VIEWER = "owner", "scorer", "viewer"
+ROLES = (OWNER, SCORER, VIEWER)
+WRITERS = frozenset({OWNER, SCORER})
+READERS = frozenset(ROLES)
+
+
+def role_of(league_id: str, actor: Actor) -> str | None:
+    if actor.user_id is None:
+        return None
+    return db.session.scalar(
+        select(LeagueRole.role).where(LeagueRole.league_id == league_id, LeagueRole.user_id == actor.user_id)
+    )
+
+
+def league_ids_of(actor: Actor) -> list[str]:
+    if actor.user_id is None:
+        return []
+    return list(db.session.scalars(select(LeagueRole.league_id).where(LeagueRole.user_id == actor.user_id)))
+
+
+def _refuse(actor: Actor, league: League | None, needed: frozenset[str], doing: str) -> ServiceError:
+    who = " or ".join(sorted(needed, key=ROLES.index))
+    where = f"league {league.name}" if league else "this league"
+    if not actor.signed_in:
+        return ServiceError(403, f"sign in as {who} of {where} to {doing}", code="forbidden")
+    return ServiceError(403, f"only {who}s of {where} may {doing}", code="forbidden")
+
+
+def require_league_role(league: League, actor: Actor, needed: frozenset[str], doing: str) -> str:
+    role = role_of(league.id, actor)
+    if role not in needed:
+        raise _refuse(actor, league, needed, doing)
+    return role
+
+
+def check_match_read(match: Match, actor: Actor) -> None:
+    if match.league_id is not None:
+        require_league_role(db.session.get(League, match.league_id), actor, READERS, "see its matches")
+
+
+def check_match_write(match: Match, actor: Actor) -> None:
+    if match.league_id is not None:
+        require_league_role(db.session.get(League, match.league_id), actor, WRITERS, "record or change rounds")
+    elif match.created_by is not None and match.created_by != actor.user_id:
+        creator = db.session.get(User, match.created_by)
+        raise ServiceError(
+            403,
+            f"only {creator.username if creator else 'its creator'} may change this match: it was started with an account",
+            code="forbidden",
+        )
+
+
+def require_signed_in(actor: Actor, doing: str) -> None:
+    if not actor.signed_in:
+        raise ServiceError(403, f"sign in to {doing}", code="forbidden")
+
+
+# --------------------------------------------------------------------------- roles
+
+
+def grant(league: League, actor: Actor, username: str, role: str) -> LeagueRole:
+    require_league_role(league, actor, frozenset({OWNER}), "change roles")
+    if role not in ROLES:
+        raise ServiceError(422, f"role must be one of {', '.join(ROLES)}", code="role", field="role")
+    user = db.session.scalar(select(User).where(User.username_key == username.casefold()))
+    if user is None:
+        raise ServiceError(404, f"no account named {username}", code="user_not_found", field="username")
+    existing = db.session.get(LeagueRole, (league.id, user.id))
+    if existing is not None and existing.role == OWNER and role != OWNER:
+        _keep_an_owner(league, user.id)
+    if existing is None:
+        existing = LeagueRole(league_id=league.id, user_id=user.id, role=role)
+        db.session.add(existing)
+    existing.role = role
+    db.session.commit()
+    return existing
+
+
+def revoke(league: League, actor: Actor, username: str) -> None:
+    require_league_role(league, actor, frozenset({OWNER}), "change roles")
+    user = db.session.scalar(select(User).where(User.username_key == username.casefold()))
+    existing = db.session.get(LeagueRole, (league.id, user.id)) if user else None
+    if existing is None:
+        raise ServiceError(404, f"{username} has no role in this league", code="role_not_found")
+    if existing.role == OWNER:
+        _keep_an_owner(league, existing.user_id)
+    db.session.delete(existing)
+    db.session.commit()
+
+
+def _keep_an_owner(league: League, leaving_user_id: str) -> None:
+    owners = db.session.scalars(
+        select(LeagueRole.user_id).where(LeagueRole.league_id == league.id, LeagueRole.role == OWNER)
+    ).all()
+    if set(owners) <= {leaving_user_id}:
+        raise ServiceError(409, "a league keeps at least one owner: make someone else owner first", code="last_owner")
+
+
+def roles_of(league: League) -> list[LeagueRole]:
+    return list(db.session.scalars(select(LeagueRole).where(LeagueRole.league_id == league.id)))
+
+
+# --------------------------------------------------------------------------- share links
+
+
+def _serializer(secret_key: str) -> URLSafeSerializer:
+    return URLSafeSerializer(secret_key, salt="scorekeeper-share")
+
+
+def share_token(secret_key: str, kind: str, object_id: str) -> str:
+    """A signed, read-only link token for a match ("match") or a league's standings ("standings")."""
+    return _serializer(secret_key).dumps({"k": kind, "id": object_id})
+
+
+def read_share_token(secret_key: str, token: str) -> tuple[str, str]:
+    try:
+        data = _serializer(secret_key).loads(token)
+    except BadSignature:
+        raise ServiceError(404, "this share link is not valid", code="share_invalid") from None
+    return data["k"], data["id"]

@@ -1,0 +1,142 @@
+"""Accounts: registration, password sign-in (rate-limited in the database) and API tokens."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from ..extensions import db
+from ..models import ApiToken, LoginAttempt, User, utcnow
+from . import ServiceError
+
+HASHER = PasswordHasher()
+# A hash to verify against when the username is unknown, so both answers take as long.
+UNKNOWN_USER_HASH = HASHER.hash(secrets.token_hex(16))
+
+USERNAME_MIN, USERNAME_MAX = 2, 40
+PASSWORD_MIN = 8
+# At most this many failed sign-ins per username, and per address, in the window.
+FAILED_LOGINS_ALLOWED = 5
+FAILED_LOGINS_PER_ADDRESS = 20
+LOGIN_WINDOW = timedelta(minutes=15)
+TOKEN_PREFIX = "sk_"
+
+
+def username_key(username: str) -> str:
+    return username.casefold()
+
+
+def clean_username(value: object) -> str:
+    if not isinstance(value, str):
+        raise ServiceError(422, "username must be text", code="username", field="username")
+    username = value.strip()
+    if not USERNAME_MIN <= len(username) <= USERNAME_MAX or not all(c.isalnum() or c in "._-" for c in username):
+        raise ServiceError(
+            422,
+            f"a username is {USERNAME_MIN} to {USERNAME_MAX} letters, digits, dots, dashes or underscores",
+            code="username",
+            field="username",
+        )
+    return username
+
+
+def register(username: object, password: object) -> User:
+    name = clean_username(username)
+    if not isinstance(password, str) or len(password) < PASSWORD_MIN:
+        raise ServiceError(
+            422, f"a password needs at least {PASSWORD_MIN} characters", code="password_short", field="password"
+        )
+    user = User(username=name, username_key=username_key(name), password_hash=HASHER.hash(password))
+    db.session.add(user)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise ServiceError(409, f"the username {name} is taken", code="username_taken", field="username") from None
+    return user
+
+
+def _recent_failures(**where) -> int:
+    query = select(func.count()).select_from(LoginAttempt).where(
+        LoginAttempt.succeeded.is_(False), LoginAttempt.at >= utcnow() - LOGIN_WINDOW
+    )
+    for column, value in where.items():
+        query = query.where(getattr(LoginAttempt, column) == value)
+    return db.session.scalar(query) or 0
+
+
+def authenticate(username: object, password: object, address: str) -> User:
+    """The account for these credentials; refused (401), or 429 after too many failures.
+
+    The attempts live in the database, so the limit holds across workers and servers.
+    """
+    key = username_key(username) if isinstance(username, str) else ""
+    if (
+        _recent_failures(username_key=key) >= FAILED_LOGINS_ALLOWED
+        or _recent_failures(address=address) >= FAILED_LOGINS_PER_ADDRESS
+    ):
+        raise ServiceError(
+            429,
+            f"too many failed sign-ins: wait {int(LOGIN_WINDOW.total_seconds() // 60)} minutes and try again",
+            code="login_rate_limited",
+        )
+    user = db.session.scalar(select(User).where(User.username_key == key)) if key else None
+    try:
+        HASHER.verify(user.password_hash if user else UNKNOWN_USER_HASH, password if isinstance(password, str) else "")
+        succeeded = user is not None
+    except (VerificationError, InvalidHashError):
+        succeeded = False
+    db.session.add(LoginAttempt(username_key=key[:40], address=address[:64], succeeded=succeeded))
+    db.session.commit()
+    if not succeeded:
+        raise ServiceError(401, "wrong username or password", code="login_failed")
+    if HASHER.check_needs_rehash(user.password_hash):
+        user.password_hash = HASHER.hash(password)
+        db.session.commit()
+    return user
+
+
+# --------------------------------------------------------------------------- API tokens
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def create_token(user: User, name: object) -> tuple[ApiToken, str]:
+    """A new token for `user`; the secret is returned once and never stored."""
+    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+        raise ServiceError(422, "a token needs a name of 1 to 80 characters", code="token_name", field="name")
+    secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken(user_id=user.id, name=name.strip(), token_hash=token_digest(secret))
+    db.session.add(token)
+    db.session.commit()
+    return token, secret
+
+
+def tokens_of(user: User) -> list[ApiToken]:
+    return list(db.session.scalars(select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.created_at)))
+
+
+def revoke_token(user: User, token_id: str) -> None:
+    token = db.session.get(ApiToken, token_id)
+    if token is None or token.user_id != user.id:
+        raise ServiceError(404, "no such token of yours", code="token_not_found")
+    if token.revoked_at is None:
+        token.revoked_at = utcnow()
+        db.session.commit()
+
+
+def user_for_token(secret: str) -> tuple[User, ApiToken] | None:
+    """The account behind a bearer token, if it is valid and not revoked."""
+    if not secret.startswith(TOKEN_PREFIX):
+        return None
+    token = db.session.scalar(select(ApiToken).where(ApiToken.token_hash == token_digest(secret)))
+    if token is None or token.revoked_at is not None:
+        return None
+    return token.user, token
