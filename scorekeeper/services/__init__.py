@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -41,3 +42,19 @@ class ServiceError(Exception):
         self.code = code
         self.field = field
         self.round_number = round_number
+
+
+def clean_label(value: Any, *, what: str, field: str, code: str, max_length: int = 80) -> str:
+    """A name typed by a person (player, league, season, token), spaces tidied.
+
+    Refused when missing, too long, or holding control characters (which no name has,
+    and which PostgreSQL cannot store in text at all).
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise ServiceError(422, f"{what} needs a name", code=code, field=field)
+    name = " ".join(value.split())
+    if not name.isprintable():
+        raise ServiceError(422, f"{what}: a name cannot hold control characters", code=code, field=field)
+    if len(name) > max_length:
+        raise ServiceError(422, f"{what}: a name is at most {max_length} characters", code=code, field=field)
+    return name

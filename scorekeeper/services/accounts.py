@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import ApiToken, LoginAttempt, User, utcnow
-from . import ServiceError
+from . import ServiceError, clean_label
 
 HASHER = PasswordHasher()
 # A hash to verify against when the username is unknown, so both answers take as long.
@@ -110,10 +110,9 @@ def token_digest(token: str) -> str:
 
 def create_token(user: User, name: object) -> tuple[ApiToken, str]:
     """A new token for `user`; the secret is returned once and never stored."""
-    if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise ServiceError(422, "a token needs a name of 1 to 80 characters", code="token_name", field="name")
+    name = clean_label(name, what="a token", field="name", code="token_name")
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    token = ApiToken(user_id=user.id, name=name.strip(), token_hash=token_digest(secret))
+    token = ApiToken(user_id=user.id, name=name, token_hash=token_digest(secret))
     db.session.add(token)
     db.session.commit()
     return token, secret

@@ -15,7 +15,7 @@ from ..extensions import db
 from ..games import all_games
 from ..league import MatchRecord, RoundRecord
 from ..models import CachedResult, League, LeagueMember, Match, Player, Round, Season, Seat
-from . import ServiceError
+from . import ServiceError, clean_label
 from .matches import bump, clean_name, clean_names, ensure_members, players_named
 
 MAX_LEAGUE_NAME = 80
@@ -35,15 +35,8 @@ def all_leagues() -> list[League]:
     return list(db.session.scalars(select(League).order_by(League.created_at)))
 
 
-def league_name(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ServiceError(422, "a league needs a name", code="league_name", field="name")
-    name = " ".join(value.split())
-    if len(name) > MAX_LEAGUE_NAME:
-        raise ServiceError(
-            422, f"a league name is at most {MAX_LEAGUE_NAME} characters", code="league_name", field="name"
-        )
-    return name
+def league_name(value: Any, what: str = "a league") -> str:
+    return clean_label(value, what=what, field="name", code="league_name", max_length=MAX_LEAGUE_NAME)
 
 
 def create_league(name: Any, member_names: Sequence[Any] = ()) -> League:
@@ -110,7 +103,7 @@ def add_season(league_id: str, name: Any, starts_on: date, ends_on: date, games:
     if min_matches < 0:
         raise ServiceError(422, "min_matches cannot be negative", code="range", field="min_matches")
     season = Season(
-        name=league_name(name), starts_on=starts_on, ends_on=ends_on, games=list(dict.fromkeys(games)),
+        name=league_name(name, "a season"), starts_on=starts_on, ends_on=ends_on, games=list(dict.fromkeys(games)),
         min_matches=min_matches,
     )
     league.seasons.append(season)

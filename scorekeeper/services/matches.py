@@ -18,7 +18,7 @@ from ..extensions import db
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, ScoredRound
 from ..models import DeviceMatch, League, LeagueMember, Match, Player, Round, Seat, name_key, utcnow
-from . import ServiceError
+from . import ServiceError, clean_label
 
 MAX_NAME_LENGTH = 80
 
@@ -141,16 +141,9 @@ def get_view(match_id: str) -> MatchView:
 
 
 def clean_name(name: Any, field: str, seat: int | None = None) -> str:
-    """A player's name with spaces tidied; refused when empty or too long."""
+    """A player's name with spaces tidied."""
     where = f"the player on seat {seat}" if seat is not None else "a player"
-    if not isinstance(name, str) or not name.strip():
-        raise ServiceError(422, f"{where} needs a name", code="player_name", field=field)
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME_LENGTH:
-        raise ServiceError(
-            422, f"{where}: the name is longer than {MAX_NAME_LENGTH} characters", code="player_name", field=field
-        )
-    return name
+    return clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
 
 
 def clean_names(names: Any) -> list[str]:
