@@ -17,8 +17,8 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, ScoredRound
-from ..models import DeviceMatch, League, LeagueMember, Match, Player, Round, Seat, name_key, utcnow
-from . import ServiceError, clean_label
+from ..models import AuditEntry, DeviceMatch, League, LeagueMember, Match, Player, Round, Seat, name_key, utcnow
+from . import ANONYMOUS, Actor, ServiceError, clean_label
 
 MAX_NAME_LENGTH = 80
 
@@ -174,6 +174,43 @@ def players_named(names: Sequence[str]) -> list[Player]:
     return result
 
 
+MAX_REASON_LENGTH = 500
+
+
+def audit(
+    match: Match,
+    actor: Actor,
+    action: str,
+    *,
+    round_number: int | None = None,
+    before: Any = None,
+    after: Any = None,
+    reason: str | None = None,
+) -> None:
+    """Record who changed what, in the same transaction as the change itself."""
+    if reason is not None:
+        reason = reason.strip()[:MAX_REASON_LENGTH] or None
+    db.session.add(
+        AuditEntry(
+            match_id=match.id,
+            actor=actor.label,
+            user_id=actor.user_id,
+            action=action,
+            round_number=round_number,
+            before=before,
+            after=after,
+            reason=reason,
+        )
+    )
+
+
+def audit_trail(match_id: str) -> list[AuditEntry]:
+    get_match(match_id)
+    return list(
+        db.session.scalars(select(AuditEntry).where(AuditEntry.match_id == match_id).order_by(AuditEntry.id))
+    )
+
+
 def bump(league_id: str) -> None:
     """Mark everything computed for a league as stale (inside the caller's transaction)."""
     db.session.execute(
@@ -199,6 +236,7 @@ def create_match(
     raw_options: Any = None,
     device_id: str | None = None,
     league_id: str | None = None,
+    actor: Actor = ANONYMOUS,
 ) -> MatchView:
     game = find_game(game_id)
     league = None
@@ -218,6 +256,7 @@ def create_match(
             match = Match(
                 game=game.id,
                 league_id=league.id if league else None,
+                created_by=actor.user_id,
                 options=dict(table.options),
                 sides=[list(side) for side in table.sides],
                 totals=list(state.totals),
@@ -229,6 +268,12 @@ def create_match(
             if league is not None:
                 ensure_members(league, players)
                 bump(league.id)
+            audit(
+                match,
+                actor,
+                "match.create",
+                after={"game": game.id, "players": names, "options": dict(table.options), "league": match.league_id},
+            )
             if device_id:
                 db.session.add(DeviceMatch(device_id=device_id, match_id=match.id))
             db.session.commit()
@@ -323,6 +368,7 @@ def record_round(
     if_match: str | None = None,
     idempotency_key: str | None = None,
     expected_number: int | None = None,
+    actor: Actor = ANONYMOUS,
 ) -> tuple[MatchView, int, bool]:
     """Append a round. Returns the match view, the round's number and whether it is new.
 
@@ -364,6 +410,7 @@ def record_round(
             )
         )
         _store_summary(match, state)
+        audit(match, actor, "round.create", round_number=number, after=raw)
         db.session.commit()
     except ServiceError:
         db.session.rollback()
@@ -399,7 +446,15 @@ def replay_edit(game: Game, table: Table, inputs: list[Any], number: int, raw: A
         raise rule_error(error) from None
 
 
-def edit_round(match_id: str, number: int, raw: Any, *, if_match: str | None = None) -> MatchView:
+def edit_round(
+    match_id: str,
+    number: int,
+    raw: Any,
+    *,
+    if_match: str | None = None,
+    actor: Actor = ANONYMOUS,
+    reason: str | None = None,
+) -> MatchView:
     """Replace round `number`'s input and replay every later round, all or nothing."""
     match = _lock(match_id, if_match)
     try:
@@ -409,6 +464,7 @@ def edit_round(match_id: str, number: int, raw: Any, *, if_match: str | None = N
         table = table_for(match, game)
         state = replay_edit(game, table, [round_.input for round_ in match.rounds], number, raw)
         edited = match.rounds[number - 1]
+        audit(match, actor, "round.edit", round_number=number, before=edited.input, after=raw, reason=reason)
         edited.input = raw
         edited.updated_at = utcnow()
         for round_ in match.rounds[number - 1 :]:
@@ -421,7 +477,14 @@ def edit_round(match_id: str, number: int, raw: Any, *, if_match: str | None = N
     return MatchView(match=match, game=game, table=table, state=state)
 
 
-def undo_round(match_id: str, number: int, *, if_match: str | None = None) -> MatchView:
+def undo_round(
+    match_id: str,
+    number: int,
+    *,
+    if_match: str | None = None,
+    actor: Actor = ANONYMOUS,
+    reason: str | None = None,
+) -> MatchView:
     """Remove the last round (only the last one can be undone)."""
     match = _lock(match_id, if_match)
     try:
@@ -435,6 +498,7 @@ def undo_round(match_id: str, number: int, *, if_match: str | None = None) -> Ma
                 code="not_last_round",
             )
         last = match.rounds.pop()
+        audit(match, actor, "round.undo", round_number=number, before=last.input, reason=reason)
         db.session.delete(last)
         view = view_of(match)
         _store_summary(match, view.state)

@@ -202,3 +202,22 @@ def test_writers_with_the_same_etag_one_succeeds(clean_app, live_server):
     url = f"{live_server}/api/v1/matches/{match['id']}/rounds"
     statuses = _race(url, [NAMELESS_HAND] * 10, [{"If-Match": etag}] * 10)
     assert sorted(statuses) == [201] + [412] * 9
+
+
+def test_audit_trail_records_who_what_and_why(client):
+    match = create(client)
+    post_round(client, match["id"], NWIK_ROUNDS[0])
+    edited = {**NWIK_ROUNDS[0], "vip_card": 3}
+    assert client.put(f"/api/v1/matches/{match['id']}/rounds/1?reason=misread+the+card", json=edited).status_code == 200
+    assert client.delete(f"/api/v1/matches/{match['id']}/rounds/1?reason=wrong+table").status_code == 204
+    trail = client.get(f"/api/v1/matches/{match['id']}/audit").json
+    assert [(e["action"], e["round_number"]) for e in trail] == [
+        ("match.create", None), ("round.create", 1), ("round.edit", 1), ("round.undo", 1)
+    ]
+    assert trail[2]["before"] == NWIK_ROUNDS[0] and trail[2]["after"] == edited
+    assert trail[2]["reason"] == "misread the card"
+    assert trail[3]["before"] == edited and trail[3]["reason"] == "wrong table"
+    assert trail[1]["actor"].startswith("device ")
+    # A refused write leaves no trace.
+    post_round(client, match["id"], {"style": 9})
+    assert len(client.get(f"/api/v1/matches/{match['id']}/audit").json) == 4

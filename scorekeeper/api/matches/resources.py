@@ -8,7 +8,8 @@ from ...services import ServiceError
 from ...services import matches as service
 from ...web.device import device_id
 from .. import abort_for
-from .schemas import MatchCreateSchema, MatchSchema, MatchSummarySchema
+from ...identity import current_actor
+from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 
 blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches and their derived state")
 
@@ -42,7 +43,8 @@ class Matches(MethodView):
         """Start a match: game id, player names in seat order, options (defaults filled in)."""
         try:
             view = service.create_match(
-                body["game"], body["players"], body.get("options"), device_id(create=True), league_id=body.get("league")
+                body["game"], body["players"], body.get("options"), device_id(create=True), league_id=body.get("league"),
+                actor=current_actor(),
             )
         except ServiceError as error:
             abort_for(error)
@@ -59,3 +61,14 @@ class MatchById(MethodView):
         except ServiceError as error:
             abort_for(error)
         return view.as_dict(), 200, {"ETag": view.etag}
+
+
+@blp.route("/<string:match_id>/audit")
+class MatchAudit(MethodView):
+    @blp.response(200, AuditEntrySchema(many=True))
+    def get(self, match_id: str):
+        """Every change to the match, oldest first: who, when, what before and after, why."""
+        try:
+            return service.audit_trail(match_id)
+        except ServiceError as error:
+            abort_for(error)

@@ -54,3 +54,14 @@ class MatchSummarySchema(Schema):
     finished = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
     updated_at = fields.DateTime()
+
+
+class AuditEntrySchema(Schema):
+    id = fields.Integer(required=True)
+    at = fields.DateTime(required=True)
+    actor = fields.String(required=True, metadata={"description": "who: an account (and token) or a device"})
+    action = fields.String(required=True, metadata={"description": "match.create, round.create, round.edit, round.undo"})
+    round_number = fields.Integer(allow_none=True)
+    before = fields.Raw(allow_none=True)
+    after = fields.Raw(allow_none=True)
+    reason = fields.String(allow_none=True)

@@ -8,7 +8,8 @@ from flask_smorest import Blueprint
 from ...services import ServiceError
 from ...services import matches as service
 from .. import abort_for
-from .schemas import ROUND_INPUT_DOC, RoundInputSchema, RoundPostArgsSchema, RoundSchema
+from ...identity import current_actor
+from .schemas import ROUND_INPUT_DOC, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(
     "rounds", __name__, url_prefix="/matches/<string:match_id>/rounds", description="Rounds of a match"
@@ -59,6 +60,7 @@ class Rounds(MethodView):
                 if_match=request.headers.get("If-Match"),
                 idempotency_key=idempotency_key(),
                 expected_number=args.get("number"),
+                actor=current_actor(),
             )
         except ServiceError as error:
             abort_for(error)
@@ -71,24 +73,39 @@ class Rounds(MethodView):
 
 @blp.route("/<int(signed=True):number>")
 class RoundByNumber(MethodView):
+    @blp.arguments(ChangeArgsSchema, location="query")
     @blp.arguments(RoundInputSchema, description=ROUND_INPUT_DOC)
     @blp.response(200, RoundSchema)
     @blp.doc(parameters=[IF_MATCH])
-    def put(self, body, match_id: str, number: int):
+    def put(self, args, body, match_id: str, number: int):
         """Edit a recorded round; every later round is replayed, all or nothing."""
         try:
-            view = service.edit_round(match_id, number, body, if_match=request.headers.get("If-Match"))
+            view = service.edit_round(
+                match_id,
+                number,
+                body,
+                if_match=request.headers.get("If-Match"),
+                actor=current_actor(),
+                reason=args.get("reason"),
+            )
         except ServiceError as error:
             abort_for(error)
         round_, headers = written(view, number)
         return round_, 200, headers
 
+    @blp.arguments(ChangeArgsSchema, location="query")
     @blp.response(204)
     @blp.doc(parameters=[IF_MATCH])
-    def delete(self, match_id: str, number: int):
+    def delete(self, args, match_id: str, number: int):
         """Undo the last round (only the last round can be undone)."""
         try:
-            view = service.undo_round(match_id, number, if_match=request.headers.get("If-Match"))
+            view = service.undo_round(
+                match_id,
+                number,
+                if_match=request.headers.get("If-Match"),
+                actor=current_actor(),
+                reason=args.get("reason"),
+            )
         except ServiceError as error:
             abort_for(error)
         return None, 204, {"ETag": view.etag}

@@ -1,7 +1,7 @@
 """Schemas of rounds: the per-game input (validated by the rules engine) and what is served."""
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, validate
 
 ROUND_INPUT_DOC = (
     "The round input of the match's game, as its spec file describes. Examples: "
@@ -37,3 +37,9 @@ class RoundSchema(Schema):
     scores = fields.List(fields.Integer(), required=True)
     explanation = fields.List(fields.String(), required=True)
     details = fields.Dict()
+
+
+class ChangeArgsSchema(Schema):
+    reason = fields.String(
+        validate=validate.Length(max=500), metadata={"description": "why the round is changed (kept in the audit trail)"}
+    )
