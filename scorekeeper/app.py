@@ -54,9 +54,11 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
-    from .web import device, league_pages, pages, vendor
+    from .web import api_docs, device, league_pages, pages, security, vendor
 
     device.init_device(app)
+    security.init_security(app)
+    app.register_blueprint(api_docs.bp)
     app.register_blueprint(vendor.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(league_pages.bp)

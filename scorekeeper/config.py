@@ -21,9 +21,8 @@ class Config:
     OPENAPI_VERSION = "3.0.3"
     OPENAPI_URL_PREFIX = "/api/v1"
     OPENAPI_JSON_PATH = "openapi.json"
-    OPENAPI_SWAGGER_UI_PATH = "docs"
-    # Swagger UI is served from the npm package (node_modules), never from a CDN.
-    OPENAPI_SWAGGER_UI_URL = "/vendor/swagger-ui-dist/"
+    # The docs page is our own (scorekeeper/web/api_docs.py): flask-smorest's has an
+    # inline script, which the Content Security Policy forbids.
     JSON_SORT_KEYS = False
 
     # A form queued on a phone while offline is sent hours later: its CSRF token must

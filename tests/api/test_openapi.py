@@ -26,6 +26,8 @@ def test_interactive_docs_page_is_served(client):
     response = client.get("/api/v1/docs")
     assert response.status_code == 200
     assert b"/vendor/swagger-ui-dist/swagger-ui-bundle.js" in response.data
+    assert b"<script>" not in response.data  # the CSP allows no inline script
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert client.get("/vendor/swagger-ui-dist/swagger-ui-bundle.js").status_code == 200
 
 
