@@ -24,8 +24,10 @@ from ..games.base import SUITS
 from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
 from ..models import Player
 from ..services import ServiceError
+from ..services import leagues as league_service
 from ..services import matches as service
 from . import forms
+from .charts import ChartLine, polyline_chart
 from .device import device_id
 
 bp = Blueprint("pages", __name__)
@@ -209,7 +211,9 @@ def new_match():
     if request.method == "POST" and action == "create":
         try:
             options = options_from_form(game, form)
-            view = service.create_match(game.id, names, options, device_id(create=True))
+            view = service.create_match(
+                game.id, names, options, device_id(create=True), league_id=form.get("league") or None
+            )
             return redirect(url_for("pages.match_page", match_id=view.match.id), code=303)
         except ServiceError as refused:
             error, status = refused, refused.status
@@ -221,6 +225,7 @@ def new_match():
         "values": form,
         "option_fields": option_fields(game),
         "players": known_players(),
+        "leagues": league_service.all_leagues(),
         "error": error,
     }
     if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
@@ -235,6 +240,11 @@ def view_or_error(match_id: str):
     return service.get_view(match_id)
 
 
+def league_of(match):
+    """The league a match counts for, or None for a casual match."""
+    return league_service.get_league(match.league_id) if match.league_id else None
+
+
 def hints_before(view, number: int | None) -> Mapping[str, Any]:
     """The `next` hints for the next round, or for recorded round `number` (to edit it)."""
     if number is None:
@@ -245,39 +255,21 @@ def hints_before(view, number: int | None) -> Mapping[str, Any]:
 
 
 def chart(view) -> dict[str, Any] | None:
-    """Running totals per side as SVG polylines (drawn server-side, no chart library)."""
+    """Running totals per side, from 0 before the first round, as an SVG line chart."""
     rounds = view.state.rounds
     if not rounds:
         return None
-    series = []
     running = [0] * len(view.table.sides)
-    points: list[list[int]] = [[0] for _ in view.table.sides]
-    for scored in rounds:
+    points: list[list[tuple[int, int]]] = [[(0, 0)] for _ in view.table.sides]
+    for step, scored in enumerate(rounds, start=1):
         for index, score in enumerate(scored.score.scores):
             running[index] += score
-            points[index].append(running[index])
-    low = min(min(line) for line in points)
-    high = max(max(line) for line in points)
-    if high == low:
-        high = low + 1
-    width, height, pad = 340, 150, 8
-    steps = max(1, len(rounds))
-
-    def xy(step: int, value: int) -> str:
-        x = pad + (width - 2 * pad) * step / steps
-        y = pad + (height - 2 * pad) * (high - value) / (high - low)
-        return f"{x:.1f},{y:.1f}"
-
-    for index, line in enumerate(points):
-        series.append(
-            {
-                "name": view.table.side_name(index),
-                "colour": SIDE_COLOURS[index % len(SIDE_COLOURS)],
-                "points": " ".join(xy(step, value) for step, value in enumerate(line)),
-            }
-        )
-    zero = pad + (height - 2 * pad) * (high - 0) / (high - low) if low <= 0 <= high else None
-    return {"width": width, "height": height, "series": series, "zero": zero, "low": low, "high": high}
+            points[index].append((step, running[index]))
+    lines = [
+        ChartLine(view.table.side_name(index), SIDE_COLOURS[index % len(SIDE_COLOURS)], line)
+        for index, line in enumerate(points)
+    ]
+    return polyline_chart(lines)
 
 
 def scoreboard(view) -> list[dict[str, Any]]:
@@ -494,6 +486,7 @@ def match_context(
     return {
         "view": view,
         "match": view.match,
+        "league": league_of(view.match),
         "game": view.game,
         "table": table,
         "state": state,

@@ -1,0 +1,460 @@
+"""League and player pages: leagues with standings, ratings and records; the roster and profiles.
+
+Everything is read and changed through the service layer (leagues, players, exchange).
+Every form works as a plain post with JavaScript off; the standings filter is also swapped
+in place by htmx, as the `standings` block of league.html (jinja2-fragments).
+"""
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from ..games import all_games, get_game
+from ..games import nwik as nwik_rules
+from ..services import ServiceError, exchange
+from ..services import leagues as league_service
+from ..services import players as player_service
+from .charts import ChartLine, polyline_chart
+from .forms import FormError
+from .pages import SIDE_COLOURS, page_error
+
+bp = Blueprint("league_pages", __name__)
+
+OVERALL_COLOUR = "#e9edf2"
+RECENT_MATCHES = 20
+
+
+# --------------------------------------------------------------------------- shared helpers
+
+
+def game_names() -> dict[str, str]:
+    return {game.id: game.name for game in all_games()}
+
+
+def game_name(game_id: str) -> str:
+    try:
+        return get_game(game_id).name
+    except KeyError:
+        return game_id
+
+
+class Names:
+    """Player id -> name: a league's members first, then the roster (for former members)."""
+
+    def __init__(self, league=None) -> None:
+        self.known = {member.player_id: member.player.name for member in league.members} if league else {}
+
+    def __call__(self, player_id: str) -> str:
+        if player_id not in self.known:
+            try:
+                self.known[player_id] = player_service.get_player(player_id).name
+            except ServiceError:
+                self.known[player_id] = "(unknown player)"
+        return self.known[player_id]
+
+    def joined(self, player_ids) -> str:
+        return " & ".join(self(player_id) for player_id in player_ids)
+
+
+def refusal_page(template: str, refused: ServiceError, **context) -> Response:
+    """The page again with the refusal shown and the entries kept, with the refusal's 4xx status."""
+    return Response(render_template(template, error=refused, values=request.form, **context), status=refused.status)
+
+
+def member_names(text: str) -> list[str]:
+    """Names typed one per line or separated by commas."""
+    return [name.strip() for line in text.splitlines() for name in line.split(",") if name.strip()]
+
+
+# --------------------------------------------------------------------------- /leagues
+
+
+def leagues_context() -> dict[str, Any]:
+    return {"leagues": league_service.all_leagues()}
+
+
+@bp.get("/leagues")
+def leagues_page():
+    return render_template("leagues.html", values={}, error=None, error_form=None, **leagues_context())
+
+
+@bp.post("/leagues")
+def create_league():
+    try:
+        league = league_service.create_league(
+            request.form.get("name", ""), member_names(request.form.get("members", ""))
+        )
+    except ServiceError as refused:
+        return refusal_page("leagues.html", refused, error_form="create", **leagues_context())
+    return redirect(url_for("league_pages.league_page", league_id=league.id), code=303)
+
+
+@bp.post("/leagues/import")
+def import_league():
+    try:
+        try:
+            upload = request.files.get("export")
+        except RequestEntityTooLarge:
+            raise ServiceError(413, "that file is too large to be a league export", code="too_large", field="export") from None
+        if upload is None or not upload.filename:
+            raise FormError("choose an export file (.json) to import", "export")
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise FormError(f"{upload.filename} is not a JSON export: {error}", "export") from None
+        league = exchange.import_league(data)
+    except ServiceError as refused:
+        return refusal_page("leagues.html", refused, error_form="import", **leagues_context())
+    return redirect(url_for("league_pages.league_page", league_id=league.id), code=303)
+
+
+# --------------------------------------------------------------------------- /leagues/<id>
+
+
+def chosen_filters(args) -> tuple[str | None, str | None]:
+    """The season and game of the standings filter ("" = all)."""
+    return (args.get("season") or None), (args.get("game") or None)
+
+
+def standings_rows(result: dict[str, Any]) -> tuple[list[dict], list[dict]]:
+    ranked = [row for row in result["rows"] if row["ranked"]]
+    unranked = [row for row in result["rows"] if not row["ranked"]]
+    return ranked, unranked
+
+
+def head_to_head_matrix(rows: list[dict[str, Any]], order: list[str], names: Names) -> dict[str, Any]:
+    """Rows against columns: each cell the row player's wins-draws-losses against the column."""
+    met = {(row["player_id"], row["opponent_id"]): row for row in rows}
+    present = {player_id for pair in met for player_id in pair}
+    players = [player_id for player_id in order if player_id in present]
+    players += sorted(present - set(players), key=names)
+    return {
+        "players": [(player_id, names(player_id)) for player_id in players],
+        "cells": {
+            row_id: [met.get((row_id, column_id)) for column_id in players]
+            for row_id in players
+        },
+    }
+
+
+def nwik_table(stats: dict[str, Any], dimension: str, names: Names) -> dict[str, Any] | None:
+    """Nwik points as Bidder per player, by style or by stake: a compact grid."""
+    keys = sorted({int(key) for entry in stats.values() for key in entry[dimension]})
+    if not keys:
+        return None
+    return {
+        "keys": keys,
+        "rows": [
+            (names(player_id), [entry[dimension].get(str(key)) for key in keys])
+            for player_id, entry in sorted(stats.items(), key=lambda item: names(item[0]))
+        ],
+    }
+
+
+def records_view(records: dict[str, Any], names: Names) -> dict[str, Any]:
+    games = game_names()
+    return {
+        "any": bool(records["highest_round"] or records["biggest_win"]),
+        "highest_round": [
+            {**entry, "game_name": games.get(game, game), "who": names.joined(entry["players"])}
+            for game, entry in records["highest_round"].items()
+        ],
+        "biggest_win": [
+            {**entry, "game_name": games.get(game, game), "who": names.joined(entry["players"])}
+            for game, entry in records["biggest_win"].items()
+        ],
+        "longest_streak": (
+            {**records["longest_streak"], "who": names(records["longest_streak"]["player_id"])}
+            if records.get("longest_streak") and records["longest_streak"]["length"]
+            else None
+        ),
+        "current_streaks": sorted(
+            ((names(player_id), length) for player_id, length in records["current_streak_by_player"].items() if length),
+            key=lambda item: (-item[1], item[0]),
+        ),
+        "spades_nil": [
+            {**entry, "who": names(player_id)}
+            for player_id, entry in sorted(records["spades_nil"].items(), key=lambda item: names(item[0]))
+        ],
+        "willi_calls": [
+            {**entry, "who": names(player_id)}
+            for player_id, entry in sorted(records["willi_stich_calls"].items(), key=lambda item: -item[1]["rate"])
+        ],
+        "nwik_by_style": nwik_table(records["nwik_bidder"], "by_style", names),
+        "nwik_by_stake": nwik_table(records["nwik_bidder"], "by_stake", names),
+    }
+
+
+def filtered_context(league, season_id: str | None, game: str | None, names: Names) -> dict[str, Any]:
+    """What the standings block shows: standings, ratings and head-to-head for the filter."""
+    standings = league_service.standings(league.id, season_id=season_id, game=game)
+    ranked, unranked = standings_rows(standings)
+    ratings = league_service.ratings(league.id, game=game)
+    order = [row["player_id"] for row in standings["rows"]]
+    season = next((season for season in league.seasons if season.id == season_id), None)
+    return {
+        "season_id": season_id,
+        "season": season,
+        "game_id": game,
+        "filter_game_name": game_name(game) if game else None,
+        "min_matches": standings["min_matches"],
+        "ranked": ranked,
+        "unranked": unranked,
+        "ratings": ratings["players"],
+        "matrix": head_to_head_matrix(league_service.head_to_head(league.id, game=game), order, names),
+    }
+
+
+def league_context(league_id: str, args, **extra) -> dict[str, Any]:
+    league = league_service.get_league(league_id)
+    names = Names(league)
+    season_id, game = chosen_filters(args)
+    context = {
+        "league": league,
+        "games": all_games(),
+        "game_names": game_names(),
+        "members": sorted(league.members, key=lambda member: member.player.name_key),
+        "records": records_view(league_service.records(league.id), names),
+        "style_names": nwik_rules.STYLE_NAMES,
+        "today": date.today().isoformat(),
+        "values": {},
+        "error": None,
+        "error_form": None,
+        **filtered_context(league, season_id, game, names),
+    }
+    context.update(extra)
+    return context
+
+
+@bp.get("/leagues/<league_id>")
+def league_page(league_id: str):
+    try:
+        return render_template("league.html", **league_context(league_id, request.args))
+    except ServiceError as refused:
+        return page_error(refused)
+
+
+@bp.get("/leagues/<league_id>/standings")
+def standings_block(league_id: str):
+    """The standings block alone, for htmx; the address bar gets the full page's address.
+
+    A separate address (not the page's own with a header switch) keeps the service
+    worker's page cache, which is keyed by URL, from ever storing a fragment as a page.
+    """
+    try:
+        league = league_service.get_league(league_id)
+        season_id, game = chosen_filters(request.args)
+        context = {"league": league, **filtered_context(league, season_id, game, Names(league))}
+    except ServiceError as refused:
+        return page_error(refused)
+    response = Response(render_block("league.html", "standings", **context))
+    query = urlencode({key: value for key, value in (("season", season_id), ("game", game)) if value})
+    response.headers["HX-Push-Url"] = url_for("league_pages.league_page", league_id=league_id) + (f"?{query}" if query else "")
+    return response
+
+
+def back_to_league(league_id: str, anchor: str):
+    return redirect(url_for("league_pages.league_page", league_id=league_id) + f"#{anchor}", code=303)
+
+
+def league_refusal(league_id: str, refused: ServiceError, form_name: str) -> Response:
+    try:
+        context = league_context(league_id, {}, error=refused, error_form=form_name, values=request.form)
+    except ServiceError as missing:
+        return page_error(missing)
+    return Response(render_template("league.html", **context), status=refused.status)
+
+
+@bp.post("/leagues/<league_id>/members")
+def add_member(league_id: str):
+    try:
+        league_service.add_member(league_id, request.form.get("name", ""))
+    except ServiceError as refused:
+        return league_refusal(league_id, refused, "member")
+    return back_to_league(league_id, "members")
+
+
+@bp.post("/leagues/<league_id>/members/<player_id>/remove")
+def remove_member(league_id: str, player_id: str):
+    try:
+        league_service.remove_member(league_id, player_id)
+    except ServiceError as refused:
+        return league_refusal(league_id, refused, "member")
+    return back_to_league(league_id, "members")
+
+
+def form_day(form, field: str, label: str) -> date:
+    text = (form.get(field) or "").strip()
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise FormError(f"{label} must be a date (YYYY-MM-DD), got {text!r}", field) from None
+
+
+def form_count(form, field: str, label: str) -> int:
+    text = (form.get(field) or "0").strip()
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise FormError(f"{label} must be a whole number, got {text!r}", field) from None
+
+
+@bp.post("/leagues/<league_id>/seasons")
+def add_season(league_id: str):
+    form = request.form
+    try:
+        league_service.add_season(
+            league_id,
+            form.get("name", ""),
+            form_day(form, "starts_on", "starts on"),
+            form_day(form, "ends_on", "ends on"),
+            form.getlist("games"),
+            form_count(form, "min_matches", "min matches"),
+        )
+    except ServiceError as refused:
+        return league_refusal(league_id, refused, "season")
+    return back_to_league(league_id, "seasons")
+
+
+# --------------------------------------------------------------------------- /players
+
+
+@bp.get("/players")
+def players_page():
+    return render_template("players.html", players=player_service.roster())
+
+
+def held_line(steps_and_values: list[tuple[int, float]], last_step: int) -> list[tuple[float, float]]:
+    """A rating as it was at every match: 0 (new player) until it changes, then held.
+
+    A per-game rating only changes at that game's matches, so it stays level in between
+    instead of drifting across other games' matches.
+    """
+    points: list[tuple[float, float]] = [(0, 0)]
+    for step, value in steps_and_values:
+        held = (step - 1, points[-1][1])
+        if held != points[-1]:
+            points.append(held)
+        points.append((step, value))
+    if points[-1][0] < last_step:
+        points.append((last_step, points[-1][1]))
+    return points
+
+
+def rating_chart(league_profile: dict[str, Any], games: dict[str, str]) -> dict[str, Any] | None:
+    """The rating ordinal after each match, overall and per game, on one shared match axis
+    (x is the match's position in the player's overall history)."""
+    overall = league_profile["overall_rating"]["history"] if league_profile.get("overall_rating") else []
+    if not overall:
+        return None
+    step_of = {point["match_id"]: step for step, point in enumerate(overall, start=1)}
+    last_step = len(overall)
+    lines = [
+        ChartLine("Overall", OVERALL_COLOUR, held_line([(step_of[p["match_id"]], p["ordinal"]) for p in overall], last_step), 3)
+    ]
+    for index, (game, entry) in enumerate(sorted(league_profile["by_game"].items())):
+        history = (entry.get("rating") or {}).get("history") or []
+        steps = [(step_of[p["match_id"]], p["ordinal"]) for p in history if p["match_id"] in step_of]
+        if steps:
+            colour = SIDE_COLOURS[index % len(SIDE_COLOURS)]
+            lines.append(ChartLine(games.get(game, game), colour, held_line(steps, last_step), 2))
+    chart = polyline_chart(lines)
+    if chart is not None:
+        chart["matches"] = last_step
+    return chart
+
+
+def player_context(player_id: str, **extra) -> dict[str, Any]:
+    profile = player_service.profile(player_id)
+    games = game_names()
+    league_names = {entry["id"]: entry["name"] for entry in profile["leagues"]}
+    leagues = []
+    for entry in profile["leagues"]:
+        league_profile = profile["profiles"].get(entry["id"]) or {}
+        leagues.append(
+            {
+                "id": entry["id"],
+                "name": entry["name"],
+                "profile": league_profile,
+                "by_game": [
+                    {**stats, "game_name": games.get(game, game)}
+                    for game, stats in sorted(league_profile.get("by_game", {}).items())
+                ],
+                "chart": rating_chart(league_profile, games),
+            }
+        )
+    matches = [
+        {**match, "game_name": games.get(match["game"], match["game"]), "league_name": league_names.get(match["league"])}
+        for match in profile["matches"][:RECENT_MATCHES]
+    ]
+    others = [player for player in player_service.roster() if player.id != player_id]
+    context = {
+        "player": profile,
+        "leagues": leagues,
+        "matches": matches,
+        "others": others,
+        "style_names": nwik_rules.STYLE_NAMES,
+        "values": {},
+        "error": None,
+        "error_form": None,
+    }
+    context.update(extra)
+    return context
+
+
+@bp.get("/players/<player_id>")
+def player_page(player_id: str):
+    try:
+        return render_template("player.html", **player_context(player_id))
+    except ServiceError as refused:
+        return page_error(refused)
+
+
+def player_refusal(player_id: str, refused: ServiceError, form_name: str) -> Response:
+    try:
+        context = player_context(player_id, error=refused, error_form=form_name, values=request.form)
+    except ServiceError as missing:
+        return page_error(missing)
+    return Response(render_template("player.html", **context), status=refused.status)
+
+
+@bp.post("/players/<player_id>/rename")
+def rename_player(player_id: str):
+    try:
+        player_service.rename_player(player_id, request.form.get("name", ""))
+    except ServiceError as refused:
+        return player_refusal(player_id, refused, "rename")
+    return redirect(url_for("league_pages.player_page", player_id=player_id), code=303)
+
+
+@bp.post("/players/<player_id>/merge")
+def merge_player(player_id: str):
+    try:
+        target = request.form.get("into") or ""
+        if not target:
+            raise FormError("choose the player this is the same person as", "into")
+        # Merging cannot be undone: the tick box is the confirmation, with or without JS.
+        if request.form.get("confirm") != "yes":
+            raise FormError("tick the box to confirm that they are the same person", "confirm")
+        kept = player_service.merge_players(player_id, target)
+    except ServiceError as refused:
+        return player_refusal(player_id, refused, "merge")
+    return redirect(url_for("league_pages.player_page", player_id=kept.id), code=303)
+
+
+@bp.app_template_filter("percent")
+def percent(rate: float | None) -> str:
+    """A rate 0..1 as a whole percentage; a dash when there is nothing to rate."""
+    return "–" if rate is None else f"{round(100 * rate)}%"
+
+
+@bp.app_template_filter("day")
+def day_filter(iso_text: str | None) -> str:
+    """The date part of an ISO timestamp (enough for a list of matches)."""
+    return (iso_text or "")[:10]

@@ -1,0 +1,288 @@
+"""League and player pages: the test client with JavaScript off, and the browser at 390x844."""
+from __future__ import annotations
+
+import html as html_lib
+import io
+import re
+
+import pytest
+
+from tests.api.leagues_data import new_league
+from tests.conftest import empty_tables
+
+
+def refusal(html: str) -> str:
+    found = re.search(r'class="refusal" role="alert">([^<]*)<', html)
+    return html_lib.unescape(found.group(1)).strip() if found else ""
+
+
+def start_league(client, name: str = "Friday", members: str = "Ann, Bob\nCid") -> str:
+    response = client.post("/leagues", data={"name": name, "members": members})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def api_league(client, league_id: str) -> dict:
+    response = client.get(f"/api/v1/leagues/{league_id}")
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def player_id(client, name: str) -> str:
+    return next(player["id"] for player in client.get("/api/v1/players").get_json() if player["name"] == name)
+
+
+# --------------------------------------------------------------------------- pages render
+
+
+def test_every_new_page_renders(client):
+    league_id, match_ids = new_league(client)
+    ann = player_id(client, "Ann")
+    urls = ["/leagues", f"/leagues/{league_id}", f"/leagues/{league_id}?game=spades", "/players", f"/players/{ann}"]
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        html = response.get_data(as_text=True)
+        assert "<script>" not in html and " onclick=" not in html  # no inline script
+    assert "/leagues" in client.get("/").get_data(as_text=True)
+    player_page = client.get(f"/players/{ann}").get_data(as_text=True)
+    assert '<svg class="chart"' in player_page and "<polyline" in player_page
+    assert f'href="/matches/{match_ids[0]}"' in player_page
+    assert f'href="/leagues/{league_id}"' in player_page
+
+
+def test_unknown_league_and_player_are_404_pages(client):
+    assert client.get("/leagues/nosuchleague").status_code == 404
+    assert client.get("/players/nosuchplayer").status_code == 404
+
+
+def test_standings_of_a_played_league(client):
+    league_id, _ = new_league(client)
+    html = client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    first_row = re.search(r'<table class="data standings">.*?<tbody>\s*<tr>(.*?)</tr>', html, re.DOTALL).group(1)
+    cells = [html_lib.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", first_row, re.DOTALL)]
+    # Ann: 5 finished matches, 3 wins, 528 points (the API's first standings row).
+    assert cells == ["1", "Ann", "5", "3", "60%", "528", "105.6", "0.55"]
+    assert f'href="/players/{player_id(client, "Ann")}"' in first_row
+    # Records, ratings and head-to-head are on the page too.
+    assert "Highest round score" in html and "Biggest win" in html and "Spades nil" in html
+    assert "Willi Stich exact calls" in html and "Nwik as Bidder, by style" in html
+    assert re.search(r"<b>-?\d+\.\d</b> <small class=\"muted\">\d+\.\d ± \d+\.\d</small>", html)
+    assert re.search(r"<td[^>]*>\d+-\d+-\d+</td>", html)
+    assert f"/api/v1/leagues/{league_id}/export" in html and "export.csv?kind=rounds" in html
+
+
+def test_game_filter_and_the_standings_block(client):
+    league_id, _ = new_league(client)
+    page = client.get(f"/leagues/{league_id}?game=zwicker").get_data(as_text=True)
+    standings = re.search(r'<table class="data standings">(.*?)</table>', page, re.DOTALL).group(1)
+    assert "Bob" in standings and "Dan" in standings and "Ann" not in standings  # only Bob and Dan played Zwicker
+    block = client.get(f"/leagues/{league_id}/standings?game=zwicker")
+    assert block.status_code == 200
+    fragment = block.get_data(as_text=True)
+    assert fragment.lstrip().startswith('<div id="standings"') and "<html" not in fragment
+    assert block.headers["HX-Push-Url"] == f"/leagues/{league_id}?game=zwicker"
+
+
+def test_unranked_players_are_below_the_line(client):
+    league_id, _ = new_league(client)
+    client.post(
+        f"/leagues/{league_id}/seasons",
+        data={"name": "All year", "starts_on": "2026-01-01", "ends_on": "2026-12-31", "min_matches": "5"},
+    )
+    season = api_league(client, league_id)["seasons"][0]["id"]
+    html = client.get(f"/leagues/{league_id}?season={season}").get_data(as_text=True)
+    assert "Unranked: fewer than 5 matches this season" in html
+    after_line = html.split("Unranked: fewer than 5")[1].split("</table>")[0]
+    assert 'class="unranked"' in after_line and "Bob" in after_line and "Cid" in after_line
+
+
+def test_match_pages_offer_and_show_the_league(client):
+    league_id = start_league(client)
+    new_page = client.get(f"/matches/new?league={league_id}").get_data(as_text=True)
+    assert re.search(rf'<option value="{league_id}" selected>Friday</option>', new_page)
+    data = {"game": "zwicker", "seats": "2", "action": "create", "first_dealer": "0", "player_0": "Ann", "player_1": "Eve", "league": league_id}
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 303
+    match_id = response.headers["Location"].rsplit("/", 1)[1]
+    match_page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert f'<a href="/leagues/{league_id}">Friday</a>' in match_page
+    assert "Eve" in [member["name"] for member in api_league(client, league_id)["members"]]
+
+
+# --------------------------------------------------------------------------- forms, JS off
+
+
+def test_create_league_by_form(client):
+    league_id = start_league(client, "Friday", "Ann, Bob\nCid")
+    league = api_league(client, league_id)
+    assert league["name"] == "Friday"
+    assert sorted(member["name"] for member in league["members"]) == ["Ann", "Bob", "Cid"]
+    assert "Friday" in client.get("/leagues").get_data(as_text=True)
+
+
+def test_create_league_refusal_keeps_entries(client):
+    response = client.post("/leagues", data={"name": "  ", "members": "Ann, Bob"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert refusal(html) == "a league needs a name"
+    assert ">Ann, Bob</textarea>" in html
+
+
+def test_add_and_remove_member(client):
+    league_id = start_league(client)
+    response = client.post(f"/leagues/{league_id}/members", data={"name": "Dee"})
+    assert response.status_code == 303 and response.headers["Location"].endswith("#members")
+    names = {member["name"]: member["player_id"] for member in api_league(client, league_id)["members"]}
+    assert "Dee" in names
+    response = client.post(f"/leagues/{league_id}/members/{names['Dee']}/remove")
+    assert response.status_code == 303
+    assert "Dee" not in [member["name"] for member in api_league(client, league_id)["members"]]
+
+
+def test_refused_member_shows_the_rule_with_4xx(client):
+    league_id = start_league(client)
+    response = client.post(f"/leagues/{league_id}/members", data={"name": "ann"})
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert refusal(html).startswith("Ann is already a member")
+    assert 'id="member-name" name="name" value="ann"' in html
+    # A member with league matches stays: their results stay.
+    league_id, _ = new_league(client, "Thursday")
+    ann = player_id(client, "Ann")
+    response = client.post(f"/leagues/{league_id}/members/{ann}/remove")
+    assert response.status_code == 409
+    assert "has played league matches" in refusal(response.get_data(as_text=True))
+
+
+def test_add_season_by_form_and_refusal(client):
+    league_id = start_league(client)
+    data = {"name": "Winter", "starts_on": "2026-12-01", "ends_on": "2027-02-28", "games": ["spades", "nwik"], "min_matches": "3"}
+    response = client.post(f"/leagues/{league_id}/seasons", data=data)
+    assert response.status_code == 303 and response.headers["Location"].endswith("#seasons")
+    season = api_league(client, league_id)["seasons"][0]
+    assert season["name"] == "Winter" and season["games"] == ["spades", "nwik"] and season["min_matches"] == 3
+    html = client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    assert "Winter" in html and "Spades, Nwik" in html
+    response = client.post(f"/leagues/{league_id}/seasons", data={**data, "name": "Backwards", "ends_on": "2026-11-01"})
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert refusal(html).startswith("a season must end on or after the day it starts")
+    assert 'value="Backwards"' in html and re.search(r'value="spades" checked', html)
+    response = client.post(f"/leagues/{league_id}/seasons", data={**data, "starts_on": "soon"})
+    assert response.status_code == 422
+    assert "starts on must be a date" in refusal(response.get_data(as_text=True))
+
+
+def test_rename_and_merge_by_form(client):
+    league_id = start_league(client, members="Ann, Bob, Annie")
+    annie = player_id(client, "Annie")
+    response = client.post(f"/players/{annie}/rename", data={"name": "Anna"})
+    assert response.status_code == 303
+    assert "<h1>Anna</h1>" in client.get(f"/players/{annie}").get_data(as_text=True)
+    # Renaming onto a name on the roster is refused: merging is the way.
+    response = client.post(f"/players/{annie}/rename", data={"name": "ann"})
+    assert response.status_code == 409
+    assert "merge the two players" in refusal(response.get_data(as_text=True))
+    ann = player_id(client, "Ann")
+    response = client.post(f"/players/{annie}/merge", data={"into": ann})
+    assert response.status_code == 422 and "tick the box" in refusal(response.get_data(as_text=True))
+    response = client.post(f"/players/{annie}/merge", data={"into": ann, "confirm": "yes"})
+    assert response.status_code == 303 and response.headers["Location"] == f"/players/{ann}"
+    assert client.get(f"/players/{annie}").status_code == 404
+    assert sorted(member["name"] for member in api_league(client, league_id)["members"]) == ["Ann", "Bob"]
+    roster = client.get("/players").get_data(as_text=True)
+    assert f'href="/players/{ann}"' in roster and "Anna" not in roster
+
+
+def test_import_form_refusals(client):
+    league_id, _ = new_league(client)
+    exported = client.get(f"/api/v1/leagues/{league_id}/export").get_data()
+    response = client.post("/leagues/import", data={})
+    assert response.status_code == 422 and "choose an export file" in refusal(response.get_data(as_text=True))
+    response = client.post("/leagues/import", data={"export": (io.BytesIO(b"not json"), "league.json")})
+    assert response.status_code == 422 and "is not a JSON export" in refusal(response.get_data(as_text=True))
+    response = client.post("/leagues/import", data={"export": (io.BytesIO(exported), "league.json")})
+    assert response.status_code == 409 and "already exists" in refusal(response.get_data(as_text=True))
+
+
+def test_import_by_form_into_an_empty_database(client, clean_app):
+    league_id, _ = new_league(client)
+    exported = client.get(f"/api/v1/leagues/{league_id}/export").get_data()
+    standings = client.get(f"/api/v1/leagues/{league_id}/standings").get_json()["rows"]
+    empty_tables(clean_app)
+    response = client.post("/leagues/import", data={"export": (io.BytesIO(exported), "league.json")})
+    assert response.status_code == 303 and response.headers["Location"] == f"/leagues/{league_id}"
+    assert client.get(f"/api/v1/leagues/{league_id}/standings").get_json()["rows"] == standings
+
+
+# --------------------------------------------------------------------------- the browser at 390x844
+
+
+@pytest.mark.browser
+def test_league_and_player_pages_in_the_browser(page, console, shot, live_server, clean_app):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    client = clean_app.test_client()
+    league_id, _ = new_league(client)
+    season = {"name": "Autumn", "starts_on": "2026-09-01", "ends_on": "2026-12-31", "min_matches": "5"}
+    assert client.post(f"/leagues/{league_id}/seasons", data=season).status_code == 303
+    page.goto(f"/leagues/{league_id}")
+    expect(page.locator("h1")).to_have_text("Thursday")
+    standings = page.locator("#standings table.standings")
+    expect(standings.locator("tbody tr").first).to_contain_text("Ann")
+    shot(page, "league-01-standings")
+    shot(page, "league-02-full", full_page=True)
+    for section in ("h-h2h", "h-records", "members"):
+        page.locator(f"#{section}").evaluate("element => element.scrollIntoView()")
+        shot(page, f"league-02-{section}")
+    page.evaluate("window.scrollTo(0, 0)")
+    # The game filter swaps the standings block in place (htmx) and updates the address.
+    page.select_option("#filter-game", "zwicker")
+    expect(page).to_have_url(re.compile(r"\?game=zwicker$"))
+    expect(standings.locator("tbody tr")).to_have_count(2)
+    expect(page.locator("#standings .filter-note")).to_contain_text("Zwicker")
+    expect(standings).not_to_contain_text("Ann")
+    assert page.locator("#filter-game").input_value() == "zwicker"
+    shot(page, "league-03-zwicker")
+    assert_phone_layout(page)
+    page.select_option("#filter-game", "")
+    page.select_option("#filter-season", label="Autumn")
+    expect(page.locator("#standings .unranked-note")).to_contain_text("fewer than 5 matches")
+    shot(page, "league-03-season-unranked")
+    page.select_option("#filter-season", "")
+    expect(page.locator("#standings .unranked-note")).to_have_count(0)
+    # A player's page with the rating chart.
+    page.locator("#standings a", has_text="Bob").first.click()
+    expect(page.locator("h1")).to_have_text("Bob")
+    expect(page.locator("svg.chart polyline").first).to_be_visible()
+    shot(page, "player-01-top")
+    shot(page, "player-02-full", full_page=True)
+    assert_phone_layout(page)
+    page.goto("/leagues")
+    shot(page, "leagues-01-list", full_page=True)
+    assert_phone_layout(page)
+    # Home links to the leagues; a match started in a league links back to it.
+    page.goto("/")
+    page.get_by_role("link", name="Leagues").click()
+    expect(page.locator("h1")).to_have_text("Leagues")
+    page.goto(f"/matches/new?game=zwicker&league={league_id}")
+    expect(page.locator("#league")).to_have_value(league_id)
+    page.fill("#player_0", "Ann")
+    page.fill("#player_1", "Bob")
+    shot(page, "league-04-new-match", full_page=True)
+    page.get_by_role("button", name="Start Zwicker").click()
+    expect(page.locator(".league-of a")).to_have_text("Thursday")
+    shot(page, "league-05-match")
+    assert console.unexpected() == []
+
+
+def assert_phone_layout(page) -> None:
+    """No sideways scrolling of the page itself, and every form control has a label."""
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the page is wider than the phone: {widths}"
+    unlabelled = page.evaluate(
+        """Array.from(document.querySelectorAll('input:not([type=hidden]), select, textarea'))
+             .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
+             .map(el => el.outerHTML)"""
+    )
+    assert unlabelled == []
