@@ -264,3 +264,6 @@ class AuditEntry(db.Model):
     after: Mapped[Any | None] = mapped_column(JSON)
     reason: Mapped[str | None] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    # Declared so the unit of work inserts the match before its first entry.
+    match: Mapped[Match] = relationship()

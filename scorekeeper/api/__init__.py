@@ -27,7 +27,8 @@ def register_api() -> None:
     from .matches.resources import blp as matches
     from .players.resources import blp as players
     from .rounds.resources import blp as rounds
+    from .sharing.resources import blp as sharing
 
-    for blueprint in (games, matches, rounds, players, leagues, accounts, health):
+    for blueprint in (games, matches, rounds, players, leagues, sharing, accounts, health):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
         csrf.exempt(blueprint)

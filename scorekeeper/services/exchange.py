@@ -11,10 +11,10 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..games import RuleError, get_game
-from ..models import League, LeagueMember, Match, Player, Round, Season, Seat
-from . import ServiceError
-from .leagues import get_league
-from .matches import table_for, view_of
+from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
+from . import Actor, ServiceError, access
+from .leagues import read_league
+from .matches import audit, table_for, view_of
 
 FORMAT = "scorekeeper-league"
 FORMAT_VERSION = 1
@@ -24,9 +24,9 @@ def league_matches(league_id: str) -> list[Match]:
     return list(db.session.scalars(select(Match).where(Match.league_id == league_id).order_by(Match.created_at, Match.id)))
 
 
-def export_league(league_id: str) -> dict[str, Any]:
+def export_league(league_id: str, actor: Actor) -> dict[str, Any]:
     """Everything needed to rebuild the league: players, members, seasons, every round input."""
-    league = get_league(league_id)
+    league = read_league(league_id, actor)
     matches = league_matches(league.id)
     players: dict[str, str] = {member.player_id: member.player.name for member in league.members}
     for match in matches:
@@ -94,12 +94,14 @@ def _day(text: str, where: str) -> date:
         raise _refuse(f"{where}: {text!r} is not a date", where) from None
 
 
-def import_league(data: Any) -> League:
+def import_league(data: Any, actor: Actor) -> League:
     """Rebuild an exported league, keeping its ids; all or nothing.
 
     Every match is replayed by the rules engine, so a tampered export is refused with the
-    match and round at fault instead of storing scores nobody can explain.
+    match and round at fault instead of storing scores nobody can explain. Whoever
+    imports it owns the imported league.
     """
+    access.require_signed_in(actor, "import a league")
     if _get(data, "format", str, "export") != FORMAT or _get(data, "format_version", int, "export") != FORMAT_VERSION:
         raise _refuse(f"this is not a {FORMAT} export of version {FORMAT_VERSION}", "format")
     league_data = _get(data, "league", dict, "export")
@@ -143,8 +145,9 @@ def import_league(data: Any) -> League:
             )
         db.session.add(league)
         db.session.flush()
+        db.session.add(LeagueRole(league_id=league.id, user_id=actor.user_id, role=access.OWNER))
         for index, entry in enumerate(_get(data, "matches", list, "export")):
-            _import_match(entry, f"matches.{index}", league, players)
+            _import_match(entry, f"matches.{index}", league, players, actor)
         db.session.commit()
     except ServiceError:
         db.session.rollback()
@@ -152,7 +155,7 @@ def import_league(data: Any) -> League:
     return league
 
 
-def _import_match(entry: Any, where: str, league: League, players: dict[str, Player]) -> None:
+def _import_match(entry: Any, where: str, league: League, players: dict[str, Player], actor: Actor) -> None:
     match_id = _get(entry, "id", str, where)
     if db.session.get(Match, match_id) is not None:
         raise ServiceError(409, f"match {match_id} already exists here", code="match_exists")
@@ -207,11 +210,12 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
     match.totals = list(view.state.totals)
     match.finished = view.state.finished
     match.winners = list(view.state.winners)
+    audit(match, actor, "match.import", after={"league": league.id, "rounds": len(view.state.rounds)})
 
 
-def export_csv(league_id: str, kind: str) -> str:
+def export_csv(league_id: str, kind: str, actor: Actor) -> str:
     """The league's matches (one row each) or rounds (one row each) as CSV."""
-    league = get_league(league_id)
+    league = read_league(league_id, actor)
     out = io.StringIO()
     writer = csv.writer(out)
     matches = league_matches(league.id)

@@ -14,8 +14,8 @@ from .. import league as compute
 from ..extensions import db
 from ..games import all_games
 from ..league import MatchRecord, RoundRecord
-from ..models import CachedResult, League, LeagueMember, Match, Player, Round, Season, Seat
-from . import ServiceError, clean_label
+from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
+from . import Actor, ServiceError, access, clean_label
 from .matches import bump, clean_name, clean_names, ensure_members, players_named
 
 MAX_LEAGUE_NAME = 80
@@ -31,19 +31,55 @@ def get_league(league_id: str) -> League:
     return league
 
 
-def all_leagues() -> list[League]:
-    return list(db.session.scalars(select(League).order_by(League.created_at)))
+def read_league(league_id: str, actor: Actor) -> League:
+    """The league for someone with a role in it (owner, scorer or viewer)."""
+    league = get_league(league_id)
+    access.require_league_role(league, actor, access.READERS, "see it")
+    return league
+
+
+def owned_league(league_id: str, actor: Actor, doing: str) -> League:
+    league = get_league(league_id)
+    access.require_league_role(league, actor, frozenset({access.OWNER}), doing)
+    return league
+
+
+def all_leagues(actor: Actor) -> list[League]:
+    """The leagues the caller has a role in."""
+    return list(
+        db.session.scalars(
+            select(League).where(League.id.in_(access.league_ids_of(actor))).order_by(League.created_at)
+        )
+    )
+
+
+def leagues_to_score(actor: Actor) -> list[League]:
+    """The leagues in which the caller may start matches."""
+    if actor.user_id is None:
+        return []
+    return list(
+        db.session.scalars(
+            select(League)
+            .join(LeagueRole, LeagueRole.league_id == League.id)
+            .where(LeagueRole.user_id == actor.user_id, LeagueRole.role.in_(access.WRITERS))
+            .order_by(League.created_at)
+        )
+    )
 
 
 def league_name(value: Any, what: str = "a league") -> str:
     return clean_label(value, what=what, field="name", code="league_name", max_length=MAX_LEAGUE_NAME)
 
 
-def create_league(name: Any, member_names: Sequence[Any] = ()) -> League:
+def create_league(name: Any, member_names: Sequence[Any] = (), *, actor: Actor) -> League:
+    """A new league; whoever starts it is its owner."""
+    access.require_signed_in(actor, "start a league")
     league = League(name=league_name(name))
     names = clean_names(list(member_names)) if member_names else []
     league.members = [LeagueMember(player=player) for player in players_named(names)]
     db.session.add(league)
+    db.session.flush()
+    db.session.add(LeagueRole(league_id=league.id, user_id=actor.user_id, role=access.OWNER))
     db.session.commit()
     return league
 
@@ -53,8 +89,8 @@ def bump_leagues_of_player(player_id: str) -> None:
         bump(league_id)
 
 
-def add_member(league_id: str, name: Any) -> Player:
-    league = get_league(league_id)
+def add_member(league_id: str, name: Any, *, actor: Actor) -> Player:
+    league = owned_league(league_id, actor, "add members")
     player = players_named([clean_name(name, "name")])[0]
     db.session.flush()
     if any(member.player_id == player.id for member in league.members):
@@ -66,8 +102,8 @@ def add_member(league_id: str, name: Any) -> Player:
     return player
 
 
-def remove_member(league_id: str, player_id: str) -> None:
-    league = get_league(league_id)
+def remove_member(league_id: str, player_id: str, *, actor: Actor) -> None:
+    league = owned_league(league_id, actor, "remove members")
     member = next((m for m in league.members if m.player_id == player_id), None)
     if member is None:
         raise ServiceError(404, "that player is not a member of this league", code="member_not_found")
@@ -91,8 +127,17 @@ def remove_member(league_id: str, player_id: str) -> None:
 GAME_IDS = tuple(game.id for game in all_games())
 
 
-def add_season(league_id: str, name: Any, starts_on: date, ends_on: date, games: Sequence[str], min_matches: int) -> Season:
-    league = get_league(league_id)
+def add_season(
+    league_id: str,
+    name: Any,
+    starts_on: date,
+    ends_on: date,
+    games: Sequence[str],
+    min_matches: int,
+    *,
+    actor: Actor,
+) -> Season:
+    league = owned_league(league_id, actor, "add seasons")
     if ends_on < starts_on:
         raise ServiceError(422, "a season must end on or after the day it starts", code="season_range", field="ends_on")
     for game in games:
@@ -232,8 +277,14 @@ def check_game(game: str | None) -> str | None:
     return game
 
 
-def standings(league_id: str, *, season_id: str | None = None, game: str | None = None) -> dict[str, Any]:
-    league = get_league(league_id)
+def standings(
+    league_id: str, *, season_id: str | None = None, game: str | None = None, actor: Actor
+) -> dict[str, Any]:
+    return league_standings(read_league(league_id, actor), season_id=season_id, game=game)
+
+
+def league_standings(league: League, *, season_id: str | None = None, game: str | None = None) -> dict[str, Any]:
+    """The standings table (no access check: callers check, or hold a share link)."""
     season = get_season(league, season_id)
     game = check_game(game)
     min_matches = season.min_matches if season else 0
@@ -246,11 +297,18 @@ def standings(league_id: str, *, season_id: str | None = None, game: str | None 
     names = names_of(league)
     for row in rows:
         row["name"] = names.get(row["player_id"], row["player_id"])
-    return {"league": league.id, "season": season_id, "game": game, "min_matches": min_matches, "rows": rows}
+    return {
+        "league": league.id,
+        "league_name": league.name,
+        "season": season_id,
+        "game": game,
+        "min_matches": min_matches,
+        "rows": rows,
+    }
 
 
-def ratings(league_id: str, *, game: str | None = None) -> dict[str, Any]:
-    league = get_league(league_id)
+def ratings(league_id: str, *, game: str | None = None, actor: Actor) -> dict[str, Any]:
+    league = read_league(league_id, actor)
     game = check_game(game)
     result = cached(
         league, f"ratings:{game}", lambda: compute.ratings(match_records(league.id, with_rounds=False), game=game)
@@ -261,8 +319,8 @@ def ratings(league_id: str, *, game: str | None = None) -> dict[str, Any]:
     return result
 
 
-def head_to_head(league_id: str, *, game: str | None = None) -> list[dict[str, Any]]:
-    league = get_league(league_id)
+def head_to_head(league_id: str, *, game: str | None = None, actor: Actor) -> list[dict[str, Any]]:
+    league = read_league(league_id, actor)
     game = check_game(game)
     rows = cached(
         league, f"h2h:{game}", lambda: compute.head_to_head(match_records(league.id, with_rounds=False), game=game)
@@ -270,6 +328,6 @@ def head_to_head(league_id: str, *, game: str | None = None) -> list[dict[str, A
     return rows
 
 
-def records(league_id: str) -> dict[str, Any]:
-    league = get_league(league_id)
+def records(league_id: str, *, actor: Actor) -> dict[str, Any]:
+    league = read_league(league_id, actor)
     return cached(league, "records", lambda: compute.records(match_records(league.id, with_rounds=True)))

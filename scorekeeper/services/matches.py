@@ -11,14 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, ScoredRound
 from ..models import AuditEntry, DeviceMatch, League, LeagueMember, Match, Player, Round, Seat, name_key, utcnow
-from . import ANONYMOUS, Actor, ServiceError, clean_label
+from . import Actor, ServiceError, access, clean_label
 
 MAX_NAME_LENGTH = 80
 
@@ -137,6 +137,13 @@ def get_view(match_id: str) -> MatchView:
     return view_of(get_match(match_id))
 
 
+def read_view(match_id: str, actor: Actor) -> MatchView:
+    """The match for someone who asks to see it (league matches need a league role)."""
+    match = get_match(match_id)
+    access.check_match_read(match, actor)
+    return view_of(match)
+
+
 # --------------------------------------------------------------------------- creating
 
 
@@ -192,7 +199,7 @@ def audit(
         reason = reason.strip()[:MAX_REASON_LENGTH] or None
     db.session.add(
         AuditEntry(
-            match_id=match.id,
+            match=match,
             actor=actor.label,
             user_id=actor.user_id,
             action=action,
@@ -204,8 +211,8 @@ def audit(
     )
 
 
-def audit_trail(match_id: str) -> list[AuditEntry]:
-    get_match(match_id)
+def audit_trail(match_id: str, actor: Actor) -> list[AuditEntry]:
+    access.check_match_read(get_match(match_id), actor)
     return list(
         db.session.scalars(select(AuditEntry).where(AuditEntry.match_id == match_id).order_by(AuditEntry.id))
     )
@@ -236,7 +243,8 @@ def create_match(
     raw_options: Any = None,
     device_id: str | None = None,
     league_id: str | None = None,
-    actor: Actor = ANONYMOUS,
+    *,
+    actor: Actor,
 ) -> MatchView:
     game = find_game(game_id)
     league = None
@@ -244,6 +252,7 @@ def create_match(
         league = db.session.get(League, league_id)
         if league is None:
             raise ServiceError(422, f"no league with id {league_id!r}", code="league_not_found", field="league")
+        access.require_league_role(league, actor, access.WRITERS, "start its matches")
     names = clean_names(player_names)
     try:
         table = game.table(names, raw_options)
@@ -299,17 +308,17 @@ def remember_on_device(device_id: str, match_id: str) -> None:
         db.session.rollback()
 
 
-def device_matches(device_id: str | None, limit: int = 50) -> list[Match]:
-    """Matches a device created or opened, in progress first, most recent first."""
-    if not device_id:
+def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Match]:
+    """The matches a caller may see listed, in progress first, most recent first: casual
+    matches this device opened, matches their account started, and their leagues' matches.
+    A casual match's id is its key: it is never listed to anyone else."""
+    seen = [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    if actor.user_id is not None:
+        seen.append(Match.created_by == actor.user_id)
+        seen.append(Match.league_id.in_(access.league_ids_of(actor)))
+    if not seen:
         return []
-    query = (
-        select(Match)
-        .join(DeviceMatch, DeviceMatch.match_id == Match.id)
-        .where(DeviceMatch.device_id == device_id)
-        .order_by(Match.finished, Match.updated_at.desc())
-        .limit(limit)
-    )
+    query = select(Match).where(or_(*seen)).order_by(Match.finished, Match.updated_at.desc()).limit(limit)
     return list(db.session.scalars(query))
 
 
@@ -368,7 +377,7 @@ def record_round(
     if_match: str | None = None,
     idempotency_key: str | None = None,
     expected_number: int | None = None,
-    actor: Actor = ANONYMOUS,
+    actor: Actor,
 ) -> tuple[MatchView, int, bool]:
     """Append a round. Returns the match view, the round's number and whether it is new.
 
@@ -379,9 +388,11 @@ def record_round(
     if idempotency_key is not None:
         stored = round_by_key(match_id, idempotency_key)
         if stored is not None:
+            access.check_match_write(get_match(match_id), actor)
             return get_view(match_id), stored.number, False
     match = _lock(match_id, if_match)
     try:
+        access.check_match_write(match, actor)
         view = view_of(match)
         if view.state.finished:
             raise ServiceError(
@@ -452,12 +463,13 @@ def edit_round(
     raw: Any,
     *,
     if_match: str | None = None,
-    actor: Actor = ANONYMOUS,
+    actor: Actor,
     reason: str | None = None,
 ) -> MatchView:
     """Replace round `number`'s input and replay every later round, all or nothing."""
     match = _lock(match_id, if_match)
     try:
+        access.check_match_write(match, actor)
         if not 1 <= number <= len(match.rounds):
             raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
         game = get_game(match.game)
@@ -482,12 +494,13 @@ def undo_round(
     number: int,
     *,
     if_match: str | None = None,
-    actor: Actor = ANONYMOUS,
+    actor: Actor,
     reason: str | None = None,
 ) -> MatchView:
     """Remove the last round (only the last one can be undone)."""
     match = _lock(match_id, if_match)
     try:
+        access.check_match_write(match, actor)
         count = len(match.rounds)
         if not 1 <= number <= count:
             raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
@@ -509,13 +522,15 @@ def undo_round(
     return view
 
 
-def preview_round(match_id: str, raw: Any, number: int | None = None) -> tuple[MatchView, MatchState]:
+def preview_round(
+    match_id: str, raw: Any, number: int | None = None, *, actor: Actor
+) -> tuple[MatchView, MatchState]:
     """Check a round input without storing it (live validation as a player taps).
 
     With `number`, the input is checked as an edit of that recorded round (every later
     round replayed); otherwise as the next round. Raises ServiceError like a real write.
     """
-    view = get_view(match_id)
+    view = read_view(match_id, actor)
     if number is None:
         if view.state.finished:
             raise ServiceError(409, "the match is finished: no more rounds can be recorded", code="match_finished")

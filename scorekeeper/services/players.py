@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, name_key
-from . import ServiceError
+from . import Actor, ServiceError, access
 from .matches import clean_name
 
 
@@ -31,8 +31,18 @@ def name_taken(name: str, except_id: str | None = None) -> Player | None:
     return db.session.scalar(query)
 
 
-def rename_player(player_id: str, new_name: Any) -> Player:
+def check_roster_change(player: Player, actor: Actor, doing: str) -> None:
+    """A player's name belongs to their leagues: only an owner of one of them may change
+    it. A player in no league may be changed by anyone signed in."""
+    access.require_signed_in(actor, doing)
+    league_ids = set(db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player.id)))
+    if league_ids and not any(access.role_of(league_id, actor) == access.OWNER for league_id in league_ids):
+        raise ServiceError(403, f"only an owner of one of {player.name}'s leagues may {doing}", code="forbidden")
+
+
+def rename_player(player_id: str, new_name: Any, *, actor: Actor) -> Player:
     player = get_player(player_id)
+    check_roster_change(player, actor, "rename them")
     name = clean_name(new_name, "name")
     other = name_taken(name, except_id=player.id)
     if other is not None:
@@ -51,7 +61,7 @@ def rename_player(player_id: str, new_name: Any) -> Player:
     return player
 
 
-def merge_players(source_id: str, target_id: Any) -> Player:
+def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
     """Fold `source` (a second name for one person) into `target`: every seat and league
     membership moves to the target and the source name disappears."""
     if not isinstance(target_id, str):
@@ -60,6 +70,8 @@ def merge_players(source_id: str, target_id: Any) -> Player:
         raise ServiceError(422, "a player cannot be merged into themselves", code="merge_self", field="into")
     source = get_player(source_id)
     target = get_player(target_id)
+    check_roster_change(source, actor, "merge them")
+    check_roster_change(target, actor, "merge them")
     shared = db.session.scalar(
         select(Seat.match_id)
         .where(Seat.player_id == source.id)
@@ -88,13 +100,18 @@ def merge_players(source_id: str, target_id: Any) -> Player:
     return target
 
 
-def profile(player_id: str) -> dict[str, Any]:
-    """A player's page: their leagues with standings, ratings over time and records, and
-    their most recent matches (league and casual alike)."""
+def profile(player_id: str, actor: Actor) -> dict[str, Any]:
+    """A player's page: the leagues of theirs the caller may see, with standings, ratings
+    over time and records, and their recent matches in those leagues."""
     from .leagues import cached, get_league, match_records, plain
 
     player = get_player(player_id)
-    league_ids = list(db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player.id)))
+    visible = set(access.league_ids_of(actor))
+    league_ids = [
+        league_id
+        for league_id in db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player.id))
+        if league_id in visible
+    ]
     per_league = {}
     leagues = []
     for league_id in league_ids:
@@ -108,7 +125,7 @@ def profile(player_id: str) -> dict[str, Any]:
     recent = db.session.execute(
         select(Match.id, Match.game, Match.finished, Match.updated_at, Match.league_id, Seat.seat)
         .join(Seat, Seat.match_id == Match.id)
-        .where(Seat.player_id == player.id, Match.league_id.is_not(None))
+        .where(Seat.player_id == player.id, Match.league_id.in_(league_ids))
         .order_by(Match.updated_at.desc())
         .limit(50)
     )

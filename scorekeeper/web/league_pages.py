@@ -17,6 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..games import all_games, get_game
 from ..games import nwik as nwik_rules
+from ..identity import current_actor
 from ..services import ServiceError, exchange
 from ..services import leagues as league_service
 from ..services import players as player_service
@@ -76,7 +77,7 @@ def member_names(text: str) -> list[str]:
 
 
 def leagues_context() -> dict[str, Any]:
-    return {"leagues": league_service.all_leagues()}
+    return {"leagues": league_service.all_leagues(current_actor())}
 
 
 @bp.get("/leagues")
@@ -88,7 +89,7 @@ def leagues_page():
 def create_league():
     try:
         league = league_service.create_league(
-            request.form.get("name", ""), member_names(request.form.get("members", ""))
+            request.form.get("name", ""), member_names(request.form.get("members", "")), actor=current_actor()
         )
     except ServiceError as refused:
         return refusal_page("leagues.html", refused, error_form="create", **leagues_context())
@@ -108,7 +109,7 @@ def import_league():
             data = json.loads(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             raise FormError(f"{upload.filename} is not a JSON export: {error}", "export") from None
-        league = exchange.import_league(data)
+        league = exchange.import_league(data, current_actor())
     except ServiceError as refused:
         return refusal_page("leagues.html", refused, error_form="import", **leagues_context())
     return redirect(url_for("league_pages.league_page", league_id=league.id), code=303)
@@ -193,9 +194,9 @@ def records_view(records: dict[str, Any], names: Names) -> dict[str, Any]:
 
 def filtered_context(league, season_id: str | None, game: str | None, names: Names) -> dict[str, Any]:
     """What the standings block shows: standings, ratings and head-to-head for the filter."""
-    standings = league_service.standings(league.id, season_id=season_id, game=game)
+    standings = league_service.standings(league.id, season_id=season_id, game=game, actor=current_actor())
     ranked, unranked = standings_rows(standings)
-    ratings = league_service.ratings(league.id, game=game)
+    ratings = league_service.ratings(league.id, game=game, actor=current_actor())
     order = [row["player_id"] for row in standings["rows"]]
     season = next((season for season in league.seasons if season.id == season_id), None)
     return {
@@ -207,12 +208,12 @@ def filtered_context(league, season_id: str | None, game: str | None, names: Nam
         "ranked": ranked,
         "unranked": unranked,
         "ratings": ratings["players"],
-        "matrix": head_to_head_matrix(league_service.head_to_head(league.id, game=game), order, names),
+        "matrix": head_to_head_matrix(league_service.head_to_head(league.id, game=game, actor=current_actor()), order, names),
     }
 
 
 def league_context(league_id: str, args, **extra) -> dict[str, Any]:
-    league = league_service.get_league(league_id)
+    league = league_service.read_league(league_id, current_actor())
     names = Names(league)
     season_id, game = chosen_filters(args)
     context = {
@@ -220,7 +221,7 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
         "games": all_games(),
         "game_names": game_names(),
         "members": sorted(league.members, key=lambda member: member.player.name_key),
-        "records": records_view(league_service.records(league.id), names),
+        "records": records_view(league_service.records(league.id, actor=current_actor()), names),
         "style_names": nwik_rules.STYLE_NAMES,
         "today": date.today().isoformat(),
         "values": {},
@@ -248,7 +249,7 @@ def standings_block(league_id: str):
     worker's page cache, which is keyed by URL, from ever storing a fragment as a page.
     """
     try:
-        league = league_service.get_league(league_id)
+        league = league_service.read_league(league_id, current_actor())
         season_id, game = chosen_filters(request.args)
         context = {"league": league, **filtered_context(league, season_id, game, Names(league))}
     except ServiceError as refused:
@@ -274,7 +275,7 @@ def league_refusal(league_id: str, refused: ServiceError, form_name: str) -> Res
 @bp.post("/leagues/<league_id>/members")
 def add_member(league_id: str):
     try:
-        league_service.add_member(league_id, request.form.get("name", ""))
+        league_service.add_member(league_id, request.form.get("name", ""), actor=current_actor())
     except ServiceError as refused:
         return league_refusal(league_id, refused, "member")
     return back_to_league(league_id, "members")
@@ -283,7 +284,7 @@ def add_member(league_id: str):
 @bp.post("/leagues/<league_id>/members/<player_id>/remove")
 def remove_member(league_id: str, player_id: str):
     try:
-        league_service.remove_member(league_id, player_id)
+        league_service.remove_member(league_id, player_id, actor=current_actor())
     except ServiceError as refused:
         return league_refusal(league_id, refused, "member")
     return back_to_league(league_id, "members")
@@ -316,6 +317,7 @@ def add_season(league_id: str):
             form_day(form, "ends_on", "ends on"),
             form.getlist("games"),
             form_count(form, "min_matches", "min matches"),
+            actor=current_actor(),
         )
     except ServiceError as refused:
         return league_refusal(league_id, refused, "season")
@@ -371,7 +373,7 @@ def rating_chart(league_profile: dict[str, Any], games: dict[str, str]) -> dict[
 
 
 def player_context(player_id: str, **extra) -> dict[str, Any]:
-    profile = player_service.profile(player_id)
+    profile = player_service.profile(player_id, current_actor())
     games = game_names()
     league_names = {entry["id"]: entry["name"] for entry in profile["leagues"]}
     leagues = []
@@ -427,7 +429,7 @@ def player_refusal(player_id: str, refused: ServiceError, form_name: str) -> Res
 @bp.post("/players/<player_id>/rename")
 def rename_player(player_id: str):
     try:
-        player_service.rename_player(player_id, request.form.get("name", ""))
+        player_service.rename_player(player_id, request.form.get("name", ""), actor=current_actor())
     except ServiceError as refused:
         return player_refusal(player_id, refused, "rename")
     return redirect(url_for("league_pages.player_page", player_id=player_id), code=303)
@@ -442,7 +444,7 @@ def merge_player(player_id: str):
         # Merging cannot be undone: the tick box is the confirmation, with or without JS.
         if request.form.get("confirm") != "yes":
             raise FormError("tick the box to confirm that they are the same person", "confirm")
-        kept = player_service.merge_players(player_id, target)
+        kept = player_service.merge_players(player_id, target, actor=current_actor())
     except ServiceError as refused:
         return player_refusal(player_id, refused, "merge")
     return redirect(url_for("league_pages.player_page", player_id=kept.id), code=303)

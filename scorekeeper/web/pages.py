@@ -12,7 +12,15 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from jinja2_fragments.flask import render_block
 from sqlalchemy import select
 
@@ -22,6 +30,7 @@ from ..games import all_games, get_game
 from ..games import nwik as nwik_rules
 from ..games.base import SUITS
 from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
+from ..identity import current_actor
 from ..models import Player
 from ..services import ServiceError
 from ..services import leagues as league_service
@@ -71,7 +80,7 @@ def layout_context() -> dict[str, Any]:
 
 @bp.get("/")
 def home():
-    matches = service.device_matches(device_id(create=False))
+    matches = service.matches_for(current_actor(), device_id(create=False))
     rows = [match_summary(match) for match in matches]
     return render_template(
         "home.html",
@@ -212,7 +221,12 @@ def new_match():
         try:
             options = options_from_form(game, form)
             view = service.create_match(
-                game.id, names, options, device_id(create=True), league_id=form.get("league") or None
+                game.id,
+                names,
+                options,
+                device_id(create=True),
+                league_id=form.get("league") or None,
+                actor=current_actor(),
             )
             return redirect(url_for("pages.match_page", match_id=view.match.id), code=303)
         except ServiceError as refused:
@@ -225,7 +239,7 @@ def new_match():
         "values": form,
         "option_fields": option_fields(game),
         "players": known_players(),
-        "leagues": league_service.all_leagues(),
+        "leagues": league_service.leagues_to_score(current_actor()),
         "error": error,
     }
     if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
@@ -237,7 +251,7 @@ def new_match():
 
 
 def view_or_error(match_id: str):
-    return service.get_view(match_id)
+    return service.read_view(match_id, current_actor())
 
 
 def league_of(match):
@@ -423,7 +437,7 @@ def preview_notes(view, entry: Mapping[str, Any], values: Mapping[str, Any]) -> 
 def preview_result(match_id: str, view, values, number: int | None) -> dict[str, Any]:
     try:
         raw = forms.round_input(view.game.id, values, view.table)
-        _, state = service.preview_round(match_id, raw, number)
+        _, state = service.preview_round(match_id, raw, number, actor=current_actor())
     except ServiceError as refused:
         return {"ok": False, "message": refused.message}
     scored = state.rounds[(number or len(state.rounds)) - 1]
@@ -577,6 +591,7 @@ def record(match_id: str):
             raw,
             idempotency_key=key,
             expected_number=_int_or_none(request.form.get("expected_number")),
+            actor=current_actor(),
         )
     except ServiceError as refused:
         return refused_response(lambda: view_or_error(match_id), refused)
@@ -595,7 +610,7 @@ def edit(match_id: str, number: int):
         return render_template("match.html", **match_context(view, edit_number=number))
     try:
         raw = forms.round_input(view.game.id, request.form, view.table)
-        service.edit_round(match_id, number, raw)
+        service.edit_round(match_id, number, raw, actor=current_actor(), reason=request.form.get("reason"))
     except ServiceError as refused:
         return refused_response(lambda: view_or_error(match_id), refused, edit_number=number)
     return redirect(url_for("pages.match_page", match_id=match_id) + f"#round-{number}", code=303)
@@ -623,7 +638,7 @@ def undo(match_id: str):
     try:
         if number is None:
             raise ServiceError(422, "say which round to undo", code="form_field", field="number")
-        service.undo_round(match_id, number)
+        service.undo_round(match_id, number, actor=current_actor(), reason=request.form.get("reason"))
     except ServiceError as refused:
         return page_error(refused)
     return redirect(url_for("pages.match_page", match_id=match_id), code=303)

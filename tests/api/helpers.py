@@ -19,3 +19,10 @@ def create(client, game="nwik", players=("Ann", "Bob", "Cid"), options=None):
 
 def post_round(client, match_id, body, **headers):
     return client.post(f"/api/v1/matches/{match_id}/rounds", json=body, headers=headers)
+
+
+def sign_up(client, username: str = "owner", password: str = "correct horse battery"):
+    """Create an account and sign the client in with it."""
+    response = client.post("/api/v1/users", json={"username": username, "password": password})
+    assert response.status_code == 201, response.json
+    return response.json

@@ -9,7 +9,7 @@ from scorekeeper.league import MatchRecord, ratings
 from scorekeeper.services.leagues import match_records
 
 from ..conftest import empty_tables
-from .helpers import create, post_round
+from .helpers import create, post_round, sign_up
 from .leagues_data import new_league
 
 
@@ -28,7 +28,8 @@ def league_views(client, league: str) -> dict:
     return views
 
 
-def test_league_standings_worked_by_hand(client):
+def test_league_standings_worked_by_hand(owner):
+    client = owner
     league = client.post("/api/v1/leagues", json={"name": "Mondays"}).json["id"]
     # Nameless, 2 players, target 5: Ann takes 5 of 5 (7 points) and wins at once.
     for winner in (0, 0, 1):
@@ -49,7 +50,8 @@ def test_league_standings_worked_by_hand(client):
     assert members == {"Ann", "Bob"}  # players of league matches join the league
 
 
-def test_standings_follow_a_correction_and_the_cache_does_not_serve_stale_rows(client):
+def test_standings_follow_a_correction_and_the_cache_does_not_serve_stale_rows(owner):
+    client = owner
     league = client.post("/api/v1/leagues", json={"name": "Mondays"}).json["id"]
     match = client.post(
         "/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob"], "options": {"target": 5}, "league": league}
@@ -61,7 +63,8 @@ def test_standings_follow_a_correction_and_the_cache_does_not_serve_stale_rows(c
     assert [(r["name"], r["wins"]) for r in rows] == [("Bob", 1), ("Ann", 0)]
 
 
-def test_seasons_filter_by_game_and_rank_by_minimum_matches(client):
+def test_seasons_filter_by_game_and_rank_by_minimum_matches(owner):
+    client = owner
     league, _ = new_league(client)
     season = client.post(
         f"/api/v1/leagues/{league}/seasons",
@@ -83,10 +86,12 @@ def test_seasons_filter_by_game_and_rank_by_minimum_matches(client):
 
 def test_export_then_import_into_an_empty_database_is_identical(clean_app):
     client = clean_app.test_client()
+    sign_up(client)
     league, _ = new_league(client)
     before = league_views(client, league)
     export = client.get(f"/api/v1/leagues/{league}/export").json
     empty_tables(clean_app)
+    sign_up(client, "importer")
     imported = client.post("/api/v1/leagues/import", json=export)
     assert imported.status_code == 201, imported.json
     assert league_views(client, league) == before
@@ -96,10 +101,12 @@ def test_export_then_import_into_an_empty_database_is_identical(clean_app):
 
 def test_tampered_export_is_refused_whole(clean_app):
     client = clean_app.test_client()
+    sign_up(client)
     league, _ = new_league(client)
     export = client.get(f"/api/v1/leagues/{league}/export").json
     export["matches"][2]["rounds"][0]["input"]["tricks"] = [5, 5, 5, 5]
     empty_tables(clean_app)
+    sign_up(client, "importer")
     response = client.post("/api/v1/leagues/import", json=export)
     assert response.status_code == 422
     assert "tricks must add up to 5" in response.json["message"]
@@ -107,7 +114,8 @@ def test_tampered_export_is_refused_whole(clean_app):
     assert client.get("/api/v1/players").json == []
 
 
-def test_csv_exports_matches_and_rounds(client):
+def test_csv_exports_matches_and_rounds(owner):
+    client = owner
     league, ids = new_league(client)
     matches = list(csv.DictReader(io.StringIO(client.get(f"/api/v1/leagues/{league}/export.csv").data.decode())))
     assert [row["match_id"] for row in matches] == ids
@@ -121,6 +129,7 @@ def test_csv_exports_matches_and_rounds(client):
 
 def test_editing_an_old_match_gives_the_ratings_of_a_full_replay(clean_app):
     client = clean_app.test_client()
+    sign_up(client)
     league, ids = new_league(client)
     # Correct the 4-player Nameless match: round 2 was not a loner's 4 tricks but seats
     # 0 and 2 taking 5, which turns Bob & Dan's win into Ann & Cid's.
@@ -138,7 +147,8 @@ def test_editing_an_old_match_gives_the_ratings_of_a_full_replay(clean_app):
     assert served != before
 
 
-def test_unknown_league_and_bad_game_filter(client):
+def test_unknown_league_and_bad_game_filter(owner):
+    client = owner
     assert client.get("/api/v1/leagues/nope/standings").status_code == 404
     league = client.post("/api/v1/leagues", json={"name": "x"}).json["id"]
     response = client.get(f"/api/v1/leagues/{league}/standings?game=chess")
@@ -146,7 +156,8 @@ def test_unknown_league_and_bad_game_filter(client):
     assert client.post("/api/v1/matches", json={"game": "nwik", "players": ["A", "B"], "league": "nope"}).status_code == 422
 
 
-def test_members_add_and_remove(client):
+def test_members_add_and_remove(owner):
+    client = owner
     league = client.post("/api/v1/leagues", json={"name": "x", "members": ["Ann"]}).json["id"]
     added = client.post(f"/api/v1/leagues/{league}/members", json={"name": "Bob"})
     assert added.status_code == 201

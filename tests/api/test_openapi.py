@@ -6,7 +6,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 
-from .helpers import create
+from .helpers import create, sign_up
 
 
 def test_openapi_document_lists_the_contract(client):
@@ -56,6 +56,7 @@ OPERATIONS = [
 @pytest.mark.parametrize(("path", "method"), OPERATIONS)
 def test_generated_requests_never_get_a_server_error(clean_app, path, method):
     client = clean_app.test_client()
+    sign_up(client)
     league = client.post("/api/v1/leagues", json={"name": "L", "members": ["A", "B", "C", "D"]}).json
     real = create(client, "nameless", ["A", "B", "C", "D"])
     client.post(f"/api/v1/matches/{real['id']}/rounds", json={"tricks": [2, 1, 1, 1]})

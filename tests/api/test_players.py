@@ -9,7 +9,8 @@ def ids_by_name(client) -> dict[str, str]:
     return {p["name"]: p["id"] for p in client.get("/api/v1/players").json}
 
 
-def test_rename_keeps_every_match(client):
+def test_rename_keeps_every_match(owner):
+    client = owner
     match = create(client, "nameless", ["Ann", "Bob"])
     ann = ids_by_name(client)["Ann"]
     response = client.patch(f"/api/v1/players/{ann}", json={"name": "Anna"})
@@ -19,7 +20,8 @@ def test_rename_keeps_every_match(client):
     assert taken.status_code == 409 and "merge" in taken.json["message"]
 
 
-def test_merge_moves_matches_and_refuses_two_people_at_one_table(client):
+def test_merge_moves_matches_and_refuses_two_people_at_one_table(owner):
+    client = owner
     first = create(client, "nameless", ["Ann", "Bob"])
     second = create(client, "nameless", ["Annie", "Bob"])
     post_round(client, second["id"], {"tricks": [3, 2]})
@@ -33,7 +35,8 @@ def test_merge_moves_matches_and_refuses_two_people_at_one_table(client):
     assert refused.status_code == 409 and "same table" in refused.json["message"]
 
 
-def test_profile_shows_leagues_ratings_and_matches(client):
+def test_profile_shows_leagues_ratings_and_matches(owner):
+    client = owner
     league, ids = new_league(client)
     ann = ids_by_name(client)["Ann"]
     profile = client.get(f"/api/v1/players/{ann}").json

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.api.helpers import sign_up
 from tests.api.leagues_data import new_league
 from tests.conftest import empty_tables
 
@@ -14,6 +15,13 @@ from tests.conftest import empty_tables
 def refusal(html: str) -> str:
     found = re.search(r'class="refusal" role="alert">([^<]*)<', html)
     return html_lib.unescape(found.group(1)).strip() if found else ""
+
+
+@pytest.fixture(autouse=True)
+def signed_in(request):
+    """Leagues belong to accounts: the test client signs in as their owner."""
+    if "client" in request.fixturenames:
+        sign_up(request.getfixturevalue("client"))
 
 
 def start_league(client, name: str = "Friday", members: str = "Ann, Bob\nCid") -> str:
@@ -211,6 +219,7 @@ def test_import_by_form_into_an_empty_database(client, clean_app):
     exported = client.get(f"/api/v1/leagues/{league_id}/export").get_data()
     standings = client.get(f"/api/v1/leagues/{league_id}/standings").get_json()["rows"]
     empty_tables(clean_app)
+    sign_up(client, "importer")
     response = client.post("/leagues/import", data={"export": (io.BytesIO(exported), "league.json")})
     assert response.status_code == 303 and response.headers["Location"] == f"/leagues/{league_id}"
     assert client.get(f"/api/v1/leagues/{league_id}/standings").get_json()["rows"] == standings
@@ -223,7 +232,11 @@ def test_import_by_form_into_an_empty_database(client, clean_app):
 def test_league_and_player_pages_in_the_browser(page, console, shot, live_server, clean_app):
     expect = pytest.importorskip("playwright.sync_api").expect
     client = clean_app.test_client()
+    sign_up(client)
     league_id, _ = new_league(client)
+    # The browser signs in as the same account (the league's owner).
+    signed = page.request.post("/api/v1/session", data={"username": "owner", "password": "correct horse battery"})
+    assert signed.status == 200
     season = {"name": "Autumn", "starts_on": "2026-09-01", "ends_on": "2026-12-31", "min_matches": "5"}
     assert client.post(f"/leagues/{league_id}/seasons", data=season).status_code == 303
     page.goto(f"/leagues/{league_id}")

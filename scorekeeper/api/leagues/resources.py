@@ -5,7 +5,8 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ...services import ServiceError, exchange
+from ...identity import current_actor
+from ...services import ServiceError, access, exchange
 from ...services import leagues as service
 from .. import abort_for
 from .schemas import (
@@ -15,6 +16,8 @@ from .schemas import (
     LeagueCreateSchema,
     LeagueSchema,
     MemberAddSchema,
+    RoleSchema,
+    RoleSetSchema,
     MemberSchema,
     SeasonCreateSchema,
     SeasonSchema,
@@ -47,13 +50,13 @@ class Leagues(MethodView):
     @blp.response(200, LeagueSchema(many=True))
     def get(self):
         """Every league."""
-        return [league_dict(league) for league in service.all_leagues()]
+        return [league_dict(league) for league in service.all_leagues(current_actor())]
 
     @blp.arguments(LeagueCreateSchema)
     @blp.response(201, LeagueSchema)
     def post(self, body):
-        """Start a league, optionally with its members' names."""
-        return league_dict(serve(service.create_league, body["name"], body["members"]))
+        """Start a league, optionally with its members' names; you become its owner."""
+        return league_dict(serve(service.create_league, body["name"], body["members"], actor=current_actor()))
 
 
 @blp.route("/import")
@@ -62,7 +65,7 @@ class LeagueImport(MethodView):
     @blp.response(201, LeagueSchema)
     def post(self, body):
         """Import a league export (ids kept; every match replayed by the rules engine)."""
-        return league_dict(serve(exchange.import_league, body))
+        return league_dict(serve(exchange.import_league, body, current_actor()))
 
 
 @blp.route("/<string:league_id>")
@@ -70,7 +73,7 @@ class LeagueById(MethodView):
     @blp.response(200, LeagueSchema)
     def get(self, league_id: str):
         """The league with its members and seasons."""
-        return league_dict(serve(service.get_league, league_id))
+        return league_dict(serve(service.read_league, league_id, current_actor()))
 
 
 @blp.route("/<string:league_id>/members")
@@ -79,7 +82,7 @@ class Members(MethodView):
     @blp.response(201, MemberSchema)
     def post(self, body, league_id: str):
         """Add a member by name (unknown names join the roster)."""
-        player = serve(service.add_member, league_id, body["name"])
+        player = serve(service.add_member, league_id, body["name"], actor=current_actor())
         return {"player_id": player.id, "name": player.name}
 
 
@@ -88,7 +91,7 @@ class MemberById(MethodView):
     @blp.response(204)
     def delete(self, league_id: str, player_id: str):
         """Remove a member who has played no league match."""
-        serve(service.remove_member, league_id, player_id)
+        serve(service.remove_member, league_id, player_id, actor=current_actor())
 
 
 @blp.route("/<string:league_id>/seasons")
@@ -100,6 +103,7 @@ class Seasons(MethodView):
         return serve(
             service.add_season, league_id, body["name"], body["starts_on"], body["ends_on"], body["games"],
             body["min_matches"],
+            actor=current_actor(),
         )
 
 
@@ -113,7 +117,9 @@ class Standings(MethodView):
         Order (tie-breakers): ranked players first, then win rate, placement score,
         average points per match, matches played, player id.
         """
-        return serve(service.standings, league_id, season_id=args.get("season"), game=args.get("game"))
+        return serve(
+            service.standings, league_id, season_id=args.get("season"), game=args.get("game"), actor=current_actor()
+        )
 
 
 @blp.route("/<string:league_id>/ratings")
@@ -122,7 +128,7 @@ class RatingsView(MethodView):
     @blp.response(200)
     def get(self, args, league_id: str):
         """openskill (Plackett-Luce) ratings, per game or overall, with each player's history."""
-        return serve(service.ratings, league_id, game=args.get("game"))
+        return serve(service.ratings, league_id, game=args.get("game"), actor=current_actor())
 
 
 @blp.route("/<string:league_id>/head-to-head")
@@ -131,7 +137,7 @@ class HeadToHead(MethodView):
     @blp.response(200)
     def get(self, args, league_id: str):
         """For each pair of players who met on different sides: meetings, wins, draws, losses."""
-        return serve(service.head_to_head, league_id, game=args.get("game"))
+        return serve(service.head_to_head, league_id, game=args.get("game"), actor=current_actor())
 
 
 @blp.route("/<string:league_id>/records")
@@ -139,7 +145,7 @@ class RecordsView(MethodView):
     @blp.response(200)
     def get(self, league_id: str):
         """Highest round score, biggest win, streaks, Nwik by style and stake, nil and exact-call rates."""
-        return serve(service.records, league_id)
+        return serve(service.records, league_id, actor=current_actor())
 
 
 @blp.route("/<string:league_id>/export")
@@ -147,7 +153,7 @@ class Export(MethodView):
     @blp.response(200)
     def get(self, league_id: str):
         """The whole league as JSON: imports into an empty database to identical records."""
-        return serve(exchange.export_league, league_id)
+        return serve(exchange.export_league, league_id, current_actor())
 
 
 @blp.route("/<string:league_id>/export.csv")
@@ -156,9 +162,35 @@ class ExportCsv(MethodView):
     @blp.response(200, content_type="text/csv")
     def get(self, args, league_id: str):
         """Matches (kind=matches) or rounds (kind=rounds) as CSV for spreadsheets."""
-        text = serve(exchange.export_csv, league_id, args["kind"])
+        text = serve(exchange.export_csv, league_id, args["kind"], current_actor())
         return Response(
             text,
             mimetype="text/csv",
             headers={"Content-Disposition": f'attachment; filename="league-{league_id}-{args["kind"]}.csv"'},
         )
+
+
+@blp.route("/<string:league_id>/roles")
+class Roles(MethodView):
+    @blp.response(200, RoleSchema(many=True))
+    def get(self, league_id: str):
+        """Who may do what in the league: owner, scorer or viewer."""
+        league = serve(service.read_league, league_id, current_actor())
+        return [{"username": role.user.username, "role": role.role} for role in access.roles_of(league)]
+
+
+@blp.route("/<string:league_id>/roles/<string:username>")
+class RoleByUser(MethodView):
+    @blp.arguments(RoleSetSchema)
+    @blp.response(200, RoleSchema)
+    def put(self, body, league_id: str, username: str):
+        """Give an account a role (owners only; a league keeps at least one owner)."""
+        league = serve(service.get_league, league_id)
+        role = serve(access.grant, league, current_actor(), username, body["role"])
+        return {"username": role.user.username, "role": role.role}
+
+    @blp.response(204)
+    def delete(self, league_id: str, username: str):
+        """Take an account's role away (owners only)."""
+        league = serve(service.get_league, league_id)
+        serve(access.revoke, league, current_actor(), username)

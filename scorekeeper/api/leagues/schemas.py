@@ -74,3 +74,12 @@ class ImportSchema(Schema):
 
     class Meta:
         unknown = "include"
+
+
+class RoleSetSchema(Schema):
+    role = fields.String(required=True, validate=validate.OneOf(["owner", "scorer", "viewer"]))
+
+
+class RoleSchema(Schema):
+    username = fields.String(required=True)
+    role = fields.String(required=True)

@@ -31,11 +31,11 @@ def summary(match) -> dict:
 class Matches(MethodView):
     @blp.response(200, MatchSummarySchema(many=True))
     def get(self):
-        """Matches this device created or opened, in progress first.
+        """Matches this device opened, your account started, and your leagues' matches.
 
-        A casual match's id is its key, so it is never listed to strangers.
+        In progress first. A casual match's id is its key, so it is never listed to strangers.
         """
-        return [summary(match) for match in service.device_matches(device_id(create=False))]
+        return [summary(match) for match in service.matches_for(current_actor(), device_id(create=False))]
 
     @blp.arguments(MatchCreateSchema)
     @blp.response(201, MatchSchema)
@@ -57,7 +57,7 @@ class MatchById(MethodView):
     def get(self, match_id: str):
         """The match with every round, totals, winners and the next round's hints."""
         try:
-            view = service.get_view(match_id)
+            view = service.read_view(match_id, current_actor())
         except ServiceError as error:
             abort_for(error)
         return view.as_dict(), 200, {"ETag": view.etag}
@@ -69,6 +69,6 @@ class MatchAudit(MethodView):
     def get(self, match_id: str):
         """Every change to the match, oldest first: who, when, what before and after, why."""
         try:
-            return service.audit_trail(match_id)
+            return service.audit_trail(match_id, current_actor())
         except ServiceError as error:
             abort_for(error)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ...identity import current_actor
 from ...services import ServiceError
 from ...services import players as service
 from .. import abort_for
@@ -26,7 +27,7 @@ class PlayerById(MethodView):
     def get(self, player_id: str):
         """A player's profile: leagues, matches, standings, ratings over time, records."""
         try:
-            return service.profile(player_id)
+            return service.profile(player_id, current_actor())
         except ServiceError as error:
             abort_for(error)
 
@@ -35,7 +36,7 @@ class PlayerById(MethodView):
     def patch(self, body, player_id: str):
         """Rename a player (every match keeps them)."""
         try:
-            return service.rename_player(player_id, body["name"])
+            return service.rename_player(player_id, body["name"], actor=current_actor())
         except ServiceError as error:
             abort_for(error)
 
@@ -47,6 +48,6 @@ class PlayerMerge(MethodView):
     def post(self, body, player_id: str):
         """Merge this player into another (two names for one person); returns the kept player."""
         try:
-            return service.merge_players(player_id, body["into"])
+            return service.merge_players(player_id, body["into"], actor=current_actor())
         except ServiceError as error:
             abort_for(error)
