@@ -137,11 +137,15 @@ def get_view(match_id: str) -> MatchView:
     return view_of(get_match(match_id))
 
 
-def read_view(match_id: str, actor: Actor) -> MatchView:
-    """The match for someone who asks to see it (league matches need a league role)."""
+def readable_match(match_id: str, actor: Actor) -> Match:
+    """The stored match, for someone who may see it (league matches need a league role)."""
     match = get_match(match_id)
     access.check_match_read(match, actor)
-    return view_of(match)
+    return match
+
+
+def read_view(match_id: str, actor: Actor) -> MatchView:
+    return view_of(readable_match(match_id, actor))
 
 
 # --------------------------------------------------------------------------- creating

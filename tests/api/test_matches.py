@@ -91,3 +91,15 @@ def test_malformed_and_oversized_bodies_are_4xx(client):
     response = client.post("/api/v1/matches", data=huge, content_type="application/json")
     assert response.status_code == 413
     assert response.json["error"] == "request_entity_too_large"
+
+
+def test_conditional_get_answers_304_until_the_match_changes(client):
+    match = create(client)
+    first = client.get(f"/api/v1/matches/{match['id']}")
+    etag = first.headers["ETag"]
+    unchanged = client.get(f"/api/v1/matches/{match['id']}", headers={"If-None-Match": etag})
+    assert unchanged.status_code == 304 and unchanged.data == b""
+    assert post_round(client, match["id"], NWIK_ROUNDS[0]).status_code == 201
+    changed = client.get(f"/api/v1/matches/{match['id']}", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert len(changed.json["rounds"]) == 1

@@ -1,6 +1,7 @@
 """Matches: create one, get one (with its ETag), list the caller's matches."""
 from __future__ import annotations
 
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -54,13 +55,23 @@ class Matches(MethodView):
 @blp.route("/<string:match_id>")
 class MatchById(MethodView):
     @blp.response(200, MatchSchema)
+    @blp.alt_response(304, description="If-None-Match names the current ETag: nothing changed")
     def get(self, match_id: str):
-        """The match with every round, totals, winners and the next round's hints."""
+        """The match with every round, totals, winners and the next round's hints.
+
+        Phones polling for changes send If-None-Match with the ETag they have: 304 while
+        nothing changed, without replaying the match.
+        """
         try:
-            view = service.read_view(match_id, current_actor())
+            match = service.readable_match(match_id, current_actor())
+            etag = service.etag_for(match)
+            # Weak comparison, as RFC 9110 asks for If-None-Match.
+            if request.if_none_match.contains_weak(etag.strip('"')):
+                return Response(status=304, headers={"ETag": etag, "Cache-Control": "no-cache"})
+            view = service.view_of(match)
         except ServiceError as error:
             abort_for(error)
-        return view.as_dict(), 200, {"ETag": view.etag}
+        return view.as_dict(), 200, {"ETag": view.etag, "Cache-Control": "no-cache"}
 
 
 @blp.route("/<string:match_id>/audit")
