@@ -39,6 +39,8 @@ class Config:
 class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret"
+    # Hundreds of accounts are made in the tests: the cheapest argon2 that still hashes.
+    ARGON2_PARAMETERS = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
     WTF_CSRF_ENABLED = False
 
     @classmethod

@@ -1,11 +1,13 @@
 """Accounts: registration, password sign-in (rate-limited in the database) and API tokens."""
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 from datetime import timedelta
 
 from argon2 import PasswordHasher
+from flask import current_app
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -14,9 +16,19 @@ from ..extensions import db
 from ..models import ApiToken, LoginAttempt, User, utcnow
 from . import ServiceError, clean_label
 
-HASHER = PasswordHasher()
-# A hash to verify against when the username is unknown, so both answers take as long.
-UNKNOWN_USER_HASH = HASHER.hash(secrets.token_hex(16))
+
+
+@functools.cache
+def _hasher(parameters: tuple[tuple[str, int], ...]) -> tuple[PasswordHasher, str]:
+    hasher = PasswordHasher(**dict(parameters))
+    # A hash to verify against when the username is unknown, so both answers take as long.
+    return hasher, hasher.hash(secrets.token_hex(16))
+
+
+def hasher() -> tuple[PasswordHasher, str]:
+    """argon2 with the app's parameters (ARGON2_PARAMETERS; the library's defaults in
+    production, cheap ones in tests, where hundreds of accounts are made)."""
+    return _hasher(tuple(sorted(current_app.config.get("ARGON2_PARAMETERS", {}).items())))
 
 USERNAME_MIN, USERNAME_MAX = 2, 40
 PASSWORD_MIN = 8
@@ -51,7 +63,7 @@ def register(username: object, password: object) -> User:
         raise ServiceError(
             422, f"a password needs at least {PASSWORD_MIN} characters", code="password_short", field="password"
         )
-    user = User(username=name, username_key=username_key(name), password_hash=HASHER.hash(password))
+    user = User(username=name, username_key=username_key(name), password_hash=hasher()[0].hash(password))
     db.session.add(user)
     try:
         db.session.commit()
@@ -86,8 +98,11 @@ def authenticate(username: object, password: object, address: str) -> User:
             code="login_rate_limited",
         )
     user = db.session.scalar(select(User).where(User.username_key == key)) if key else None
+    password_hasher, unknown_user_hash = hasher()
     try:
-        HASHER.verify(user.password_hash if user else UNKNOWN_USER_HASH, password if isinstance(password, str) else "")
+        password_hasher.verify(
+            user.password_hash if user else unknown_user_hash, password if isinstance(password, str) else ""
+        )
         succeeded = user is not None
     except (VerificationError, InvalidHashError):
         succeeded = False
@@ -95,8 +110,8 @@ def authenticate(username: object, password: object, address: str) -> User:
     db.session.commit()
     if not succeeded:
         raise ServiceError(401, "wrong username or password", code="login_failed")
-    if HASHER.check_needs_rehash(user.password_hash):
-        user.password_hash = HASHER.hash(password)
+    if password_hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = password_hasher.hash(password)
         db.session.commit()
     return user
 
