@@ -38,9 +38,9 @@ def current_actor() -> Actor:
         label = current_user.username
         if g.get("api_token_name"):
             label += f" (token {g.api_token_name})"
-        return Actor(user_id=current_user.id, label=label)
-    device = device_id(create=False)
-    return Actor(user_id=None, label=f"device {device[:8]}" if device else "anonymous")
+        return Actor(user_id=current_user.id, label=label, key=f"user:{current_user.id}")
+    device = device_id(create=True)
+    return Actor(user_id=None, label=f"device {device[:8]}", key=f"device:{device}")
 
 
 def client_address() -> str:

@@ -5,7 +5,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -62,6 +62,9 @@ class Match(db.Model):
     # A casual match started by a signed-in user is written only by them; one started
     # without an account is written by whoever holds its link (its id is the key).
     created_by: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
+    # Table check: a round counts only once a second phone (another device or account)
+    # confirms it; until then it is pending (at most one, always the last).
+    table_check: Mapped[bool] = mapped_column(default=False, server_default=false())
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     sides: Mapped[list[list[int]]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
@@ -108,6 +111,9 @@ class Round(db.Model):
     scores: Mapped[list[int]] = mapped_column(JSON)
     explanation: Mapped[list[str]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    confirmed: Mapped[bool] = mapped_column(default=True, server_default=true())
+    # Who recorded it ("user:<id>" or "device:<id>"): the confirming phone must differ.
+    recorded_by: Mapped[str | None] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -12,6 +12,8 @@ class Actor:
 
     user_id: str | None
     label: str
+    #: the phone or account that acts: "user:<id>", "device:<id>", or None when unknown
+    key: str | None = None
 
     @property
     def signed_in(self) -> bool:

@@ -14,7 +14,7 @@ from ..games import RuleError, get_game
 from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
 from . import Actor, ServiceError, access
 from .leagues import read_league
-from .matches import audit, table_for, view_of
+from .matches import audit, counted, table_for, view_of
 
 FORMAT = "scorekeeper-league"
 FORMAT_VERSION = 1
@@ -57,9 +57,11 @@ def export_league(league_id: str, actor: Actor) -> dict[str, Any]:
                 "updated_at": match.updated_at.isoformat(),
                 "players": [seat.player_id for seat in match.seats],
                 "options": dict(match.options),
+                "table_check": match.table_check,
                 "rounds": [
                     {"number": round_.number, "input": round_.input, "created_at": round_.created_at.isoformat()}
-                    for round_ in match.rounds
+                    # A round still waiting for table check is not a result yet.
+                    for round_ in counted(match)
                 ],
             }
             for match in matches
@@ -183,6 +185,7 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
         winners=[],
         created_at=created_at,
         updated_at=updated_at,
+        table_check=entry.get("table_check") is True,
         seats=[Seat(seat=seat, player=players[player_id]) for seat, player_id in enumerate(seat_ids)],
     )
     for index, round_entry in enumerate(rounds):
@@ -192,6 +195,7 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
         match.rounds.append(
             Round(
                 number=number,
+                confirmed=True,
                 input=round_entry["input"],
                 scores=[],
                 explanation=[],
@@ -233,7 +237,7 @@ def export_csv(league_id: str, kind: str, actor: Actor) -> str:
         writer.writerow(["match_id", "game", "round", "dealer", "input", "scores", "explanation"])
         for match in matches:
             table = table_for(match, get_game(match.game))
-            for round_ in match.rounds:
+            for round_ in counted(match):
                 writer.writerow([
                     match.id, match.game, round_.number, table.name(table.dealer(round_.number)),
                     json.dumps(round_.input, separators=(",", ":")), "; ".join(map(str, round_.scores)),

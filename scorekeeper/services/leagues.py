@@ -188,7 +188,7 @@ def match_records(league_id: str, *, with_rounds: bool) -> list[MatchRecord]:
         for match_id, number, input_, scores in db.session.execute(
             select(Round.match_id, Round.number, Round.input, Round.scores)
             .join(Match, Match.id == Round.match_id)
-            .where(Match.league_id == league_id)
+            .where(Match.league_id == league_id, Round.confirmed.is_(True))
             .order_by(Round.match_id, Round.number)
         ):
             rounds.setdefault(match_id, []).append(RoundRecord(number=number, input=input_, scores=tuple(scores)))

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..games import Game, MatchState, RuleError, Table, get_game
-from ..games.base import MatchFinishedError, ScoredRound
+from ..games.base import MatchFinishedError, RoundScore, ScoredRound
 from ..models import AuditEntry, DeviceMatch, League, LeagueMember, Match, Player, Round, Seat, name_key, utcnow
 from . import Actor, ServiceError, access, clean_label
 
@@ -31,6 +31,8 @@ class MatchView:
     game: Game
     table: Table
     state: MatchState
+    #: with table check: the recorded round waiting for a second phone, scored as if it counted
+    pending: ScoredRound | None = None
 
     @property
     def etag(self) -> str:
@@ -55,6 +57,8 @@ class MatchView:
             "details": dict(self.state.details),
             "version": match.version,
             "league": match.league_id,
+            "table_check": match.table_check,
+            "pending": {**round_dict(self.pending), "pending": True} if self.pending else None,
             "created_at": match.created_at,
             "updated_at": match.updated_at,
         }
@@ -118,12 +122,35 @@ def table_for(match: Match, game: Game) -> Table:
     return Table(players=players, options=match.options, sides=tuple(tuple(side) for side in match.sides))
 
 
+def counted(match: Match) -> list[Round]:
+    """The rounds that count: all but a round still waiting for table check."""
+    return [round_ for round_ in match.rounds if round_.confirmed]
+
+
+def pending_round(match: Match) -> Round | None:
+    return match.rounds[-1] if match.rounds and not match.rounds[-1].confirmed else None
+
+
 def view_of(match: Match) -> MatchView:
     """Replay a stored match's rounds into its state."""
     game = get_game(match.game)
     table = table_for(match, game)
-    state = game.replay(table, [round_.input for round_ in match.rounds])
-    return MatchView(match=match, game=game, table=table, state=state)
+    state = game.replay(table, [round_.input for round_ in counted(match)])
+    waiting = pending_round(match)
+    pending = None
+    if waiting is not None:
+        try:
+            pending = game.play(table, state, waiting.input).rounds[-1]
+        except RuleError:
+            # An edit of an earlier round can make the waiting round invalid; it is
+            # refused when someone tries to confirm it, and can be undone.
+            pending = ScoredRound(
+                number=waiting.number,
+                dealer=table.dealer(waiting.number),
+                input=waiting.input,
+                score=RoundScore(scores=tuple(waiting.scores), explanation=tuple(waiting.explanation)),
+            )
+    return MatchView(match=match, game=game, table=table, state=state, pending=pending)
 
 
 def get_match(match_id: str) -> Match:
@@ -249,6 +276,7 @@ def create_match(
     league_id: str | None = None,
     *,
     actor: Actor,
+    table_check: bool = False,
 ) -> MatchView:
     game = find_game(game_id)
     league = None
@@ -270,6 +298,7 @@ def create_match(
                 game=game.id,
                 league_id=league.id if league else None,
                 created_by=actor.user_id,
+                table_check=table_check,
                 options=dict(table.options),
                 sides=[list(side) for side in table.sides],
                 totals=list(state.totals),
@@ -285,7 +314,13 @@ def create_match(
                 match,
                 actor,
                 "match.create",
-                after={"game": game.id, "players": names, "options": dict(table.options), "league": match.league_id},
+                after={
+                    "game": game.id,
+                    "players": names,
+                    "options": dict(table.options),
+                    "league": match.league_id,
+                    "table_check": table_check,
+                },
             )
             if device_id:
                 db.session.add(DeviceMatch(device_id=device_id, match_id=match.id))
@@ -402,6 +437,12 @@ def record_round(
             raise ServiceError(
                 409, "the match is finished: no more rounds can be recorded", code="match_finished"
             )
+        if view.pending is not None:
+            raise ServiceError(
+                409,
+                f"round {view.pending.number} is waiting for a second phone to confirm it",
+                code="round_pending",
+            )
         number = view.state.next_round
         if expected_number is not None and expected_number != number:
             raise ServiceError(
@@ -422,9 +463,15 @@ def record_round(
                 scores=list(scored.score.scores),
                 explanation=list(scored.score.explanation),
                 idempotency_key=idempotency_key,
+                confirmed=not match.table_check,
+                recorded_by=actor.key,
             )
         )
-        _store_summary(match, state)
+        if match.table_check:
+            # Waiting: it counts only when a second phone confirms it.
+            state, view = view.state, MatchView(match=match, game=view.game, table=view.table, state=view.state, pending=scored)
+        else:
+            _store_summary(match, state)
         audit(match, actor, "round.create", round_number=number, after=raw)
         db.session.commit()
     except ServiceError:
@@ -440,7 +487,7 @@ def record_round(
         raise ServiceError(
             409, "another phone recorded this round at the same moment: reload and try again", code="conflict"
         ) from None
-    return MatchView(match=match, game=view.game, table=view.table, state=state), number, True
+    return MatchView(match=match, game=view.game, table=view.table, state=state, pending=view.pending), number, True
 
 
 def replay_edit(game: Game, table: Table, inputs: list[Any], number: int, raw: Any) -> MatchState:
@@ -474,16 +521,22 @@ def edit_round(
     match = _lock(match_id, if_match)
     try:
         access.check_match_write(match, actor)
-        if not 1 <= number <= len(match.rounds):
+        rounds = counted(match)
+        if not 1 <= number <= len(rounds):
+            waiting = pending_round(match)
+            if waiting is not None and waiting.number == number:
+                raise ServiceError(
+                    409, f"round {number} is waiting for confirmation: undo it and record it again", code="round_pending"
+                )
             raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
         game = get_game(match.game)
         table = table_for(match, game)
-        state = replay_edit(game, table, [round_.input for round_ in match.rounds], number, raw)
+        state = replay_edit(game, table, [round_.input for round_ in rounds], number, raw)
         edited = match.rounds[number - 1]
         audit(match, actor, "round.edit", round_number=number, before=edited.input, after=raw, reason=reason)
         edited.input = raw
         edited.updated_at = utcnow()
-        for round_ in match.rounds[number - 1 :]:
+        for round_ in rounds[number - 1 :]:
             _write_scores(round_, state)
         _store_summary(match, state)
         db.session.commit()
@@ -524,6 +577,36 @@ def undo_round(
         db.session.rollback()
         raise
     return view
+
+
+def confirm_round(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
+    """Table check: a second phone confirms the waiting round, which then counts."""
+    match = _lock(match_id, if_match)
+    try:
+        access.check_match_write(match, actor)
+        waiting = pending_round(match)
+        if waiting is None or waiting.number != number:
+            raise ServiceError(404, f"round {number} is not waiting for confirmation", code="round_not_pending")
+        if actor.key is not None and actor.key == waiting.recorded_by:
+            raise ServiceError(
+                409,
+                "the round must be confirmed on a second phone, not the one that recorded it",
+                code="confirm_same_phone",
+            )
+        view = view_of(match)
+        try:
+            state = view.game.play(view.table, view.state, waiting.input)
+        except RuleError as error:
+            raise rule_error(error) from None
+        waiting.confirmed = True
+        _write_scores(waiting, state)
+        _store_summary(match, state)
+        audit(match, actor, "round.confirm", round_number=number, after=waiting.input)
+        db.session.commit()
+    except ServiceError:
+        db.session.rollback()
+        raise
+    return MatchView(match=match, game=view.game, table=view.table, state=state)
 
 
 def preview_round(

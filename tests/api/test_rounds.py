@@ -221,3 +221,30 @@ def test_audit_trail_records_who_what_and_why(client):
     # A refused write leaves no trace.
     post_round(client, match["id"], {"style": 9})
     assert len(client.get(f"/api/v1/matches/{match['id']}/audit").json) == 4
+
+
+def test_table_check_counts_a_round_only_after_a_second_phone_confirms(clean_app):
+    first_phone, second_phone = clean_app.test_client(), clean_app.test_client()
+    match = first_phone.post(
+        "/api/v1/matches", json={"game": "nameless", "players": ["A", "B"], "table_check": True}
+    ).json
+    assert match["table_check"] is True and match["pending"] is None
+    recorded = post_round(first_phone, match["id"], {"tricks": [3, 2]})
+    assert recorded.status_code == 201 and recorded.json["pending"] is True and recorded.json["scores"] == [4, -1]
+    served = second_phone.get(f"/api/v1/matches/{match['id']}").json
+    assert served["totals"] == [0, 0] and served["rounds"] == [] and served["pending"]["number"] == 1
+    # Nothing more until it is confirmed, and not by the phone that recorded it.
+    assert post_round(second_phone, match["id"], {"tricks": [3, 2]}).json["error"] == "round_pending"
+    same = first_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm")
+    assert same.status_code == 409 and same.json["error"] == "confirm_same_phone"
+    confirmed = second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm")
+    assert confirmed.status_code == 200 and "pending" not in confirmed.json
+    served = first_phone.get(f"/api/v1/matches/{match['id']}").json
+    assert served["totals"] == [4, -1] and served["pending"] is None and len(served["rounds"]) == 1
+    # A waiting round can be undone (rejected) instead.
+    post_round(first_phone, match["id"], {"tricks": [0, 5]})
+    assert second_phone.delete(f"/api/v1/matches/{match['id']}/rounds/2").status_code == 204
+    served = first_phone.get(f"/api/v1/matches/{match['id']}").json
+    assert served["totals"] == [4, -1] and served["pending"] is None
+    actions = [entry["action"] for entry in first_phone.get(f"/api/v1/matches/{match['id']}/audit").json]
+    assert actions == ["match.create", "round.create", "round.confirm", "round.create", "round.undo"]

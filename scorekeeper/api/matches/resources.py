@@ -46,6 +46,7 @@ class Matches(MethodView):
             view = service.create_match(
                 body["game"], body["players"], body.get("options"), device_id(create=True), league_id=body.get("league"),
                 actor=current_actor(),
+                table_check=body["table_check"],
             )
         except ServiceError as error:
             abort_for(error)

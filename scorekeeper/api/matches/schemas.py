@@ -19,6 +19,10 @@ class MatchCreateSchema(Schema):
     league = fields.String(
         load_default=None, allow_none=True, metadata={"description": "a league id: the match counts for its records"}
     )
+    table_check = fields.Boolean(
+        load_default=False,
+        metadata={"description": "a round counts only after a second phone confirms it"},
+    )
 
 
 class SeatSchema(Schema):
@@ -41,6 +45,8 @@ class MatchSchema(Schema):
     details = fields.Dict(metadata={"description": "the game's running state: usage grid, bags, ..."})
     version = fields.Integer(required=True)
     league = fields.String(allow_none=True)
+    table_check = fields.Boolean()
+    pending = fields.Nested(RoundSchema, allow_none=True, metadata={"description": "a round waiting for table check"})
     created_at = fields.DateTime()
     updated_at = fields.DateTime()
 

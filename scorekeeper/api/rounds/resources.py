@@ -32,8 +32,9 @@ IDEMPOTENCY_KEY = {
 
 
 def written(view, number: int) -> tuple[dict, dict]:
-    round_ = service.round_dict(view.state.rounds[number - 1])
-    return round_, {"ETag": view.etag}
+    if view.pending is not None and view.pending.number == number:
+        return {**service.round_dict(view.pending), "pending": True}, {"ETag": view.etag}
+    return service.round_dict(view.state.rounds[number - 1]), {"ETag": view.etag}
 
 
 def idempotency_key() -> str | None:
@@ -109,3 +110,19 @@ class RoundByNumber(MethodView):
         except ServiceError as error:
             abort_for(error)
         return None, 204, {"ETag": view.etag}
+
+
+@blp.route("/<int(signed=True):number>/confirm")
+class RoundConfirm(MethodView):
+    @blp.response(200, RoundSchema)
+    @blp.doc(parameters=[IF_MATCH])
+    def post(self, match_id: str, number: int):
+        """Table check: confirm the waiting round from a second phone; then it counts."""
+        try:
+            view = service.confirm_round(
+                match_id, number, if_match=request.headers.get("If-Match"), actor=current_actor()
+            )
+        except ServiceError as error:
+            abort_for(error)
+        round_, headers = written(view, number)
+        return round_, 200, headers

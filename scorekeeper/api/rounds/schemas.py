@@ -37,6 +37,7 @@ class RoundSchema(Schema):
     scores = fields.List(fields.Integer(), required=True)
     explanation = fields.List(fields.String(), required=True)
     details = fields.Dict()
+    pending = fields.Boolean(metadata={"description": "true while the round waits for a second phone (table check)"})
 
 
 class ChangeArgsSchema(Schema):
