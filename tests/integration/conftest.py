@@ -1,0 +1,203 @@
+"""Fixtures for the integration tests: a real gunicorn (3 workers) on a migrated database of the session's backend."""
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg import sql
+from sqlalchemy.engine import make_url
+
+from scorekeeper.config import PROJECT_ROOT, database_url_from_env
+
+# A database of its own on the PostgreSQL server: the in-process fixtures TRUNCATE the
+# session database between tests, which would race with gunicorn's writes.
+INTEGRATION_DATABASE = "test_integration"
+# The venv that runs pytest is the one whose gunicorn and flask we mean (not resolved:
+# .venv/bin/python is a symlink to the system interpreter).
+BIN = Path(sys.executable).parent
+BOOT_TIMEOUT = 30.0
+STOP_TIMEOUT = 10.0
+# Method, path, status, the headers the races depend on, and the worker's pid: enough to
+# tell from the log which worker answered which retry.
+ACCESS_LOG_FORMAT = (
+    '%(t)s pid=%(p)s "%(r)s" %(s)s %(B)sB %(M)sms '
+    'key="%({idempotency-key}i)s" if-match="%({if-match}i)s"'
+)
+
+
+def migrate(database_url: str) -> None:
+    """Build the schema the way production does: `flask db upgrade` in a separate process."""
+    result = subprocess.run(
+        [str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"],
+        check=False,  # the assertion below shows the output
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "DATABASE_URL": database_url},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, f"flask db upgrade failed:\n{result.stdout}\n{result.stderr}"
+
+
+def fresh_postgres_database(server_url: str) -> str:
+    """Drop and recreate INTEGRATION_DATABASE on the server of `server_url`; its URL."""
+    server = make_url(database_url_from_env(server_url))
+    libpq = server.set(drivername="postgresql").render_as_string(hide_password=False)
+    # CREATE/DROP DATABASE cannot run inside a transaction.
+    with psycopg.connect(libpq, autocommit=True, connect_timeout=10) as connection:
+        name = sql.Identifier(INTEGRATION_DATABASE)
+        # FORCE: a gunicorn left over from an aborted run may still hold connections.
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    return server.set(database=INTEGRATION_DATABASE).render_as_string(hide_password=False)
+
+
+@pytest.fixture(scope="session")
+def integration_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A migrated database on the session's backend: PostgreSQL when TEST_DATABASE_URL is set, else SQLite."""
+    server_url = os.environ.get("TEST_DATABASE_URL")
+    if server_url:
+        url = fresh_postgres_database(server_url)
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('integration') / 'integration.db'}"
+    migrate(url)
+    # Left in place at the end for a post-mortem; the next session drops it first.
+    return url
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def group_members(pgid: int) -> list[int]:
+    """Live (non-zombie) processes of a process group, read from /proc ([] where there is none)."""
+    members = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # The command name is in parentheses and may hold spaces: split after it.
+        fields = stat[stat.rindex(")") + 2 :].split()
+        state, process_group = fields[0], int(fields[2])
+        if process_group == pgid and state != "Z":
+            members.append(int(entry.name))
+    return members
+
+
+@dataclass
+class Gunicorn:
+    """One running gunicorn: its master process (leader of its own process group) and base URL."""
+
+    process: subprocess.Popen
+    url: str
+    log_path: Path
+
+    def log(self, last: int = 60) -> str:
+        lines = self.log_path.read_text(errors="replace").splitlines()
+        return "\n".join(lines[-last:])
+
+    def wait_healthy(self) -> None:
+        deadline = time.monotonic() + BOOT_TIMEOUT
+        last_error: Exception | None = None
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"gunicorn exited with {self.process.returncode} while booting:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/v1/health", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, OSError) as error:
+                last_error = error
+            # Nothing to block on until the socket is bound: poll at a short interval.
+            time.sleep(0.05)
+        pytest.fail(f"gunicorn did not answer /api/v1/health in {BOOT_TIMEOUT} s ({last_error}):\n{self.log()}")
+
+    def kill(self) -> None:
+        """SIGKILL the master and every worker at once (a power cut, as far as the app can tell)."""
+        if self.process.poll() is None:
+            # The master is unreaped, so its pid is still this group's id.
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=STOP_TIMEOUT)
+        # Orphaned workers are reaped by init: wait until none of them runs any more.
+        deadline = time.monotonic() + STOP_TIMEOUT
+        while group_members(self.process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not group_members(self.process.pid), "gunicorn workers survived SIGKILL of their group"
+
+    def stop(self) -> None:
+        """SIGTERM (a graceful shutdown), then SIGKILL of the whole group after a timeout."""
+        if self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+
+def start_gunicorn(database_url: str, log_path: Path, workers: int = 3) -> Gunicorn:
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1"}
+    with open(log_path, "ab") as log:
+        process = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"),
+                "--workers", str(workers),
+                "--bind", f"127.0.0.1:{port}",
+                # Short enough that a stuck shutdown cannot eat the suite's time budget.
+                "--graceful-timeout", "5",
+                "--access-logfile", "-",
+                "--access-logformat", ACCESS_LOG_FORMAT,
+                "scorekeeper:create_app()",
+            ],
+            cwd=PROJECT_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            # Its own process group, so one killpg reaches the master and all its workers.
+            start_new_session=True,
+        )
+    server = Gunicorn(process=process, url=f"http://127.0.0.1:{port}", log_path=log_path)
+    try:
+        server.wait_healthy()
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+@pytest.fixture
+def gunicorn_factory(integration_database_url: str, tmp_path: Path) -> Iterator[Callable[[], Gunicorn]]:
+    """Starts gunicorns on the integration database (one log file for all); stops them at teardown."""
+    started: list[Gunicorn] = []
+
+    def start() -> Gunicorn:
+        server = start_gunicorn(integration_database_url, tmp_path / "gunicorn.log")
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def gunicorn_server(integration_database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gunicorn]:
+    """One gunicorn shared by the tests that do not kill it (each works on matches of its own)."""
+    server = start_gunicorn(integration_database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log")
+    yield server
+    server.stop()
