@@ -24,7 +24,10 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
-db = SQLAlchemy(model_class=Base)
+# Objects stay readable after commit: a request that just wrote a match answers with its
+# new version and rounds without loading them all again. Writers re-read under the
+# match lock (services.matches._lock), so nothing decides on a stale copy.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 api = ScorekeeperApi()
 login_manager = LoginManager()

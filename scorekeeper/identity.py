@@ -1,6 +1,8 @@
 """Who is making this request: a signed-in account (session or API token) or a device."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Flask, g, request
 from flask_login import current_user
 
@@ -9,6 +11,9 @@ from .models import User, utcnow
 from .services import Actor
 from .services.accounts import user_for_token
 from .web.device import device_id
+
+
+TOKEN_USE_PRECISION = timedelta(minutes=5)
 
 
 @login_manager.user_loader
@@ -26,8 +31,11 @@ def load_user_from_token(req) -> User | None:
     if found is None:
         return None
     user, token = found
-    token.last_used_at = utcnow()
-    db.session.commit()
+    # Minutes are precise enough to show "last used", and a script's every request
+    # should not be a write.
+    if token.last_used_at is None or token.last_used_at < utcnow() - TOKEN_USE_PRECISION:
+        token.last_used_at = utcnow()
+        db.session.commit()
     g.api_token_name = token.name
     return user
 
@@ -39,7 +47,11 @@ def current_actor() -> Actor:
         if g.get("api_token_name"):
             label += f" (token {g.api_token_name})"
         return Actor(user_id=current_user.id, label=label, key=f"user:{current_user.id}")
-    device = device_id(create=True)
+    # A write needs to know the phone (table check compares them); a read does not, and
+    # minting a device cookie on every cookie-less read would cost for nothing.
+    device = device_id(create=request.method not in ("GET", "HEAD"))
+    if device is None:
+        return Actor(user_id=None, label="anonymous")
     return Actor(user_id=None, label=f"device {device[:8]}", key=f"device:{device}")
 
 

@@ -200,6 +200,8 @@ class User(db.Model):
     username: Mapped[str] = mapped_column(String(40))
     username_key: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
+    # The language the user chose ("en", "de", "ru"); None: follow the browser.
+    language: Mapped[str | None] = mapped_column(String(5))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     # Flask-Login's user protocol.
@@ -273,3 +275,14 @@ class AuditEntry(db.Model):
 
     # Declared so the unit of work inserts the match before its first entry.
     match: Mapped[Match] = relationship()
+
+
+class MatchDocument(db.Model):
+    """A match as the API serves it, rendered once per version and shared by every worker:
+    reading a match then costs one query instead of a replay of all its rounds."""
+
+    __tablename__ = "match_documents"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)

@@ -246,14 +246,14 @@ def plain(value: Any) -> Any:
     return float(value)
 
 
-def cached(league: League, key: str, compute_result: Callable[[], Any]) -> Any:
-    """A league computation, from the shared cache while the league has not changed."""
+def cached_text(league: League, key: str, compute_result: Callable[[], Any]) -> str:
+    """A league computation as JSON text, from the shared cache while the league has not
+    changed (the API serves the text as it is; pages decode it)."""
     full_key = f"league:{league.id}:{key}"
     entry = db.session.get(CachedResult, full_key)
     if entry is not None and entry.version == league.version:
-        return json.loads(entry.value)
-    result = plain(compute_result())
-    text = json.dumps(result, separators=(",", ":"))
+        return entry.value
+    text = json.dumps(plain(compute_result()), separators=(",", ":"))
     try:
         if entry is None:
             db.session.add(CachedResult(key=full_key, version=league.version, value=text))
@@ -264,7 +264,11 @@ def cached(league: League, key: str, compute_result: Callable[[], Any]) -> Any:
     except IntegrityError:
         # Another worker stored the same result at the same moment.
         db.session.rollback()
-    return result
+    return text
+
+
+def cached(league: League, key: str, compute_result: Callable[[], Any]) -> Any:
+    return json.loads(cached_text(league, key, compute_result))
 
 
 def names_of(league: League) -> dict[str, str]:
@@ -280,54 +284,76 @@ def check_game(game: str | None) -> str | None:
 def standings(
     league_id: str, *, season_id: str | None = None, game: str | None = None, actor: Actor
 ) -> dict[str, Any]:
-    return league_standings(read_league(league_id, actor), season_id=season_id, game=game)
+    return json.loads(standings_text(read_league(league_id, actor), season_id=season_id, game=game))
 
 
 def league_standings(league: League, *, season_id: str | None = None, game: str | None = None) -> dict[str, Any]:
     """The standings table (no access check: callers check, or hold a share link)."""
+    return json.loads(standings_text(league, season_id=season_id, game=game))
+
+
+def standings_text(league: League, *, season_id: str | None = None, game: str | None = None) -> str:
     season = get_season(league, season_id)
     game = check_game(game)
     min_matches = season.min_matches if season else 0
 
     def compute_standings():
         records = in_season(match_records(league.id, with_rounds=False), season)
-        return compute.standings(records, game=game, min_matches=min_matches)
+        rows = plain(compute.standings(records, game=game, min_matches=min_matches))
+        named(league, rows)
+        return {
+            "league": league.id,
+            "league_name": league.name,
+            "season": season_id,
+            "game": game,
+            "min_matches": min_matches,
+            "rows": rows,
+        }
 
-    rows = cached(league, f"standings:{season_id}:{game}", compute_standings)
+    return cached_text(league, f"standings:{season_id}:{game}", compute_standings)
+
+
+def named(league: League, rows: list[dict[str, Any]]) -> None:
+    """Add each row's player name (names are part of what is cached: a rename bumps the league)."""
     names = names_of(league)
     for row in rows:
         row["name"] = names.get(row["player_id"], row["player_id"])
-    return {
-        "league": league.id,
-        "league_name": league.name,
-        "season": season_id,
-        "game": game,
-        "min_matches": min_matches,
-        "rows": rows,
-    }
 
 
-def ratings(league_id: str, *, game: str | None = None, actor: Actor) -> dict[str, Any]:
-    league = read_league(league_id, actor)
+def ratings(league_id: str, *, game: str | None = None, actor: Actor, history: bool = False) -> dict[str, Any]:
+    return json.loads(ratings_text(read_league(league_id, actor), game=game, history=history))
+
+
+def ratings_text(league: League, *, game: str | None = None, history: bool = False) -> str:
+    """Ratings per player; each player's history (one point per match) only when asked:
+    for a big league it is most of the answer."""
     game = check_game(game)
-    result = cached(
-        league, f"ratings:{game}", lambda: compute.ratings(match_records(league.id, with_rounds=False), game=game)
-    )
-    names = names_of(league)
-    for player in result["players"]:
-        player["name"] = names.get(player["player_id"], player["player_id"])
-    return result
+
+    def compute_ratings():
+        result = plain(compute.ratings(match_records(league.id, with_rounds=False), game=game))
+        named(league, result["players"])
+        if not history:
+            for player in result["players"]:
+                del player["history"]
+        return result
+
+    return cached_text(league, f"ratings:{game}:{history}", compute_ratings)
 
 
 def head_to_head(league_id: str, *, game: str | None = None, actor: Actor) -> list[dict[str, Any]]:
-    league = read_league(league_id, actor)
+    return json.loads(head_to_head_text(read_league(league_id, actor), game=game))
+
+
+def head_to_head_text(league: League, *, game: str | None = None) -> str:
     game = check_game(game)
-    rows = cached(
+    return cached_text(
         league, f"h2h:{game}", lambda: compute.head_to_head(match_records(league.id, with_rounds=False), game=game)
     )
-    return rows
 
 
 def records(league_id: str, *, actor: Actor) -> dict[str, Any]:
-    league = read_league(league_id, actor)
-    return cached(league, "records", lambda: compute.records(match_records(league.id, with_rounds=True)))
+    return json.loads(records_text(read_league(league_id, actor)))
+
+
+def records_text(league: League) -> str:
+    return cached_text(league, "records", lambda: compute.records(match_records(league.id, with_rounds=True)))

@@ -7,20 +7,34 @@ check is atomic, and the replay that validates a round sees every committed roun
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
-from ..models import AuditEntry, DeviceMatch, League, LeagueMember, Match, Player, Round, Seat, name_key, utcnow
+from ..models import (
+    AuditEntry,
+    DeviceMatch,
+    League,
+    LeagueMember,
+    Match,
+    MatchDocument,
+    Player,
+    Round,
+    Seat,
+    name_key,
+    utcnow,
+)
 from . import Actor, ServiceError, access, clean_label
 
 MAX_NAME_LENGTH = 80
+SEEN_REFRESH = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -169,6 +183,47 @@ def readable_match(match_id: str, actor: Actor) -> Match:
     match = get_match(match_id)
     access.check_match_read(match, actor)
     return match
+
+
+DOCUMENT_QUERY = (
+    select(
+        Match.__table__.c.version,
+        Match.__table__.c.league_id,
+        MatchDocument.__table__.c.version.label("document_version"),
+        MatchDocument.__table__.c.body,
+    )
+    .select_from(Match.__table__.outerjoin(MatchDocument.__table__))
+    .where(Match.__table__.c.id == bindparam("match_id"))
+)
+
+
+def served_document(match_id: str, actor: Actor, render: Callable[[MatchView], str]) -> tuple[str, str]:
+    """The match's ETag and its document as `render` writes it, from the stored copy
+    of this version when there is one (one query), else rendered and stored."""
+    # A Core statement on the session's connection: this is the hottest read of the app,
+    # and the ORM's per-statement work costs more than the query itself.
+    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id}).first()
+    if row is None:
+        raise ServiceError(404, f"no match with id {match_id!r}", code="match_not_found")
+    if row.league_id is not None:
+        access.check_match_read(get_match(match_id), actor)
+    etag = f'"v{row.version}"'
+    if row.document_version == row.version:
+        return etag, row.body
+    match = get_match(match_id)
+    view = view_of(match)
+    body = render(view)
+    stored = db.session.get(MatchDocument, match_id)
+    if stored is None:
+        db.session.add(MatchDocument(match_id=match_id, version=match.version, body=body))
+    elif stored.version < match.version:
+        stored.version, stored.body = match.version, body
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # Another worker stored this version's document at the same moment.
+        db.session.rollback()
+    return etag_for(match), body
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:
@@ -339,8 +394,11 @@ def remember_on_device(device_id: str, match_id: str) -> None:
     existing = db.session.get(DeviceMatch, (device_id, match_id))
     if existing is None:
         db.session.add(DeviceMatch(device_id=device_id, match_id=match_id))
-    else:
+    elif existing.seen_at < utcnow() - SEEN_REFRESH:
         existing.seen_at = utcnow()
+    else:
+        # Seen recently: a page view need not write (it would on every poll and reload).
+        return
     try:
         db.session.commit()
     except IntegrityError:

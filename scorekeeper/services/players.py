@@ -10,6 +10,7 @@ from ..extensions import db
 from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, name_key
 from . import Actor, ServiceError, access
+from .leagues import bump_leagues_of_player
 from .matches import clean_name
 
 
@@ -53,6 +54,8 @@ def rename_player(player_id: str, new_name: Any, *, actor: Actor) -> Player:
             field="name",
         )
     player.rename(name)
+    # Names are part of the cached league results.
+    bump_leagues_of_player(player.id)
     try:
         db.session.commit()
     except IntegrityError:
@@ -92,8 +95,6 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
         )
     )
     db.session.execute(update(LeagueMember).where(LeagueMember.player_id == source.id).values(player_id=target.id))
-    from .leagues import bump_leagues_of_player
-
     bump_leagues_of_player(target.id)
     db.session.delete(source)
     db.session.commit()

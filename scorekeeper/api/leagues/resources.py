@@ -16,9 +16,10 @@ from .schemas import (
     LeagueCreateSchema,
     LeagueSchema,
     MemberAddSchema,
+    MemberSchema,
+    RatingsArgsSchema,
     RoleSchema,
     RoleSetSchema,
-    MemberSchema,
     SeasonCreateSchema,
     SeasonSchema,
     StandingsArgsSchema,
@@ -35,6 +36,11 @@ def league_dict(league) -> dict:
         "members": [{"player_id": m.player_id, "name": m.player.name} for m in league.members],
         "seasons": league.seasons,
     }
+
+
+def as_json(text: str) -> Response:
+    """A cached result, served as the text it was stored as (no decode and re-encode)."""
+    return Response(text, mimetype="application/json")
 
 
 def serve(call, *args, **kwargs):
@@ -117,18 +123,19 @@ class Standings(MethodView):
         Order (tie-breakers): ranked players first, then win rate, placement score,
         average points per match, matches played, player id.
         """
-        return serve(
-            service.standings, league_id, season_id=args.get("season"), game=args.get("game"), actor=current_actor()
-        )
+        league = serve(service.read_league, league_id, current_actor())
+        return as_json(serve(service.standings_text, league, season_id=args.get("season"), game=args.get("game")))
 
 
 @blp.route("/<string:league_id>/ratings")
 class RatingsView(MethodView):
-    @blp.arguments(GameArgsSchema, location="query")
+    @blp.arguments(RatingsArgsSchema, location="query")
     @blp.response(200)
     def get(self, args, league_id: str):
-        """openskill (Plackett-Luce) ratings, per game or overall, with each player's history."""
-        return serve(service.ratings, league_id, game=args.get("game"), actor=current_actor())
+        """openskill (Plackett-Luce) ratings, per game or overall; history=true adds each
+        player's ordinal after every match."""
+        league = serve(service.read_league, league_id, current_actor())
+        return as_json(serve(service.ratings_text, league, game=args.get("game"), history=args["history"]))
 
 
 @blp.route("/<string:league_id>/head-to-head")
@@ -137,7 +144,8 @@ class HeadToHead(MethodView):
     @blp.response(200)
     def get(self, args, league_id: str):
         """For each pair of players who met on different sides: meetings, wins, draws, losses."""
-        return serve(service.head_to_head, league_id, game=args.get("game"), actor=current_actor())
+        league = serve(service.read_league, league_id, current_actor())
+        return as_json(serve(service.head_to_head_text, league, game=args.get("game")))
 
 
 @blp.route("/<string:league_id>/records")
@@ -145,7 +153,7 @@ class RecordsView(MethodView):
     @blp.response(200)
     def get(self, league_id: str):
         """Highest round score, biggest win, streaks, Nwik by style and stake, nil and exact-call rates."""
-        return serve(service.records, league_id, actor=current_actor())
+        return as_json(serve(service.records_text, serve(service.read_league, league_id, current_actor())))
 
 
 @blp.route("/<string:league_id>/export")

@@ -58,6 +58,10 @@ class GameArgsSchema(Schema):
     game = fields.String(metadata={"description": "a game id; none: every game"})
 
 
+class RatingsArgsSchema(GameArgsSchema):
+    history = fields.Boolean(load_default=False, metadata={"description": "include each player's rating history"})
+
+
 class CsvArgsSchema(Schema):
     kind = fields.String(load_default="matches", validate=validate.OneOf(["matches", "rounds"]))
 
