@@ -48,20 +48,24 @@ def create_app(config: Any = None) -> Flask:
     api.init_app(app)
     csrf.init_app(app)
     from .identity import init_identity
+    from .i18n import init_i18n
 
     init_identity(app)
+    init_i18n(app)
     from .api import register_api
 
     register_api()
 
-    from .web import api_docs, device, league_pages, pages, security, vendor
+    from .web import account_pages, api_docs, device, language, league_pages, pages, security, vendor
 
     device.init_device(app)
     security.init_security(app)
     app.register_blueprint(api_docs.bp)
+    app.register_blueprint(language.bp)
     app.register_blueprint(vendor.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(league_pages.bp)
+    app.register_blueprint(account_pages.bp)
     return app
 
 

@@ -41,7 +41,7 @@ class TestConfig(Config):
     SECRET_KEY = "test-secret"
     # Hundreds of accounts are made in the tests: the cheapest argon2 that still hashes.
     ARGON2_PARAMETERS = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
-    WTF_CSRF_ENABLED = False
+    WTF_CSRF_ENABLED = True
 
     @classmethod
     def with_database(cls, url: str) -> dict:

@@ -1,4 +1,4 @@
-"""League and player pages: leagues with standings, ratings and records; the roster and profiles.
+"""League and player pages: leagues with standings, ratings, records, roles and share links; players.
 
 Everything is read and changed through the service layer (leagues, players, exchange).
 Every form works as a plain post with JavaScript off; the standings filter is also swapped
@@ -11,14 +11,22 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..games import all_games, get_game
 from ..games import nwik as nwik_rules
 from ..identity import current_actor
-from ..services import ServiceError, exchange
+from ..services import ServiceError, access, exchange, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
 from .charts import ChartLine, polyline_chart
@@ -216,8 +224,15 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
     league = league_service.read_league(league_id, current_actor())
     names = Names(league)
     season_id, game = chosen_filters(args)
+    my_role = access.role_of(league.id, current_actor())
+    roles = sorted(access.roles_of(league), key=lambda entry: (access.ROLES.index(entry.role), entry.user.username_key))
     context = {
         "league": league,
+        "my_role": my_role,
+        # Only owners see who holds which role (and may change it).
+        "roles": roles if my_role == access.OWNER else [],
+        "role_names": access.ROLES,
+        "share_url": None,
         "games": all_games(),
         "game_names": game_names(),
         "members": sorted(league.members, key=lambda member: member.player.name_key),
@@ -322,6 +337,42 @@ def add_season(league_id: str):
     except ServiceError as refused:
         return league_refusal(league_id, refused, "season")
     return back_to_league(league_id, "seasons")
+
+
+@bp.post("/leagues/<league_id>/roles")
+def grant_role(league_id: str):
+    try:
+        league = league_service.get_league(league_id)
+        username = (request.form.get("username") or "").strip()
+        if not username:
+            raise FormError("type the username of the account to give a role", "username")
+        access.grant(league, current_actor(), username, request.form.get("role", ""))
+    except ServiceError as refused:
+        return league_refusal(league_id, refused, "roles")
+    return back_to_league(league_id, "roles")
+
+
+@bp.post("/leagues/<league_id>/roles/revoke")
+def revoke_role(league_id: str):
+    try:
+        league = league_service.get_league(league_id)
+        access.revoke(league, current_actor(), request.form.get("username", ""))
+    except ServiceError as refused:
+        return league_refusal(league_id, refused, "roles")
+    return back_to_league(league_id, "roles")
+
+
+@bp.post("/leagues/<league_id>/share")
+def share_standings(league_id: str):
+    """A read-only link to the standings, shown on the page (the share block alone for htmx)."""
+    try:
+        token = sharing.share_standings(league_id, current_actor(), current_app.secret_key)
+        share_url = url_for("pages.shared_page", token=token, _external=True)
+        if request.headers.get("HX-Request"):
+            return render_block("league.html", "share", league=league_service.get_league(league_id), share_url=share_url)
+        return render_template("league.html", **league_context(league_id, {}, share_url=share_url))
+    except ServiceError as refused:
+        return page_error(refused)
 
 
 # --------------------------------------------------------------------------- /players

@@ -1,4 +1,4 @@
-"""The table-side pages: home, new match, the match with its round entry, edit and undo.
+"""The table-side pages: home, new match, the match (round entry, edit, undo, history, share, live sync).
 
 Every write goes through the service layer; every round is validated by its game engine
 (forms.py only reshapes form fields into the round input). htmx fragments are named
@@ -21,7 +21,7 @@ from flask import (
     request,
     url_for,
 )
-from jinja2_fragments.flask import render_block
+from jinja2_fragments.flask import render_block, render_blocks
 from sqlalchemy import select
 
 from ..config import PROJECT_ROOT
@@ -32,7 +32,7 @@ from ..games.base import SUITS
 from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
 from ..identity import current_actor
 from ..models import Player
-from ..services import ServiceError
+from ..services import ServiceError, sharing
 from ..services import leagues as league_service
 from ..services import matches as service
 from . import forms
@@ -60,6 +60,19 @@ HONOUR_LABELS = {
     "D10": "♦10", "D7": "♦7", "S7": "♠7", "AS": "♠A", "AH": "♥A", "AD": "♦A", "AC": "♣A",
 }
 MAX_KEY_LENGTH = 200
+# Refusals that mean "another phone wrote first": the page shows the current state instead.
+CHANGED_ELSEWHERE_CODES = frozenset({"stale_etag", "round_number_taken", "conflict"})
+CHANGED_ELSEWHERE = "This match changed on another phone: here is the current state"
+# The blocks of match.html that a phone polling for changes gets refreshed.
+LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
+ACTION_WORDS = {
+    "match.create": "started the match",
+    "round.create": "recorded",
+    "round.edit": "edited",
+    "round.undo": "undid",
+    "round.confirm": "confirmed",
+}
+SHORT_TEXT_LIMIT = 140
 
 
 def new_key() -> str:
@@ -460,6 +473,8 @@ def match_context(
     edit_number: int | None = None,
     preview: dict[str, Any] | None = None,
     live: bool = False,
+    stale: str | None = None,
+    share_url: str | None = None,
 ) -> dict[str, Any]:
     state, table = view.state, view.table
     editing = edit_number is not None
@@ -486,17 +501,7 @@ def match_context(
         preview = {**preview, "notes": preview_notes(view, entry, values)}
     if error is not None:
         preview = {**(preview or {}), "ok": False, "message": error.message}
-    rounds = [
-        {
-            "number": scored.number,
-            "dealer": table.name(scored.dealer),
-            "cells": [
-                {"score": score, "explanation": scored.score.explanation[index]}
-                for index, score in enumerate(scored.score.scores)
-            ],
-        }
-        for scored in state.rounds
-    ]
+    rounds = round_rows(view)
     return {
         "view": view,
         "match": view.match,
@@ -521,7 +526,58 @@ def match_context(
         "edit_number": edit_number,
         "idempotency_key": values.get("idempotency_key") or new_key(),
         "error": error,
+        # The version the forms were rendered with: a write based on an older one is refused.
+        "etag": view.etag,
+        "history": history(view.match.id),
+        "stale": stale,
+        "share_url": share_url,
+        "oob": False,
     }
+
+
+def short_text(value: Any) -> str:
+    """A round input (or any stored JSON) as one short line: "style 5, stake 4, tricks 3/5/5"."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        text = ", ".join(f"{key.replace('_', ' ')} {short_text(item)}" for key, item in value.items() if item is not None)
+    elif isinstance(value, list):
+        if all(not isinstance(item, (dict, list)) for item in value):
+            text = "/".join("–" if item is None else str(item) for item in value)
+        else:
+            text = "; ".join(short_text(item) for item in value)
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    else:
+        text = str(value)
+    return text if len(text) <= SHORT_TEXT_LIMIT else text[: SHORT_TEXT_LIMIT - 1] + "…"
+
+
+def history(match_id: str) -> list[dict[str, Any]]:
+    """The match's audit trail, newest first, in words."""
+    rows = []
+    for entry in service.audit_trail(match_id, current_actor()):
+        if entry.action == "match.create":
+            after = entry.after or {}
+            change = ", ".join(after.get("players") or [])
+        elif entry.before is not None and entry.after is not None:
+            change = f"{short_text(entry.before)} → {short_text(entry.after)}"
+        else:
+            change = short_text(entry.after if entry.after is not None else entry.before)
+        rows.append(
+            {
+                "who": entry.actor,
+                "when": entry.at.strftime("%Y-%m-%d %H:%M") + " UTC",
+                "iso": entry.at.isoformat(timespec="seconds"),
+                "action": ACTION_WORDS.get(entry.action, entry.action.replace(".", " ")),
+                "round": entry.round_number,
+                "change": change,
+                "undone": entry.action == "round.undo",
+                "reason": entry.reason,
+            }
+        )
+    rows.reverse()
+    return rows
 
 
 def next_info(view) -> str:
@@ -562,16 +618,35 @@ def preview(match_id: str):
     return render_block("match.html", "preview", **context)
 
 
-def refused_response(view_loader, refused: ServiceError, **kwargs):
-    """The page again with the refusal and the user's entries kept."""
+def changed_elsewhere(refused: ServiceError) -> bool:
+    return refused.code in CHANGED_ELSEWHERE_CODES or refused.status == 412
+
+
+def refused_response(view_loader, refused: ServiceError, *, keep_values: bool = True, **kwargs):
+    """The page again with the refusal and the user's entries kept.
+
+    When another phone wrote first, the page shows the current match (and a new version
+    for the form) with the entries kept, so saving again is a deliberate second try.
+    """
     try:
         view = view_loader()
     except ServiceError as missing:
         return page_error(missing)
-    context = match_context(view, values=request.form, error=refused, **kwargs)
+    if changed_elsewhere(refused):
+        if kwargs.get("edit_number") is not None and kwargs["edit_number"] > len(view.state.rounds):
+            kwargs["edit_number"] = None  # the round being edited was undone meanwhile
+        values = request.form if keep_values else None
+        context = match_context(view, values=values, stale=CHANGED_ELSEWHERE, **kwargs)
+    else:
+        context = match_context(view, values=request.form, error=refused, **kwargs)
     response = Response(render_template("match.html", **context), status=refused.status)
     response.headers["X-Scorekeeper-Error"] = refused.message.encode("ascii", "replace").decode()[:300]
     return response
+
+
+def form_version() -> str | None:
+    """The ETag the form was rendered with (forms of older pages have none)."""
+    return (request.form.get("version") or "").strip()[:40] or None
 
 
 @bp.post("/matches/<match_id>/rounds")
@@ -591,6 +666,7 @@ def record(match_id: str):
             raw,
             idempotency_key=key,
             expected_number=_int_or_none(request.form.get("expected_number")),
+            if_match=form_version(),
             actor=current_actor(),
         )
     except ServiceError as refused:
@@ -610,7 +686,9 @@ def edit(match_id: str, number: int):
         return render_template("match.html", **match_context(view, edit_number=number))
     try:
         raw = forms.round_input(view.game.id, request.form, view.table)
-        service.edit_round(match_id, number, raw, actor=current_actor(), reason=request.form.get("reason"))
+        service.edit_round(
+            match_id, number, raw, if_match=form_version(), actor=current_actor(), reason=request.form.get("reason")
+        )
     except ServiceError as refused:
         return refused_response(lambda: view_or_error(match_id), refused, edit_number=number)
     return redirect(url_for("pages.match_page", match_id=match_id) + f"#round-{number}", code=303)
@@ -631,6 +709,7 @@ def undo(match_id: str):
             "undo.html",
             match=view.match,
             game=view.game,
+            etag=view.etag,
             number=count,
             cells=list(zip([view.table.side_name(i) for i in range(len(view.table.sides))], last.score.scores, last.score.explanation, strict=False)),
         )
@@ -638,10 +717,100 @@ def undo(match_id: str):
     try:
         if number is None:
             raise ServiceError(422, "say which round to undo", code="form_field", field="number")
-        service.undo_round(match_id, number, actor=current_actor(), reason=request.form.get("reason"))
+        service.undo_round(
+            match_id, number, if_match=form_version(), actor=current_actor(), reason=request.form.get("reason")
+        )
     except ServiceError as refused:
+        if changed_elsewhere(refused):
+            # The undo form's entries are not a round: show the current match instead.
+            return refused_response(lambda: view_or_error(match_id), refused, keep_values=False)
         return page_error(refused)
     return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+
+
+@bp.post("/matches/<match_id>/share")
+def share(match_id: str):
+    """A read-only link to this match, shown on the page (the share block alone for htmx)."""
+    try:
+        token = sharing.share_match(match_id, current_actor(), current_app.secret_key)
+        view = view_or_error(match_id)
+    except ServiceError as refused:
+        return page_error(refused)
+    context = match_context(view, share_url=url_for("pages.shared_page", token=token, _external=True))
+    if request.headers.get("HX-Request"):
+        return render_block("match.html", "share", **context)
+    return render_template("match.html", **context)
+
+
+@bp.get("/matches/<match_id>/live")
+def live(match_id: str):
+    """The changing blocks of the match page, swapped in out of band by a polling phone.
+
+    The round-entry block is included only when asked (`entry=1`): the phone leaves out
+    a form the user is typing in. A separate address keeps the service worker's page
+    cache (keyed by URL) from storing these fragments as the page.
+    """
+    try:
+        view = view_or_error(match_id)
+    except ServiceError as refused:
+        return page_error(refused)
+    edit_number = _int_or_none(request.args.get("edit"))
+    if edit_number is not None and not 1 <= edit_number <= len(view.state.rounds):
+        edit_number = None
+    context = {**match_context(view, edit_number=edit_number), "oob": True}
+    blocks = LIVE_BLOCKS + (["entry"] if request.args.get("entry") == "1" else [])
+    response = Response(render_blocks("match.html", blocks, **context))
+    response.headers["ETag"] = view.etag
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/shared/<token>")
+def shared_page(token: str):
+    """What a share link shows, read-only: a match (scoreboard and rounds) or standings."""
+    try:
+        kind, shown = sharing.open_shared(token, current_app.secret_key)
+    except ServiceError as refused:
+        return page_error(refused)
+    if kind == sharing.MATCH:
+        view = shown
+        context = {
+            "kind": kind,
+            "game": view.game,
+            "state": view.state,
+            "board": scoreboard(view),
+            "side_names": [view.table.side_name(index) for index in range(len(view.table.sides))],
+            "side_colours": [SIDE_COLOURS[index % len(SIDE_COLOURS)] for index in range(len(view.table.sides))],
+            "winners": [view.table.side_name(index) for index in view.state.winners],
+            "rounds": round_rows(view),
+            "chart": chart(view),
+        }
+    else:
+        context = {
+            "kind": kind,
+            "standings": shown,
+            "ranked": [row for row in shown["rows"] if row["ranked"]],
+            "unranked": [row for row in shown["rows"] if not row["ranked"]],
+        }
+    response = Response(render_template("shared.html", **context))
+    # A share link is for people, not for search engines.
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def round_rows(view) -> list[dict[str, Any]]:
+    """Each recorded round: number, dealer and every side's score with its explanation."""
+    return [
+        {
+            "number": scored.number,
+            "dealer": view.table.name(scored.dealer),
+            "cells": [
+                {"score": score, "explanation": scored.score.explanation[index]}
+                for index, score in enumerate(scored.score.scores)
+            ],
+        }
+        for scored in view.state.rounds
+    ]
 
 
 # --------------------------------------------------------------------------- PWA

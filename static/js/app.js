@@ -1,10 +1,23 @@
-/* Scorekeeper page behaviour: steppers, Nwik field toggles, service worker, offline queue.
+/* Scorekeeper page behaviour: steppers, Nwik field toggles, service worker, offline queue,
+   CSRF header for htmx, live sync of a match between phones, copy buttons.
    No inline scripts anywhere: this file and htmx are all the JavaScript. */
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
   var QUEUE_KEY = "scorekeeper.pendingRounds";
+  var POLL_MS = 1500;
+
+  function csrfToken() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.content : "";
+  }
+
+  /* ---- every htmx request carries the CSRF token (forms also hold it as a field) */
+  document.addEventListener("htmx:configRequest", function (event) {
+    var token = csrfToken();
+    if (token) event.detail.headers["X-CSRFToken"] = token;
+  });
 
   function emit(el, type) {
     el.dispatchEvent(new Event(type, { bubbles: true }));
@@ -161,6 +174,8 @@
     };
     var save = form.querySelector("button[type=submit]");
     if (save) save.disabled = true;
+    // Our own save moves the match on too: live sync must not call it another phone's.
+    form.dataset.saving = "1";
     function queueIt() {
       var queue = loadQueue();
       if (!queue.some(function (other) { return other.key === item.key; })) queue.push(item);
@@ -168,6 +183,12 @@
       // The next round entered on this page is another round: new key, next number.
       keyInput.value = newKey();
       numberInput.value = String(parseInt(numberInput.value, 10) + 1);
+      // Each stored round moves the match one version on: the next queued round is based on it.
+      var versionInput = form.querySelector('input[name="version"]');
+      var version = versionInput && /^"v(\d+)"$/.exec(versionInput.value);
+      if (version) versionInput.value = '"v' + (parseInt(version[1], 10) + 1) + '"';
+      delete form.dataset.dirty;
+      delete form.dataset.saving;
       if (save) {
         save.disabled = false;
         save.textContent = "Save round " + numberInput.value;
@@ -191,6 +212,99 @@
     }, queueIt);
   });
 
+  /* ---- live sync: poll the match's ETag; when it moves, refresh the page's blocks.
+     A round-entry form someone is typing in is never replaced behind their back. */
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-round-form]");
+    if (form) form.dataset.dirty = "1";
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-round-form]");
+    if (form) form.dataset.dirty = "1";
+  });
+
+  var polling = false;
+  function liveRefresh(live, withEntry) {
+    var url = "/matches/" + encodeURIComponent(live.dataset.liveMatch) + "/live?entry=" + (withEntry ? "1" : "0");
+    if (live.dataset.edit) url += "&edit=" + encodeURIComponent(live.dataset.edit);
+    // Out-of-band swaps: each block in the answer replaces the element with its id.
+    return htmx.ajax("GET", url, { target: "#live", swap: "none" });
+  }
+  function hideNotice() {
+    var notice = document.getElementById("live-notice");
+    if (notice) { notice.hidden = true; notice.textContent = ""; }
+  }
+  function showNotice(live, number, nextRound) {
+    var notice = document.getElementById("live-notice");
+    if (!notice) return;
+    notice.textContent = "";
+    var text = document.createElement("p");
+    text.textContent = "Round " + number + " was just recorded on another phone";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "primary";
+    button.textContent = nextRound ? "Enter round " + nextRound + " instead" : "Show the final scores";
+    button.addEventListener("click", function () {
+      hideNotice();
+      liveRefresh(live, true);
+    });
+    var keep = document.createElement("button");
+    keep.type = "button";
+    keep.textContent = "Keep my entries";
+    keep.addEventListener("click", hideNotice);
+    notice.appendChild(text);
+    notice.appendChild(button);
+    notice.appendChild(keep);
+    notice.hidden = false;
+  }
+  function poll() {
+    var live = document.getElementById("live");
+    if (!live || polling || document.visibilityState !== "visible" || !navigator.onLine) return;
+    if (document.querySelector("form[data-saving]")) return;
+    polling = true;
+    fetch("/api/v1/matches/" + encodeURIComponent(live.dataset.liveMatch), {
+      headers: { "If-None-Match": live.dataset.etag, "Accept": "application/json" },
+      credentials: "same-origin",
+      cache: "no-store"
+    }).then(function (response) {
+      if (response.status !== 200) return null;
+      var etag = response.headers.get("ETag");
+      if (!etag || etag === live.dataset.etag) return null;
+      return response.json().then(function (match) {
+        live.dataset.etag = etag;
+        var form = document.querySelector("form[data-round-form]");
+        var nextRound = match.next ? match.next.round : null;
+        if (live.dataset.mode === "edit") return liveRefresh(live, false);
+        if (form && form.dataset.dirty && String(nextRound) !== form.dataset.number) {
+          showNotice(live, form.dataset.number, nextRound);
+          return liveRefresh(live, false);
+        }
+        if (form && form.dataset.dirty) return liveRefresh(live, false);
+        hideNotice();
+        return liveRefresh(live, true);
+      });
+    }).catch(function () { /* offline or a hiccup: the next poll tries again */ }).then(function () {
+      polling = false;
+    });
+  }
+  setInterval(poll, POLL_MS);
+  document.addEventListener("visibilitychange", poll);
+
+  /* ---- share links: select on focus, copy on tap */
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("input[data-select-on-focus]")) event.target.select();
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button) return;
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) return;
+    input.select();
+    var done = function () { button.textContent = "Copied"; };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(input.value).then(done, function () {});
+    else if (document.execCommand && document.execCommand("copy")) done();
+  });
+
   function start() {
     initForms(document);
     showNetwork();
@@ -208,6 +322,8 @@
   window.addEventListener("online", function () { showNetwork(); flush(); });
   window.addEventListener("offline", showNetwork);
   document.addEventListener("htmx:afterSwap", function (event) { initForms(event.target.closest("form") || document); });
+  // Blocks refreshed by live sync arrive out of band: set up the new round form too.
+  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); showPending(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

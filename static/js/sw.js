@@ -28,6 +28,8 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;  // round posts go to the network (the page queues them offline)
   var url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.indexOf("/api/") === 0 || url.pathname === "/sw.js") return;
+  // htmx fragments (live sync, previews) are never stored or served as pages.
+  if (request.headers.get("HX-Request")) return;
   if (isStatic(url)) {
     // App shell and static files: cache first.
     event.respondWith(

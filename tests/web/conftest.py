@@ -1,10 +1,13 @@
 """Browser fixtures: Playwright (sync API) driving Debian's chromium at 390x844."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from scorekeeper.config import PROJECT_ROOT
 
@@ -19,6 +22,41 @@ ARGS = [
 ]
 VIEWPORT = {"width": 390, "height": 844}
 ARTIFACTS = PROJECT_ROOT / "test-artifacts"
+CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+
+
+class CsrfClient(FlaskClient):
+    """A test client that posts forms as a browser does: with its session's CSRF token,
+    read from a page (the meta tag every page carries). `csrf=False` posts without one."""
+
+    def csrf_token(self, page: str = "/offline") -> str:
+        html = self.get(page).get_data(as_text=True)
+        found = CSRF_META.search(html)
+        assert found, f"{page} has no csrf-token meta tag"
+        return found.group(1)
+
+    def post(self, url: str, *args, csrf: bool = True, **kwargs):
+        data = kwargs.get("data")
+        is_form = "json" not in kwargs and (data is None or isinstance(data, dict))
+        if csrf and is_form and not url.startswith("/api/"):
+            kwargs["data"] = {"csrf_token": self.csrf_token(), **(data or {})}
+        return super().post(url, *args, **kwargs)
+
+
+def csrf_client(app: Flask) -> CsrfClient:
+    return CsrfClient(app, app.response_class, use_cookies=True)
+
+
+@pytest.fixture
+def client(clean_app: Flask) -> CsrfClient:
+    """tests/web posts forms with a real CSRF token (TestConfig keeps CSRF on)."""
+    return csrf_client(clean_app)
+
+
+@pytest.fixture
+def new_client(clean_app: Flask):
+    """Makes more phones: each a client with its own cookies (session, device, CSRF)."""
+    return lambda: csrf_client(clean_app)
 
 
 @pytest.fixture(scope="session")

@@ -229,10 +229,9 @@ def test_import_by_form_into_an_empty_database(client, clean_app):
 
 
 @pytest.mark.browser
-def test_league_and_player_pages_in_the_browser(page, console, shot, live_server, clean_app):
+def test_league_and_player_pages_in_the_browser(page, console, shot, live_server, client):
     expect = pytest.importorskip("playwright.sync_api").expect
-    client = clean_app.test_client()
-    sign_up(client)
+    # The client fixture is signed in as "owner" (see signed_in above) and posts with CSRF tokens.
     league_id, _ = new_league(client)
     # The browser signs in as the same account (the league's owner).
     signed = page.request.post("/api/v1/session", data={"username": "owner", "password": "correct horse battery"})

@@ -42,6 +42,7 @@ def api_match(client, match_id: str) -> dict:
     return response.get_json()
 
 
+CHANGED_ELSEWHERE = "This match changed on another phone: here is the current state"
 NWIK_ROUND_1 = {"style": "5", "stake": "4", "vip_card": "2", "tricks_0": "3", "tricks_1": "5", "tricks_2": "5"}
 
 
@@ -171,7 +172,12 @@ def test_stale_round_number_is_refused(client):
     second = {"style": "4", "stake": "2", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"}
     response = client.post(f"/matches/{match_id}/rounds", data={**second, "expected_number": "1", "idempotency_key": "b"})
     assert response.status_code == 409
-    assert "next round is 2" in refusal(response.get_data(as_text=True))
+    html = response.get_data(as_text=True)
+    # Another phone recorded round 1 first: the current match, with the entries kept.
+    assert refusal(html) == CHANGED_ELSEWHERE
+    assert 'id="round-1"' in html and '<h2 id="h-entry">Round 2</h2>' in html
+    assert re.search(r'name="tricks_1"[^>]*value="7"', html)
+    assert len(api_match(client, match_id)["rounds"]) == 1
 
 
 def test_preview_renders_refusal_or_scores(client):

@@ -1,0 +1,123 @@
+"""Account pages: sign up, sign in and out, and the API tokens of the signed-in account."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_login import current_user, login_user, logout_user
+from flask_wtf.csrf import CSRFError
+
+from ..identity import client_address, current_actor
+from ..services import ServiceError, access
+from ..services import accounts as service
+from .pages import page_error
+
+# The name Flask-Login's login_view ("accounts.login") points at.
+bp = Blueprint("accounts", __name__)
+
+
+def local_target(target: str | None) -> str:
+    """`next` when it is a path on this site, else the home page (no open redirect)."""
+    if not target:
+        return "/"
+    parts = urlsplit(target)
+    # "//evil.example" and "/\evil.example" are other sites to a browser.
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return "/"
+    return target
+
+
+def credentials_page(template: str, error: ServiceError | None = None) -> Response:
+    status = error.status if error else 200
+    # The password is never sent back; the username is kept for the next try.
+    context = {
+        "error": error,
+        "username": request.form.get("username", ""),
+        "next_target": local_target(request.values.get("next")),
+    }
+    return Response(render_template(template, **context), status=status)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():
+    if request.method == "GET":
+        return credentials_page("login.html")
+    try:
+        user = service.authenticate(request.form.get("username", ""), request.form.get("password", ""), client_address())
+    except ServiceError as refused:
+        return credentials_page("login.html", refused)
+    login_user(user)
+    return redirect(local_target(request.form.get("next")), code=303)
+
+
+@bp.route("/register", methods=["GET", "POST"])
+def register():
+    if request.method == "GET":
+        return credentials_page("register.html")
+    try:
+        user = service.register(request.form.get("username", ""), request.form.get("password", ""))
+    except ServiceError as refused:
+        return credentials_page("register.html", refused)
+    login_user(user)
+    return redirect(local_target(request.form.get("next")), code=303)
+
+
+@bp.post("/logout")
+def logout():
+    logout_user()
+    return redirect("/", code=303)
+
+
+def account_page(*, new_secret: str | None = None, new_token_name: str | None = None, error: ServiceError | None = None):
+    context = {
+        "tokens": service.tokens_of(current_user),
+        "new_secret": new_secret,
+        "new_token_name": new_token_name,
+        "error": error,
+        "values": request.form,
+    }
+    return Response(render_template("account.html", **context), status=error.status if error else 200)
+
+
+@bp.get("/account")
+def account():
+    if not current_user.is_authenticated:
+        return redirect(url_for("accounts.login", next="/account"), code=303)
+    return account_page()
+
+
+@bp.post("/account/tokens")
+def create_token():
+    try:
+        access.require_signed_in(current_actor(), "create API tokens")
+    except ServiceError as refused:
+        return page_error(refused)
+    try:
+        token, secret = service.create_token(current_user, request.form.get("name", ""))
+    except ServiceError as refused:
+        return account_page(error=refused)
+    # The secret is shown in this answer only (it is never stored), so no redirect here.
+    response = account_page(new_secret=secret, new_token_name=token.name)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/account/tokens/<token_id>/revoke")
+def revoke_token(token_id: str):
+    try:
+        access.require_signed_in(current_actor(), "revoke API tokens")
+        service.revoke_token(current_user, token_id)
+    except ServiceError as refused:
+        return page_error(refused)
+    return redirect(url_for("accounts.account") + "#tokens", code=303)
+
+
+@bp.app_errorhandler(CSRFError)
+def csrf_refused(error: CSRFError):
+    """A form post without a valid CSRF token: nothing was changed; say how to recover."""
+    refused = ServiceError(
+        400,
+        "this form has expired or came from another site: reload the page and try again",
+        code="csrf",
+    )
+    return page_error(refused)

@@ -1,0 +1,255 @@
+"""Trust at the table in the browser (390x844): accounts, roles, sharing, history, live sync, XSS."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.api.helpers import sign_up
+
+pytestmark = pytest.mark.browser
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PASSWORD = "correct horse battery"
+EVIL_PLAYER = "<img src=x onerror=alert(1)>"
+EVIL_LEAGUE = "<script>alert(1)</script>"
+
+
+def assert_phone_width(page) -> None:
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the page is wider than the phone: {widths}"
+
+
+def register(page, username: str) -> None:
+    page.goto("/register")
+    page.fill("#register-username", username)
+    page.fill("#register-password", PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    expect(page.locator(".who-am-i .signed-in")).to_have_text(username)
+
+
+def start_match(page, players: list[str], league: str | None = None) -> str:
+    page.goto("/matches/new?game=nameless" + (f"&league={league}" if league else ""))
+    seats = page.locator("input[id^=player_]")
+    while seats.count() > len(players):
+        count = seats.count()
+        page.get_by_role("button", name="− Remove last seat").click()
+        expect(seats).to_have_count(count - 1)
+    for seat, name in enumerate(players):
+        page.fill(f"#player_{seat}", name)
+    page.get_by_role("button", name="Start Nameless").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 1")
+    return page.url.rsplit("/", 1)[1].split("#")[0]
+
+
+def fill_round(page, tricks: list[int]) -> None:
+    for seat, took in enumerate(tricks):
+        page.fill(f"#f-tricks_{seat}", str(took))
+    expect(page.locator("#preview")).to_contain_text("This round would score")
+
+
+def save_round(page, number: int) -> None:
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+
+
+def test_sign_up_sign_in_and_tokens_through_the_forms(page, console, shot, clean_app):
+    register(page, "ann")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("link", name="Sign in")).to_be_visible()
+    page.goto("/leagues")
+    page.get_by_role("link", name="Sign in").click()
+    page.fill("#login-username", "ann")
+    page.fill("#login-password", "not my password")
+    console.allowed = ("status of 401",)  # the refused sign-in page itself answers 401
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator(".refusal")).to_have_text("wrong username or password")
+    expect(page.locator("#login-username")).to_have_value("ann")
+    shot(page, "trust-01-login-refused")
+    assert_phone_width(page)
+    page.fill("#login-password", PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(r"/leagues$"))  # back where sign-in was asked from
+    expect(page.locator(".who-am-i .signed-in")).to_have_text("ann")
+
+    page.locator(".who-am-i .signed-in").click()
+    page.fill("#token-name", "laptop script")
+    page.get_by_role("button", name="Create", exact=True).click()
+    secret = page.locator("#new-secret")
+    expect(secret).to_have_value(re.compile(r"^sk_"))
+    page.fill("#token-name", "spreadsheet")
+    shot(page, "trust-02-account-token-created", full_page=True)
+    page.get_by_role("button", name="Create", exact=True).click()
+    page.goto("/account")
+    expect(page.locator("#new-secret")).to_have_count(0)  # shown once only
+    expect(page.locator(".token")).to_have_count(2)
+    page.get_by_role("button", name="Revoke the token laptop script").click()
+    expect(page.locator(".token.revoked")).to_contain_text("laptop script")
+    shot(page, "trust-03-account-tokens", full_page=True)
+    assert_phone_width(page)
+    assert console.unexpected() == []
+
+
+def test_roles_share_and_history(page, console, shot, clean_app, live_server):
+    helper = clean_app.test_client()
+    sign_up(helper, "bob", PASSWORD)
+    register(page, "ann")
+    page.goto("/leagues")
+    page.fill("#league-name", "Friday")
+    page.fill("#league-members", "Ann, Bob, Cid")
+    page.get_by_role("button", name="Start league").click()
+    expect(page.locator("h1")).to_have_text("Friday")
+    league = page.url.rsplit("/", 1)[1].split("#")[0]
+    # Roles: give bob the scorer role, then make him a viewer.
+    page.fill("#role-username", "nobody")
+    console.allowed = ("status of 404",)  # the refused grant's page answers the rule's 404
+    page.get_by_role("button", name="Give the role").click()
+    expect(page.locator("#roles-form .refusal")).to_have_text("no account named nobody")
+    page.fill("#role-username", "bob")
+    page.select_option("#role-role", "scorer")
+    page.get_by_role("button", name="Give the role").click()
+    roles = page.locator("#roles .roles li")
+    expect(roles).to_have_count(2)
+    expect(roles.nth(1)).to_contain_text("bob")
+    expect(roles.nth(1)).to_contain_text("scorer")
+    page.locator("#roles").evaluate("element => element.scrollIntoView()")
+    shot(page, "trust-04-roles")
+    assert_phone_width(page)
+    # Share standings: the link appears in place (htmx) and opens a read-only page.
+    page.get_by_role("button", name="Share standings").click()
+    link = page.locator("#share-url")
+    expect(link).to_have_value(re.compile(r"/shared/"))
+    page.locator("#share").evaluate("element => element.scrollIntoView()")
+    shot(page, "trust-05-share-standings")
+    standings_url = link.input_value()
+
+    match_id = start_match(page, ["Ann", "Bob", "Cid"], league)
+    fill_round(page, [3, 1, 1])
+    save_round(page, 1)
+    fill_round(page, [1, 3, 1])
+    save_round(page, 2)
+    page.get_by_role("link", name="Edit round 1").click()
+    page.fill("#f-tricks_0", "2")
+    page.fill("#f-tricks_1", "2")
+    page.fill("#f-reason", "Bob's tricks were miscounted")
+    expect(page.locator("#preview")).to_contain_text("This round would score")
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    history = page.locator("#history .history li")
+    expect(history.first).to_contain_text("ann edited round 1")
+    expect(history.first).to_contain_text("Reason: Bob's tricks were miscounted")
+    expect(history.first).to_contain_text("tricks 3/1/1 → tricks 2/2/1")
+    page.get_by_role("button", name="Share a read-only link").click()
+    expect(page.locator("#share-url")).to_have_value(re.compile(r"/shared/"))
+    match_link = page.locator("#share-url").input_value()
+    page.locator("#history summary").click()
+    expect(history.first).to_be_visible()
+    page.locator("#history").evaluate("element => element.scrollIntoView()")
+    shot(page, "trust-06-match-history")
+    assert_phone_width(page)
+
+    # The links work for anyone, read-only.
+    stranger = page.context.browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    try:
+        other = stranger.new_page()
+        other.goto(match_link)
+        expect(other.locator("#round-1")).to_contain_text("+")
+        expect(other.locator("form")).to_have_count(0)
+        expect(other.get_by_role("link", name=re.compile("Edit"))).to_have_count(0)
+        shot(other, "trust-07-shared-match", full_page=True)
+        assert_phone_width(other)
+        other.goto(standings_url)
+        expect(other.locator("h1")).to_have_text("Friday")
+        shot(other, "trust-08-shared-standings")
+        # Without a role the league match itself is the rule, not the page.
+        other.goto(f"/matches/{match_id}")
+        expect(other.locator(".refusal")).to_contain_text("sign in as owner")
+    finally:
+        stranger.close()
+    assert console.unexpected() == []
+
+
+def test_live_sync_between_two_phones(page, console, shot, browser, live_server, clean_app):
+    match_id = start_match(page, ["Ann", "Bob", "Cid"])
+    second_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    try:
+        other = second_context.new_page()
+        other_errors: list[str] = []
+        other.on("pageerror", lambda error: other_errors.append(str(error)))
+        other.goto(f"/matches/{match_id}")
+        expect(other.locator("#h-entry")).to_have_text("Round 1")
+        other.fill("#f-tricks_0", "2")  # half-filled on the second phone
+
+        fill_round(page, [3, 1, 1])
+        save_round(page, 1)
+        expect(other.locator("#round-1")).to_have_count(1, timeout=2000)
+        expect(other.locator(".total .points")).to_have_text(page.locator(".total .points").all_text_contents(), timeout=2000)
+        expect(other.locator("#live-notice")).to_contain_text("Round 1 was just recorded on another phone")
+        expect(other.locator("#f-tricks_0")).to_have_value("2")  # not wiped
+        expect(other.locator("#h-entry")).to_have_text("Round 1")
+        shot(other, "trust-09-live-sync-notice")
+        assert_phone_width(other)
+        other.get_by_role("button", name="Enter round 2 instead").click()
+        expect(other.locator("#h-entry")).to_have_text("Round 2")
+        expect(other.locator("#live-notice")).to_be_hidden()
+
+        # An untouched form follows along by itself.
+        fill_round(page, [1, 3, 1])
+        save_round(page, 2)
+        expect(other.locator("#round-2")).to_have_count(1, timeout=2000)
+        expect(other.locator("#h-entry")).to_have_text("Round 3", timeout=2000)
+
+        # Both phones type round 3; the first save wins, the second sees the current state
+        # with its entries kept.
+        other.fill("#f-tricks_0", "0")
+        other.fill("#f-tricks_1", "4")
+        other.fill("#f-tricks_2", "1")
+        expect(other.locator("#preview")).to_contain_text("This round would score")
+        fill_round(page, [2, 2, 1])
+        save_round(page, 3)
+        expect(other.locator("#live-notice")).to_contain_text("Round 3 was just recorded", timeout=2000)
+        other.get_by_role("button", name="Keep my entries").click()
+        other.locator("#save").click()
+        expect(other.locator("#stale-notice")).to_have_text("This match changed on another phone: here is the current state")
+        expect(other.locator("#round-3")).to_have_count(1)
+        expect(other.locator("#h-entry")).to_have_text("Round 4")
+        expect(other.locator("#f-tricks_1")).to_have_value("4")
+        shot(other, "trust-10-stale-save")
+        assert other_errors == []
+    finally:
+        second_context.close()
+    assert console.unexpected() == []
+
+
+def test_untrusted_names_render_as_text(page, console, shot, clean_app):
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    register(page, "ann")
+    page.goto("/leagues")
+    page.fill("#league-name", EVIL_LEAGUE)
+    page.get_by_role("button", name="Start league").click()
+    expect(page.locator("h1")).to_have_text(EVIL_LEAGUE)
+    league = page.url.rsplit("/", 1)[1]
+    match_id = start_match(page, [EVIL_PLAYER, "Bob", "Cid"], league)
+    fill_round(page, [3, 1, 1])
+    save_round(page, 1)
+    player = next(p["id"] for p in page.request.get("/api/v1/players").json() if p["name"] == EVIL_PLAYER)
+    for url, text in (
+        (f"/matches/{match_id}", EVIL_PLAYER),
+        (f"/leagues/{league}", EVIL_LEAGUE),
+        (f"/leagues/{league}", EVIL_PLAYER),
+        (f"/players/{player}", EVIL_PLAYER),
+        ("/", EVIL_PLAYER),
+        ("/leagues", EVIL_LEAGUE),
+    ):
+        page.goto(url)
+        expect(page.get_by_text(text, exact=False).first).to_be_attached()
+        assert page.locator('img[src="x"]').count() == 0, url
+        assert page.evaluate("document.querySelectorAll('main script').length") == 0, url
+    page.goto(f"/matches/{match_id}")
+    page.wait_for_timeout(1700)  # one live-sync poll: refreshed blocks stay text too
+    assert page.locator('img[src="x"]').count() == 0
+    shot(page, "trust-11-untrusted-names")
+    assert dialogs == []
+    assert console.unexpected() == []
