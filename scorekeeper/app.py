@@ -56,10 +56,11 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
-    from .web import account_pages, api_docs, device, language, league_pages, pages, security, vendor
+    from .web import account_pages, api_docs, compression, device, language, league_pages, pages, security, vendor
 
     device.init_device(app)
     security.init_security(app)
+    compression.init_compression(app)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(language.bp)
     app.register_blueprint(vendor.bp)
