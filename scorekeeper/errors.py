@@ -7,6 +7,50 @@ from flask import render_template, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
+from .games.i18n import N_, _
+
+# werkzeug's own descriptions are English only; an error raised without a description of
+# its own gets one of these in the request's language instead.
+HTTP_MESSAGES: dict[int, str] = {
+    400: N_("the request could not be read: check what was sent"),
+    401: N_("sign in first"),
+    403: N_("you may not do this"),
+    404: N_("nothing is here: check the address"),
+    405: N_("this address does not take that method"),
+    409: N_("this clashes with a change made meanwhile: reload and try again"),
+    412: N_("the data has changed since you loaded it: reload it and try again"),
+    413: N_("what was sent is too large"),
+    415: N_("send the request as JSON"),
+    422: N_("what was sent is not valid"),
+    428: N_("this change needs the If-Match header"),
+    429: N_("too many requests: wait a little and try again"),
+    500: N_("something went wrong on our side: try again later"),
+}
+
+# The validation messages of marshmallow (webargs) that the API's schemas can produce,
+# marked here so that the catalogs hold them; first_message() translates them.
+VALIDATION_MESSAGES = (
+    N_("Missing data for required field."),
+    N_("Field may not be null."),
+    N_("Unknown field."),
+    N_("Not a valid string."),
+    N_("Not a valid integer."),
+    N_("Not a valid boolean."),
+    N_("Not a valid list."),
+    N_("Not a valid mapping type."),
+    N_("Invalid input type."),
+)
+
+
+def http_message(error: HTTPException) -> str:
+    """The error's description: its own, else a translated one for its status."""
+    own = error.description
+    if own and own != type(error).description:
+        return own
+    if error.code in HTTP_MESSAGES:
+        return _(HTTP_MESSAGES[error.code])
+    return own or error.name
+
 
 def first_message(errors: Any, path: str = "") -> str | None:
     """The first validation message in a nested webargs/marshmallow error dict, with its field."""
@@ -23,12 +67,12 @@ def first_message(errors: Any, path: str = "") -> str | None:
     if isinstance(errors, list):
         for item in errors:
             if isinstance(item, str):
-                return f"{path}: {item}" if path else item
+                return f"{path}: {_(item)}" if path else _(item)
             found = first_message(item, path)
             if found:
                 return found
     if isinstance(errors, str):
-        return f"{path}: {errors}" if path else errors
+        return f"{path}: {_(errors)}" if path else _(errors)
     return None
 
 
@@ -39,7 +83,7 @@ class ScorekeeperApi(Api):
         payload, status, headers = super().handle_http_exception(error)
         data = getattr(error, "data", None) or {}
         if "message" not in payload:
-            payload["message"] = first_message(payload.get("errors")) or error.description or error.name
+            payload["message"] = first_message(payload.get("errors")) or http_message(error)
         payload["error"] = data.get("error", error.name.lower().replace(" ", "_"))
         if "round" in data:
             payload["round"] = data["round"]

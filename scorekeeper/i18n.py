@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, request
-from flask_babel import Babel, gettext
+from flask_babel import Babel, get_translations, gettext
 from flask_login import current_user
 
 from .games.i18n import set_translator
@@ -24,9 +24,15 @@ def chosen_language() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
+def _engine_ngettext(singular: str, plural: str, n: int) -> str:
+    # Not flask_babel.ngettext: that one always applies %-formatting (it adds `num`),
+    # which the engine's {placeholder} messages do not use and a literal % would break.
+    return get_translations().ngettext(singular, plural, n)
+
+
 def install_engine_translator() -> None:
-    """The rules engine's messages follow the request's language."""
-    set_translator(gettext)
+    """The rules engine's messages follow the request's language, plural forms included."""
+    set_translator((gettext, _engine_ngettext))
 
 
 def init_i18n(app: Flask) -> None:

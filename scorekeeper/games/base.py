@@ -12,7 +12,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .i18n import N_, _, _n
+
 SUITS = ("clubs", "diamonds", "hearts", "spades")
+# How a page names a suit; the suit codes above stay the input values in every language.
+SUIT_NAMES: Mapping[str, str] = {
+    "clubs": N_("Clubs"),
+    "diamonds": N_("Diamonds"),
+    "hearts": N_("Hearts"),
+    "spades": N_("Spades"),
+}
+
+
+def suit_name(suit: str) -> str:
+    """The suit's name in the current language."""
+    return _(SUIT_NAMES[suit])
 
 
 # --------------------------------------------------------------------------- errors
@@ -45,7 +59,7 @@ class RuleError(ValueError):
         if self.round_number is not None:
             return self
         return type(self)(
-            f"round {number}: {self.message}",
+            _("round {number}: {message}", number=number, message=self.message),
             field=self.field,
             code=self.code,
             round_number=number,
@@ -94,7 +108,8 @@ class OptionSpec:
             "name": self.name,
             "type": self.kind,
             "default": self.default,
-            "description": self.description,
+            # The description is N_-marked data: translated here, in the caller's language.
+            "description": _(self.description),
             "nullable": self.nullable,
         }
         if self.choices is not None:
@@ -111,11 +126,11 @@ class OptionSpec:
         if value is None:
             if self.nullable:
                 return None
-            raise OptionError(f"option {self.name} may not be null", field=where, code="option_null")
+            raise OptionError(_("option {name} may not be null", name=self.name), field=where, code="option_null")
         if self.kind == "int":
             if not is_int(value):
                 raise OptionError(
-                    f"option {self.name} must be a whole number, got {shown(value)}",
+                    _("option {name} must be a whole number, got {value}", name=self.name, value=shown(value)),
                     field=where,
                     code="option_type",
                 )
@@ -123,19 +138,34 @@ class OptionSpec:
             maximum = self.maximum if self.maximum is not None else OPTION_LIMIT
             if value < minimum:
                 raise OptionError(
-                    f"option {self.name} must be at least {minimum}, got {shown(value)}",
+                    _(
+                        "option {name} must be at least {minimum}, got {value}",
+                        name=self.name,
+                        minimum=minimum,
+                        value=shown(value),
+                    ),
                     field=where,
                     code="option_range",
                 )
             if value > maximum:
                 raise OptionError(
-                    f"option {self.name} must be at most {maximum}, got {shown(value)}",
+                    _(
+                        "option {name} must be at most {maximum}, got {value}",
+                        name=self.name,
+                        maximum=maximum,
+                        value=shown(value),
+                    ),
                     field=where,
                     code="option_range",
                 )
             if self.choices is not None and value not in self.choices:
                 raise OptionError(
-                    f"option {self.name} must be one of {', '.join(map(str, self.choices))}, got {shown(value)}",
+                    _(
+                        "option {name} must be one of {choices}, got {value}",
+                        name=self.name,
+                        choices=", ".join(map(str, self.choices)),
+                        value=shown(value),
+                    ),
                     field=where,
                     code="option_choice",
                 )
@@ -143,7 +173,7 @@ class OptionSpec:
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionError(
-                    f"option {self.name} must be true or false, got {shown(value)}",
+                    _("option {name} must be true or false, got {value}", name=self.name, value=shown(value)),
                     field=where,
                     code="option_type",
                 )
@@ -151,7 +181,12 @@ class OptionSpec:
         if self.kind == "choice":
             if isinstance(value, bool) or value not in (self.choices or ()):
                 raise OptionError(
-                    f"option {self.name} must be one of {', '.join(map(str, self.choices or ()))}, got {shown(value)}",
+                    _(
+                        "option {name} must be one of {choices}, got {value}",
+                        name=self.name,
+                        choices=", ".join(map(str, self.choices or ())),
+                        value=shown(value),
+                    ),
                     field=where,
                     code="option_choice",
                 )
@@ -159,24 +194,35 @@ class OptionSpec:
         if self.kind == "list":
             if not isinstance(value, list):
                 raise OptionError(
-                    f"option {self.name} must be a list, got {shown(value)}", field=where, code="option_type"
+                    _("option {name} must be a list, got {value}", name=self.name, value=shown(value)),
+                    field=where,
+                    code="option_type",
+
                 )
             for item in value:
                 if isinstance(item, bool) or item not in (self.choices or ()):
                     raise OptionError(
-                        f"option {self.name}: {shown(item)} is not one of {', '.join(map(str, self.choices or ()))}",
+                        _(
+                            "option {name}: {value} is not one of {choices}",
+                            name=self.name,
+                            value=shown(item),
+                            choices=", ".join(map(str, self.choices or ())),
+                        ),
                         field=where,
                         code="option_choice",
                     )
             if len(set(value)) != len(value):
                 raise OptionError(
-                    f"option {self.name} lists a value twice", field=where, code="option_duplicate"
+                    _("option {name} lists a value twice", name=self.name), field=where, code="option_duplicate"
                 )
             return list(value)
         if self.kind == "object":
             if not isinstance(value, Mapping):
                 raise OptionError(
-                    f"option {self.name} must be an object, got {shown(value)}", field=where, code="option_type"
+                    _("option {name} must be an object, got {value}", name=self.name, value=shown(value)),
+                    field=where,
+                    code="option_type",
+
                 )
             return dict(value)
         raise AssertionError(f"unknown option kind {self.kind}")
@@ -187,7 +233,7 @@ FIRST_DEALER = OptionSpec(
     kind="int",
     default=0,
     minimum=0,
-    description="Seat of the dealer of round 1; the deal passes to the left every round.",
+    description=N_("Seat of the dealer of round 1; the deal passes to the left every round."),
 )
 
 
@@ -276,6 +322,7 @@ class Game(ABC):
     """One card game's rules. Each game module defines a subclass and registers one instance."""
 
     id: ClassVar[str]
+    #: the English name, N_-marked in each module; describe() and messages translate it
     name: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -293,7 +340,7 @@ class Game(ABC):
         """The games catalogue entry."""
         return {
             "id": self.id,
-            "name": self.name,
+            "name": _(self.name),
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": [spec.describe() for spec in self.all_option_specs()],
@@ -303,11 +350,24 @@ class Game(ABC):
     def check_player_count(self, n_players: int) -> None:
         if not self.min_players <= n_players <= self.max_players:
             if self.min_players == self.max_players:
-                wanted = f"exactly {self.min_players}"
+                message = _n(
+                    "{game} is played by exactly {n} player, got {got}",
+                    "{game} is played by exactly {n} players, got {got}",
+                    self.min_players,
+                    game=_(self.name),
+                    got=n_players,
+                )
             else:
-                wanted = f"{self.min_players} to {self.max_players}"
+                message = _n(
+                    "{game} is played by {minimum} to {n} player, got {got}",
+                    "{game} is played by {minimum} to {n} players, got {got}",
+                    self.max_players,
+                    game=_(self.name),
+                    minimum=self.min_players,
+                    got=n_players,
+                )
             raise OptionError(
-                f"{self.name} is played by {wanted} players, got {n_players}",
+                message,
                 field="players",
                 code="player_count",
             )
@@ -318,13 +378,13 @@ class Game(ABC):
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
-            raise OptionError("options must be an object", field="options", code="option_type")
+            raise OptionError(_("options must be an object"), field="options", code="option_type")
         specs = {spec.name: spec for spec in self.all_option_specs()}
         for key in raw:
             if key not in specs:
                 known = ", ".join(sorted(specs))
                 raise OptionError(
-                    f"unknown option {shown(key)} for {self.name} (known: {known})",
+                    _("unknown option {option} for {game} (known: {known})", option=shown(key), game=_(self.name), known=known),
                     field=f"options.{key if isinstance(key, str) else shown(key)}",
                     code="option_unknown",
                 )
@@ -339,7 +399,11 @@ class Game(ABC):
             effective[name] = spec.check(value)
         if effective["first_dealer"] >= n_players:
             raise OptionError(
-                f"option first_dealer must be a seat from 0 to {n_players - 1}, got {effective['first_dealer']}",
+                _(
+                    "option first_dealer must be a seat from 0 to {last}, got {value}",
+                    last=n_players - 1,
+                    value=effective["first_dealer"],
+                ),
                 field="options.first_dealer",
                 code="option_range",
             )
@@ -425,7 +489,7 @@ class Game(ABC):
         """Add one round input to the match; raise RoundError if it is not allowed."""
         if state.finished:
             raise MatchFinishedError(
-                "the match is finished: no more rounds can be recorded", code="match_finished"
+                _("the match is finished: no more rounds can be recorded"), code="match_finished"
             )
         round_ = self.parse_round(table, state, raw)
         score, progress = self.score_round(table, state, round_)
@@ -469,7 +533,11 @@ class Game(ABC):
         for number, raw in enumerate(inputs, start=1):
             if state.finished:
                 raise RoundError(
-                    f"the match would now end after round {number - 1}, before recorded round {number}",
+                    _(
+                        "the match would now end after round {last}, before recorded round {number}",
+                        last=number - 1,
+                        number=number,
+                    ),
                     code="match_ends_early",
                     round_number=number,
                 )
@@ -527,18 +595,18 @@ def is_int(value: Any) -> bool:
 def check_fields(raw: Any, required: Sequence[str], optional: Sequence[str] = ()) -> Mapping[str, Any]:
     """Refuse a round input that is not an object, misses a field or has an unknown one."""
     if not isinstance(raw, Mapping):
-        raise RoundError("a round must be a JSON object", code="round_type")
+        raise RoundError(_("a round must be a JSON object"), code="round_type")
     for key in raw:
         if key not in required and key not in optional:
             known = ", ".join([*required, *optional])
             raise RoundError(
-                f"unknown round field {shown(key)} (allowed: {known})",
+                _("unknown round field {field} (allowed: {known})", field=shown(key), known=known),
                 field=key if isinstance(key, str) else shown(key),
                 code="field_unknown",
             )
     for key in required:
         if key not in raw:
-            raise RoundError(f"{key} is required", field=key, code="field_missing")
+            raise RoundError(_("{field} is required", field=key), field=key, code="field_missing")
     return raw
 
 
@@ -547,21 +615,40 @@ def int_field(
 ) -> int:
     """A whole number within bounds, else RoundError naming `field`."""
     if not is_int(value):
-        raise RoundError(f"{field} must be a whole number, got {shown(value)}", field=field, code="type")
+        raise RoundError(
+            _("{field} must be a whole number, got {value}", field=field, value=shown(value)), field=field, code="type"
+        )
     if minimum is not None and value < minimum:
-        raise RoundError(f"{field} must be at least {minimum}, got {shown(value)}", field=field, code="range")
+        raise RoundError(
+            _("{field} must be at least {minimum}, got {value}", field=field, minimum=minimum, value=shown(value)),
+            field=field,
+            code="range",
+        )
     if maximum is not None and value > maximum:
-        raise RoundError(f"{field} must be at most {maximum}, got {shown(value)}", field=field, code="range")
+        raise RoundError(
+            _("{field} must be at most {maximum}, got {value}", field=field, maximum=maximum, value=shown(value)),
+            field=field,
+            code="range",
+        )
     return value
 
 
 def per_seat(value: Any, field: str, n: int) -> Sequence[Any]:
     """A list with exactly one entry per seat."""
     if not isinstance(value, list):
-        raise RoundError(f"{field} must be a list with one entry per seat", field=field, code="type")
+        raise RoundError(_("{field} must be a list with one entry per seat", field=field), field=field, code="type")
     if len(value) != n:
         raise RoundError(
-            f"{field} must have {n} entries, one per seat, got {len(value)}", field=field, code="length"
+            _n(
+                "{field} must have {n} entry, one per seat, got {got}",
+                "{field} must have {n} entries, one per seat, got {got}",
+                n,
+                field=field,
+                got=len(value),
+            ),
+            field=field,
+            code="length",
+
         )
     return value
 
@@ -576,15 +663,41 @@ def seat_ints(
         where = f"{field}.{seat}"
         if not is_int(item):
             raise RoundError(
-                f"{field} of {table.name(seat)} must be a whole number, got {shown(item)}", field=where, code="type"
+                _(
+                    "{field} of {player} must be a whole number, got {value}",
+                    field=field,
+                    player=table.name(seat),
+                    value=shown(item),
+                ),
+                field=where,
+                code="type",
+
             )
         if item < minimum:
             raise RoundError(
-                f"{field} of {table.name(seat)} must be at least {minimum}, got {shown(item)}", field=where, code="range"
+                _(
+                    "{field} of {player} must be at least {minimum}, got {value}",
+                    field=field,
+                    player=table.name(seat),
+                    minimum=minimum,
+                    value=shown(item),
+                ),
+                field=where,
+                code="range",
+
             )
         if maximum is not None and item > maximum:
             raise RoundError(
-                f"{field} of {table.name(seat)} must be at most {maximum}, got {shown(item)}", field=where, code="range"
+                _(
+                    "{field} of {player} must be at most {maximum}, got {value}",
+                    field=field,
+                    player=table.name(seat),
+                    maximum=maximum,
+                    value=shown(item),
+                ),
+                field=where,
+                code="range",
+
             )
         result.append(item)
     return tuple(result)
@@ -595,7 +708,7 @@ def tricks_field(raw: Mapping[str, Any], table: Table, total: int, field: str = 
     tricks = seat_ints(raw.get(field), field, table, maximum=total)
     if sum(tricks) != total:
         raise RoundError(
-            f"tricks must add up to {total}, got {sum(tricks)}", field=field, code="tricks_sum"
+            _("tricks must add up to {total}, got {got}", total=total, got=sum(tricks)), field=field, code="tricks_sum"
         )
     return tricks
 
@@ -610,14 +723,12 @@ def optional_seat(value: Any, field: str, table: Table) -> int | None:
 def suit_field(value: Any, field: str, allowed: Sequence[str] = SUITS) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise RoundError(
-            f"{field} must be one of {', '.join(allowed)}, got {shown(value)}", field=field, code="choice"
+            _("{field} must be one of {choices}, got {value}", field=field, choices=", ".join(allowed), value=shown(value)),
+            field=field,
+            code="choice",
+
         )
     return value
-
-
-def noun_count(number: int, noun: str) -> str:
-    """'1 trick', '2 tricks': a count with its noun, singular or plural."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def signed(points: int) -> str:

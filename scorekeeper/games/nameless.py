@@ -14,12 +14,12 @@ from .base import (
     RoundScore,
     Table,
     check_fields,
-    noun_count,
     optional_seat,
     signed,
     target_winners,
     tricks_field,
 )
+from .i18n import N_, _, _n
 
 # Sides per player count, in their fixed order (partners opposite).
 SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
@@ -61,47 +61,70 @@ def score_hand(table: Table, hand: NamelessHand) -> RoundScore:
     keep_tricks = table.options["opponents_keep_tricks"]
     side_tricks = [sum(hand.tricks[seat] for seat in side) for side in table.sides]
     scores = list(side_tricks)
-    notes = [f"{noun_count(took, 'trick')}: {signed(took)}" for took in side_tricks]
+    notes = [_n("{n} trick: {points}", "{n} tricks: {points}", took, points=signed(took)) for took in side_tricks]
     bonus_seat = bonus_player(table, hand)
     if bonus_seat is not None:
         took = hand.tricks[bonus_seat]
         won, lost = BONUS[took]
         bonus_side = table.side_of(bonus_seat)
-        who = " alone" if hand.alone is not None else ""
         for index in range(len(table.sides)):
             if index == bonus_side:
                 scores[index] = won
-                notes[index] = f"{table.name(bonus_seat)} took {took} of 5{who}: bonus {signed(won)}"
+                if hand.alone is not None:
+                    notes[index] = _(
+                        "{player} took {took} of 5 alone: bonus {points}",
+                        player=table.name(bonus_seat),
+                        took=took,
+                        points=signed(won),
+                    )
+                else:
+                    notes[index] = _(
+                        "{player} took {took} of 5: bonus {points}",
+                        player=table.name(bonus_seat),
+                        took=took,
+                        points=signed(won),
+                    )
             elif keep_tricks:
                 scores[index] = side_tricks[index] - lost
-                notes[index] = f"{noun_count(side_tricks[index], 'trick')} - {lost} for the bonus hand = {signed(scores[index])}"
+                notes[index] = _n(
+                    "{n} trick - {lost} for the bonus hand = {points}",
+                    "{n} tricks - {lost} for the bonus hand = {points}",
+                    side_tricks[index],
+                    lost=lost,
+                    points=signed(scores[index]),
+                )
             else:
                 scores[index] = -lost
-                notes[index] = f"opponent's bonus hand: {signed(-lost)}"
+                notes[index] = _("opponent's bonus hand: {points}", points=signed(-lost))
     if hand.renege is not None:
         renege_side = table.side_of(hand.renege)
         for index in range(len(table.sides)):
+            # The parts of a side's explanation are joined with "; " in every language.
             if index == renege_side:
                 scores[index] -= RENEGE_PENALTY
-                notes[index] += f"; {table.name(hand.renege)} reneged: -{RENEGE_PENALTY}"
+                notes[index] += "; " + _(
+                    "{player} reneged: {points}", player=table.name(hand.renege), points=signed(-RENEGE_PENALTY)
+                )
             else:
                 scores[index] += RENEGE_PENALTY
-                notes[index] += f"; renege by {table.name(hand.renege)}: +{RENEGE_PENALTY}"
+                notes[index] += "; " + _(
+                    "renege by {player}: {points}", player=table.name(hand.renege), points=signed(RENEGE_PENALTY)
+                )
     return RoundScore(scores=tuple(scores), explanation=tuple(notes))
 
 
 class Nameless(Game):
     id = "nameless"
-    name = "Nameless"
+    name = N_("Nameless")
     min_players = 2
     max_players = 6
     option_specs = (
-        OptionSpec("target", "int", 20, "Points a side needs to win.", minimum=1),
+        OptionSpec("target", "int", 20, N_("Points a side needs to win."), minimum=1),
         OptionSpec(
             "opponents_keep_tricks",
             "bool",
             False,
-            "In a bonus hand the other sides score their own tricks minus the penalty.",
+            N_("In a bonus hand the other sides score their own tricks minus the penalty."),
         ),
     )
 
@@ -119,13 +142,17 @@ class Nameless(Game):
         if alone is not None:
             if table.n != 4:
                 raise RoundError(
-                    "going alone is only possible with 4 players", field="alone", code="alone_players"
+                    _("going alone is only possible with 4 players"), field="alone", code="alone_players"
                 )
             partner = (alone + 2) % 4
             if tricks[partner] != 0:
                 raise RoundError(
-                    f"{table.name(alone)} went alone, so partner {table.name(partner)} must take 0 tricks, "
-                    f"got {tricks[partner]}",
+                    _(
+                        "{player} went alone, so partner {partner} must take 0 tricks, got {got}",
+                        player=table.name(alone),
+                        partner=table.name(partner),
+                        got=tricks[partner],
+                    ),
                     field="tricks",
                     code="alone_partner_tricks",
                 )

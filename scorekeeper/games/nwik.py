@@ -20,6 +20,7 @@ from .base import (
     suit_field,
     tricks_field,
 )
+from .i18n import N_, _, _n
 
 # Everyone is their own side.
 SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
@@ -31,18 +32,19 @@ TRICKS_PER_ROUND: Mapping[int, int] = {2: 17, 3: 13}
 ROUNDS_AS_BIDDER = 5
 
 # Roles counted from the Acting Bidder to the left: index 0 is the Bidder.
-ROLE_NAMES: Mapping[int, tuple[str, ...]] = {2: ("Bidder", "#2"), 3: ("Bidder", "#2", "#3")}
+ROLE_NAMES: Mapping[int, tuple[str, ...]] = {2: (N_("Bidder"), "#2"), 3: (N_("Bidder"), "#2", "#3")}
 TARGETS: Mapping[int, tuple[int, ...]] = {2: (10, 7), 3: (6, 4, 3)}
 # No Tricks reverses the targets: the Bidder gets the last role's target and so on.
 NO_TRICKS_TARGETS: Mapping[int, tuple[int, ...]] = {2: (7, 10), 3: (3, 4, 6)}
 
+# English ids, N_-marked: style_name() (or the pages' _()) gives the current language.
 STYLE_NAMES: Mapping[int, str] = {
-    1: "Spades trumps",
-    2: "Hearts, Diamonds or Clubs trumps",
-    3: "No Trumps",
-    4: "No Tricks",
-    5: "VIP",
-    6: "Pass",
+    1: N_("Spades trumps"),
+    2: N_("Hearts, Diamonds or Clubs trumps"),
+    3: N_("No Trumps"),
+    4: N_("No Tricks"),
+    5: N_("VIP"),
+    6: N_("Pass"),
 }
 STAKES = (1, 2, 3, 4, 5, 6)
 PASS = 6
@@ -58,8 +60,13 @@ TRUMP_REQUIRED = frozenset({2})
 VIP_CARDS = (1, 2, 3)
 
 
+def style_name(style: int) -> str:
+    """The style's name in the current language."""
+    return _(STYLE_NAMES[style])
+
+
 def style_label(style: int) -> str:
-    return f"style {style} ({STYLE_NAMES[style]})"
+    return _("style {number} ({name})", number=style, name=style_name(style))
 
 
 @dataclass(frozen=True)
@@ -103,16 +110,11 @@ class NwikRound:
         return self.stake * multiplier
 
 
-def plural_tricks(count: int) -> str:
-    return f"{count} trick" if count == 1 else f"{count} tricks"
-
-
 def score_nwik(table: Table, hand: NwikRound) -> RoundScore:
     """Points per seat: (tricks - target) x S, reversed for No Tricks; always zero-sum."""
     no_tricks = hand.effective_style == NO_TRICKS
     targets = (NO_TRICKS_TARGETS if no_tricks else TARGETS)[table.n]
     stake = hand.effective_stake
-    target_label = "No Tricks target" if no_tricks else "target"
     scores = []
     notes = []
     for seat, took in enumerate(hand.tricks):
@@ -121,10 +123,28 @@ def score_nwik(table: Table, hand: NwikRound) -> RoundScore:
         difference = target - took if no_tricks else took - target
         points = difference * stake
         scores.append(points)
-        notes.append(
-            f"{ROLE_NAMES[table.n][role]}: {plural_tricks(took)}, {target_label} {target}: "
-            f"{signed(difference)} x {stake} = {signed(points)}"
-        )
+        params = {
+            "role": _(ROLE_NAMES[table.n][role]),
+            "target": target,
+            "difference": signed(difference),
+            "stake": stake,
+            "points": signed(points),
+        }
+        if no_tricks:
+            note = _n(
+                "{role}: {n} trick, No Tricks target {target}: {difference} x {stake} = {points}",
+                "{role}: {n} tricks, No Tricks target {target}: {difference} x {stake} = {points}",
+                took,
+                **params,
+            )
+        else:
+            note = _n(
+                "{role}: {n} trick, target {target}: {difference} x {stake} = {points}",
+                "{role}: {n} tricks, target {target}: {difference} x {stake} = {points}",
+                took,
+                **params,
+            )
+        notes.append(note)
     details = {
         "bidder": hand.bidder,
         "acting_bidder": hand.acting_bidder,
@@ -141,7 +161,7 @@ def optional(raw: Mapping[str, Any], key: str) -> Any:
 
 class Nwik(Game):
     id = "nwik"
-    name = "Nwik"
+    name = N_("Nwik")
     min_players = 2
     max_players = 3
 
@@ -166,15 +186,23 @@ class Nwik(Game):
         stake = int_field(raw["stake"], "stake", minimum=1, maximum=max(STAKES))
         if style in usage[bidder].styles:
             raise RoundError(
-                f"{bidder_name} has already used {style_label(style)}; "
-                f"still free: {', '.join(map(str, usage[bidder].available_styles()))}",
+                _(
+                    "{player} has already used {style}; still free: {free}",
+                    player=bidder_name,
+                    style=style_label(style),
+                    free=", ".join(map(str, usage[bidder].available_styles())),
+                ),
                 field="style",
                 code="style_used",
             )
         if stake in usage[bidder].stakes:
             raise RoundError(
-                f"{bidder_name} has already used stake {stake}; "
-                f"still free: {', '.join(map(str, usage[bidder].available_stakes()))}",
+                _(
+                    "{player} has already used stake {stake}; still free: {free}",
+                    player=bidder_name,
+                    stake=stake,
+                    free=", ".join(map(str, usage[bidder].available_stakes())),
+                ),
                 field="stake",
                 code="stake_used",
             )
@@ -186,8 +214,11 @@ class Nwik(Game):
             acting_style = self.parse_acting_style(table, usage, acting_bidder, bidder_name, acting_style)
         elif acting_style is not None:
             raise RoundError(
-                f"acting_style is only given when the Bidder passes (style 6); "
-                f"{bidder_name} chose {style_label(style)}",
+                _(
+                    "acting_style is only given when the Bidder passes (style 6); {player} chose {style}",
+                    player=bidder_name,
+                    style=style_label(style),
+                ),
                 field="acting_style",
                 code="acting_style_without_pass",
             )
@@ -198,14 +229,14 @@ class Nwik(Game):
         if effective == VIP:
             if vip_card is None:
                 raise RoundError(
-                    "vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3",
+                    _("vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3"),
                     field="vip_card",
                     code="vip_card_missing",
                 )
             vip_card = int_field(vip_card, "vip_card", minimum=min(VIP_CARDS), maximum=max(VIP_CARDS))
         elif vip_card is not None:
             raise RoundError(
-                f"vip_card is only given for style 5 (VIP), not for {style_label(effective)}",
+                _("vip_card is only given for style 5 (VIP), not for {style}", style=style_label(effective)),
                 field="vip_card",
                 code="vip_card_refused",
             )
@@ -229,23 +260,37 @@ class Nwik(Game):
         allowed = usage[acting_bidder].acting_styles()
         if value is None:
             raise RoundError(
-                f"{bidder_name} passed, so acting_style is required: the style {acting_name} chooses "
-                f"as Acting Bidder ({', '.join(map(str, allowed))})",
+                _(
+                    "{player} passed, so acting_style is required: the style {acting} chooses "
+                    "as Acting Bidder ({allowed})",
+                    player=bidder_name,
+                    acting=acting_name,
+                    allowed=", ".join(map(str, allowed)),
+                ),
                 field="acting_style",
                 code="acting_style_missing",
             )
         acting_style = int_field(value, "acting_style", minimum=1)
         if acting_style == PASS:
             raise RoundError(
-                f"{acting_name} as Acting Bidder may not pass: choose one of {', '.join(map(str, allowed))}",
+                _(
+                    "{player} as Acting Bidder may not pass: choose one of {allowed}",
+                    player=acting_name,
+                    allowed=", ".join(map(str, allowed)),
+                ),
                 field="acting_style",
                 code="acting_style_pass",
             )
         int_field(acting_style, "acting_style", maximum=max(ACTING_STYLES))
         if acting_style not in allowed:
             raise RoundError(
-                f"{acting_name} has already chosen {style_label(acting_style)} as Bidder, so may not "
-                f"choose it as Acting Bidder: choose one of {', '.join(map(str, allowed))}",
+                _(
+                    "{player} has already chosen {style} as Bidder, so may not "
+                    "choose it as Acting Bidder: choose one of {allowed}",
+                    player=acting_name,
+                    style=style_label(acting_style),
+                    allowed=", ".join(map(str, allowed)),
+                ),
                 field="acting_style",
                 code="acting_style_used",
             )
@@ -256,7 +301,10 @@ class Nwik(Game):
         if choices is None:
             if value is not None:
                 raise RoundError(
-                    f"trump is only given for style 2 or 5 (VIP); {style_label(effective)} has no trump to name",
+                    _(
+                        "trump is only given for style 2 or 5 (VIP); {style} has no trump to name",
+                        style=style_label(effective),
+                    ),
                     field="trump",
                     code="trump_refused",
                 )
@@ -264,14 +312,18 @@ class Nwik(Game):
         if value is None:
             if effective in TRUMP_REQUIRED:
                 raise RoundError(
-                    f"trump is required for {style_label(effective)}: {', '.join(choices)}",
+                    _("trump is required for {style}: {choices}", style=style_label(effective), choices=", ".join(choices)),
                     field="trump",
                     code="trump_missing",
                 )
             return None
         if value == "spades" and "spades" not in choices:
             raise RoundError(
-                f"trump for style {effective} must be {', '.join(choices)}: spades trumps is style 1",
+                _(
+                    "trump for style {number} must be {choices}: spades trumps is style 1",
+                    number=effective,
+                    choices=", ".join(choices),
+                ),
                 field="trump",
                 code="trump_spades",
             )

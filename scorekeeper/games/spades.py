@@ -15,13 +15,13 @@ from .base import (
     Table,
     check_fields,
     is_int,
-    noun_count,
     per_seat,
     shown,
     signed,
     target_winners,
     tricks_field,
 )
+from .i18n import N_, _, _n
 
 # Rule decisions the spec leaves open (a careful table's reading):
 # - "behind by" for blind nil compares the side's total with the other side's total
@@ -39,7 +39,7 @@ SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
 # Nil bids: the option holding what each is worth, and how a scoresheet names it.
 NIL_VALUE_OPTION: Mapping[str, str] = {"nil": "nil_value", "blind_nil": "blind_nil_value"}
-NIL_LABEL: Mapping[str, str] = {"nil": "nil", "blind_nil": "blind nil"}
+NIL_LABEL: Mapping[str, str] = {"nil": N_("nil"), "blind_nil": N_("blind nil")}
 
 # Overtricks: points per overtrick, and whether they go onto the side's bag count.
 OVERTRICK_POINTS: Mapping[str, int] = {"bags": 1, "minus_one": -1}
@@ -50,6 +50,7 @@ COUNTS_BAGS: Mapping[str, bool] = {"bags": True, "minus_one": False}
 class SpecialCall:
     """A side's call instead of bids: the tricks it needs and what it is worth."""
 
+    #: N_-marked English name; messages translate it
     label: str
     tricks: int
     #: True: exactly `tricks`; False: at least `tricks`, the rest are overtricks
@@ -60,9 +61,9 @@ class SpecialCall:
 
 
 SPECIAL_CALLS: Mapping[str, SpecialCall] = {
-    "blind_seven": SpecialCall("blind seven", tricks=7, exact=False, points=140),
-    "ten_for_200": SpecialCall("ten for 200", tricks=10, exact=True, points=200),
-    "moon": SpecialCall("moon", tricks=13, exact=True, points=200, raised_by=("ten_for_200", 500)),
+    "blind_seven": SpecialCall(N_("blind seven"), tricks=7, exact=False, points=140),
+    "ten_for_200": SpecialCall(N_("ten for 200"), tricks=10, exact=True, points=200),
+    "moon": SpecialCall(N_("moon"), tricks=13, exact=True, points=200, raised_by=("ten_for_200", 500)),
 }
 
 # The option values each preset fills in (an option given explicitly still wins).
@@ -123,13 +124,21 @@ def score_contract(options: Mapping[str, Any], bid: int, took: int) -> tuple[int
     """Points, bags and explanation of an ordinary contract of `bid` when `took` count."""
     if took < bid:
         points = -10 * bid
-        return points, 0, f"bid {bid}, took {took}: {signed(points)}"
+        return points, 0, _("bid {bid}, took {took}: {points}", bid=bid, took=took, points=signed(points))
     over = took - bid
     points = 10 * bid + over * OVERTRICK_POINTS[options["overtricks"]]
     bags = over if COUNTS_BAGS[options["overtricks"]] else 0
-    note = f"bid {bid}, took {took}: {signed(points)}"
     if bags:
-        note += f", {noun_count(bags, 'bag')}"
+        note = _n(
+            "bid {bid}, took {took}: {points}, {n} bag",
+            "bid {bid}, took {took}: {points}, {n} bags",
+            bags,
+            bid=bid,
+            took=took,
+            points=signed(points),
+        )
+    else:
+        note = _("bid {bid}, took {took}: {points}", bid=bid, took=took, points=signed(points))
     return points, bags, note
 
 
@@ -141,13 +150,21 @@ def score_call(options: Mapping[str, Any], name: str, took: int) -> tuple[int, i
         worth = call.raised_by[1]
     made = took == call.tricks if call.exact else took >= call.tricks
     if not made:
-        return -worth, 0, f"{call.label}, took {took}: {signed(-worth)}"
+        return -worth, 0, _("{call}, took {took}: {points}", call=_(call.label), took=took, points=signed(-worth))
     over = took - call.tricks
     points = worth + over * OVERTRICK_POINTS[options["overtricks"]]
     bags = over if COUNTS_BAGS[options["overtricks"]] else 0
-    note = f"{call.label}, took {took}: {signed(points)}"
     if bags:
-        note += f", {noun_count(bags, 'bag')}"
+        note = _n(
+            "{call}, took {took}: {points}, {n} bag",
+            "{call}, took {took}: {points}, {n} bags",
+            bags,
+            call=_(call.label),
+            took=took,
+            points=signed(points),
+        )
+    else:
+        note = _("{call}, took {took}: {points}", call=_(call.label), took=took, points=signed(points))
     return points, bags, note
 
 
@@ -170,7 +187,7 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
         else:
             bid = contract(hand, side)
             if bid is None:
-                points, new_bags, note = 0, 0, "no contract (both bid nil)"
+                points, new_bags, note = 0, 0, _("no contract (both bid nil)")
             else:
                 counted = side if options["nil_tricks_count"] else [s for s in side if s not in nil_seats]
                 points, new_bags, note = score_contract(options, bid, sum(hand.tricks[seat] for seat in counted))
@@ -180,8 +197,19 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
             value = options[NIL_VALUE_OPTION[kind]]
             made = hand.tricks[seat] == 0
             points += value if made else -value
-            outcome = "made" if made else "failed"
-            parts.append(f"{NIL_LABEL[kind]} by {table.name(seat)} {outcome}: {signed(value if made else -value)}")
+            if made:
+                parts.append(
+                    _("{bid} by {player} made: {points}", bid=_(NIL_LABEL[kind]), player=table.name(seat), points=signed(value))
+                )
+            else:
+                parts.append(
+                    _(
+                        "{bid} by {player} failed: {points}",
+                        bid=_(NIL_LABEL[kind]),
+                        player=table.name(seat),
+                        points=signed(-value),
+                    )
+                )
         bags = bags_before[index] + new_bags
         count = 0
         if COUNTS_BAGS[options["overtricks"]]:
@@ -191,12 +219,30 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
             if count:
                 penalty = count * options["bag_penalty"]
                 points -= penalty
-                times = f"{count} x " if count > 1 else ""
-                parts.append(
-                    f"{reached} bags: sandbagging {times}{signed(-options['bag_penalty'])}"
-                    + (f" = {signed(-penalty)}" if count > 1 else "")
-                    + f", {noun_count(bags, 'bag')} carried"
-                )
+                carried = _n("{n} bag carried", "{n} bags carried", bags)
+                # Counted messages: Russian's noun form follows the number (12 мешков, 22 мешка).
+                if count > 1:
+                    parts.append(
+                        _n(
+                            "{n} bag: sandbagging {count} x {penalty} = {total}, {carried}",
+                            "{n} bags: sandbagging {count} x {penalty} = {total}, {carried}",
+                            reached,
+                            count=count,
+                            penalty=signed(-options["bag_penalty"]),
+                            total=signed(-penalty),
+                            carried=carried,
+                        )
+                    )
+                else:
+                    parts.append(
+                        _n(
+                            "{n} bag: sandbagging {penalty}, {carried}",
+                            "{n} bags: sandbagging {penalty}, {carried}",
+                            reached,
+                            penalty=signed(-options["bag_penalty"]),
+                            carried=carried,
+                        )
+                    )
         scores.append(points)
         notes.append("; ".join(parts))
         bags_after.append(bags)
@@ -210,7 +256,7 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
 
 class Spades(Game):
     id = "spades"
-    name = "Spades"
+    name = N_("Spades")
     min_players = 4
     max_players = 4
     option_specs = (
@@ -218,48 +264,52 @@ class Spades(Game):
             "preset",
             "choice",
             "book",
-            "Fills the defaults of the other options: book (Parlett: nil 50, blind nil 100) "
-            "or classic (club/online: nil 100, blind nil 200, a nil bidder's tricks do not count).",
+            N_(
+                "Fills the defaults of the other options: book (Parlett: nil 50, blind nil 100) "
+                "or classic (club/online: nil 100, blind nil 200, a nil bidder's tricks do not count)."
+            ),
             choices=("book", "classic"),
         ),
-        OptionSpec("nil_value", "int", 50, "Nil made: plus this; failed: minus this.", minimum=0),
-        OptionSpec("blind_nil_value", "int", 100, "Blind nil made: plus this; failed: minus this.", minimum=0),
+        OptionSpec("nil_value", "int", 50, N_("Nil made: plus this; failed: minus this."), minimum=0),
+        OptionSpec(
+            "blind_nil_value", "int", 100, N_("Blind nil made: plus this; failed: minus this."), minimum=0
+        ),
         OptionSpec(
             "nil_tricks_count",
             "bool",
             True,
-            "A nil bidder's tricks count toward the partner's contract (and as overtricks).",
+            N_("A nil bidder's tricks count toward the partner's contract (and as overtricks)."),
         ),
         OptionSpec(
             "blind_nil_deficit",
             "int",
             100,
-            "Blind nil only for a side behind by at least this many points; null: always allowed.",
+            N_("Blind nil only for a side behind by at least this many points; null: always allowed."),
             minimum=0,
             nullable=True,
         ),
-        OptionSpec("nil_per_side", "int", 1, "How many players of one side may bid nil.", choices=(1, 2)),
+        OptionSpec("nil_per_side", "int", 1, N_("How many players of one side may bid nil."), choices=(1, 2)),
         OptionSpec(
             "overtricks",
             "choice",
             "bags",
-            "bags: +1 each and sandbagging; minus_one: -1 each, no sandbagging.",
+            N_("bags: +1 each and sandbagging; minus_one: -1 each, no sandbagging."),
             choices=("bags", "minus_one"),
         ),
         OptionSpec(
             "bag_limit",
             "int",
             10,
-            "Every time a side's bags reach this, it loses bag_penalty and the count drops by this.",
+            N_("Every time a side's bags reach this, it loses bag_penalty and the count drops by this."),
             minimum=1,
         ),
-        OptionSpec("bag_penalty", "int", 100, "Points lost each time the bags reach bag_limit.", minimum=0),
-        OptionSpec("target", "int", 500, "Points a side needs to win.", minimum=1),
+        OptionSpec("bag_penalty", "int", 100, N_("Points lost each time the bags reach bag_limit."), minimum=0),
+        OptionSpec("target", "int", 500, N_("Points a side needs to win."), minimum=1),
         OptionSpec(
             "loss_threshold",
             "int",
             None,
-            "A side at or below this total loses at once (e.g. -200); null: no such rule.",
+            N_("A side at or below this total loses at once (e.g. -200); null: no such rule."),
             # Below 0: every side starts at 0, so a threshold of 0 or more would have
             # both sides "at or below it" before a card is played.
             maximum=-1,
@@ -269,7 +319,7 @@ class Spades(Game):
             "special_calls",
             "list",
             [],
-            "Special calls a side may make instead of bidding.",
+            N_("Special calls a side may make instead of bidding."),
             choices=tuple(SPECIAL_CALLS),
         ),
     )
@@ -304,11 +354,19 @@ class Spades(Game):
             return tuple(None for _ in table.sides)
         if not isinstance(value, list):
             raise RoundError(
-                "calls must be a list with one entry per side (null or a special call)", field="calls", code="type"
+                _("calls must be a list with one entry per side (null or a special call)"), field="calls", code="type"
             )
         if len(value) != n_sides:
             raise RoundError(
-                f"calls must have {n_sides} entries, one per side, got {len(value)}", field="calls", code="length"
+                _n(
+                    "calls must have {n} entry, one per side, got {got}",
+                    "calls must have {n} entries, one per side, got {got}",
+                    n_sides,
+                    got=len(value),
+                ),
+                field="calls",
+                code="length",
+
             )
         enabled = table.options["special_calls"]
         calls: list[str | None] = []
@@ -320,15 +378,24 @@ class Spades(Game):
                 continue
             if not isinstance(call, str) or call not in SPECIAL_CALLS:
                 raise RoundError(
-                    f"call of {side} must be null or one of {', '.join(SPECIAL_CALLS)}, got {shown(call)}",
+                    _(
+                        "call of {side} must be null or one of {choices}, got {value}",
+                        side=side,
+                        choices=", ".join(SPECIAL_CALLS),
+                        value=shown(call),
+                    ),
                     field=where,
                     code="call_unknown",
                 )
             if call not in enabled:
-                allowed = ", ".join(enabled) if enabled else "none"
+                allowed = ", ".join(enabled) if enabled else _("none")
                 raise RoundError(
-                    f"{side} may not call {SPECIAL_CALLS[call].label}: it is not among this match's "
-                    f"special calls (enabled: {allowed})",
+                    _(
+                        "{side} may not call {call}: it is not among this match's special calls (enabled: {allowed})",
+                        side=side,
+                        call=_(SPECIAL_CALLS[call].label),
+                        allowed=allowed,
+                    ),
                     field=where,
                     code="call_not_enabled",
                 )
@@ -347,8 +414,13 @@ class Spades(Game):
             if call is not None:
                 if bid is not None:
                     raise RoundError(
-                        f"{table.side_name(table.side_of(seat))} called {SPECIAL_CALLS[call].label}, "
-                        f"so {name}'s bid must be null, got {shown(bid)}",
+                        _(
+                            "{side} called {call}, so {player}'s bid must be null, got {value}",
+                            side=table.side_name(table.side_of(seat)),
+                            call=_(SPECIAL_CALLS[call].label),
+                            player=name,
+                            value=shown(bid),
+                        ),
                         field=where,
                         code="bid_with_call",
                     )
@@ -356,8 +428,12 @@ class Spades(Game):
                 continue
             if bid is None:
                 raise RoundError(
-                    f"{name} needs a bid: 0 to {TRICKS}, \"nil\" or \"blind_nil\" "
-                    "(null only when the side makes a special call)",
+                    _(
+                        '{player} needs a bid: 0 to {most}, "nil" or "blind_nil" '
+                        "(null only when the side makes a special call)",
+                        player=name,
+                        most=TRICKS,
+                    ),
                     field=where,
                     code="bid_missing",
                 )
@@ -366,13 +442,21 @@ class Spades(Game):
                 continue
             if not is_int(bid):
                 raise RoundError(
-                    f"bid of {name} must be 0 to {TRICKS}, \"nil\" or \"blind_nil\", got {shown(bid)}",
+                    _(
+                        'bid of {player} must be 0 to {most}, "nil" or "blind_nil", got {value}',
+                        player=name,
+                        most=TRICKS,
+                        value=shown(bid),
+                    ),
                     field=where,
                     code="bid_type",
                 )
             if not 0 <= bid <= TRICKS:
                 raise RoundError(
-                    f"bid of {name} must be 0 to {TRICKS}, got {shown(bid)}", field=where, code="bid_range"
+                    _("bid of {player} must be 0 to {most}, got {value}", player=name, most=TRICKS, value=shown(bid)),
+                    field=where,
+                    code="bid_range",
+
                 )
             bids.append(bid)
         return tuple(bids)
@@ -385,8 +469,13 @@ class Spades(Game):
         nil_seats = [seat for seat in side if is_nil(hand.bids[seat])]
         if len(nil_seats) > options["nil_per_side"]:
             raise RoundError(
-                f"only {options['nil_per_side']} of {side_name} may bid nil (option nil_per_side), "
-                f"got {len(nil_seats)} nil bids",
+                _n(
+                    "only {allowed} of {side} may bid nil (option nil_per_side), got {n} nil bid",
+                    "only {allowed} of {side} may bid nil (option nil_per_side), got {n} nil bids",
+                    len(nil_seats),
+                    allowed=options["nil_per_side"],
+                    side=side_name,
+                ),
                 field=f"bids.{nil_seats[-1]}",
                 code="nil_per_side",
             )
@@ -394,22 +483,36 @@ class Spades(Game):
             if hand.bids[seat] == "blind_nil" and not blind_nil_allowed(table, state.totals, index):
                 behind = behind_by(state.totals, index)
                 if behind > 0:
-                    standing = f"they are behind by {behind}"
+                    standing = _("they are behind by {points}", points=behind)
                 elif behind < 0:
-                    standing = f"they are ahead by {-behind}"
+                    standing = _("they are ahead by {points}", points=-behind)
                 else:
-                    standing = "they are level"
+                    standing = _("they are level")
                 raise RoundError(
-                    f"blind nil by {table.name(seat)}: blind nil needs {side_name} to be behind by at least "
-                    f"{options['blind_nil_deficit']} points, {standing}",
+                    _n(
+                        "blind nil by {player}: blind nil needs {side} to be behind by at least {n} point, {standing}",
+                        "blind nil by {player}: blind nil needs {side} to be behind by at least {n} points, {standing}",
+                        options["blind_nil_deficit"],
+                        player=table.name(seat),
+                        side=side_name,
+                        standing=standing,
+                    ),
                     field=f"bids.{seat}",
                     code="blind_nil_not_allowed",
                 )
         bid = contract(hand, side)
         if bid is not None and not 1 <= bid <= TRICKS:
-            hint = '; an integer 0 is not a nil: bid "nil" to bid nil' if bid == 0 else ""
+            if bid == 0:
+                message = _(
+                    '{side}\'s contract must be 1 to {most}, got {got}; an integer 0 is not a nil: bid "nil" to bid nil',
+                    side=side_name,
+                    most=TRICKS,
+                    got=bid,
+                )
+            else:
+                message = _("{side}'s contract must be 1 to {most}, got {got}", side=side_name, most=TRICKS, got=bid)
             raise RoundError(
-                f"{side_name}'s contract must be 1 to {TRICKS}, got {bid}{hint}",
+                message,
                 field="bids",
                 code="contract_range",
             )

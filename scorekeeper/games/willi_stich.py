@@ -21,6 +21,7 @@ from .base import (
     shown,
     tricks_field,
 )
+from .i18n import N_, _
 
 ROUNDS = 19
 # Two 32-card packs (7 to Ace); the most cards ever dealt is 10 x 6 = 60, leaving at
@@ -37,20 +38,31 @@ ROUND_KINDS: Mapping[int, str] = {
     19: "forehead",
 }
 NORMAL = "normal"
+# How a page names each kind of round; the kinds above stay the codes the API serves.
+ROUND_KIND_NAMES: Mapping[str, str] = {
+    NORMAL: N_("normal round"),
+    "trump_choice": N_("trump choice"),
+    "no_trump": N_("no trump"),
+    "blind_bid": N_("blind bid"),
+    "forehead": N_("forehead round"),
+}
 
 # What `trump` may be in each kind of round, and why anything else is refused.
 # "none" is refused outside the no-trump rounds: a card is always left to turn up (see
 # DECK_SIZE), and in the trump-choice rounds the seed says "No trump is not allowed".
+# The reasons are N_-marked and translated when a refusal is raised.
 TRUMP_RULES: Mapping[str, tuple[tuple[str, ...], str]] = {
-    NORMAL: (SUITS, "the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades"),
+    NORMAL: (SUITS, N_("the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades")),
     "trump_choice": (
         SUITS,
-        "the chooser picks one of the four suits, no trump is not allowed: "
-        "trump must be clubs, diamonds, hearts or spades",
+        N_(
+            "the chooser picks one of the four suits, no trump is not allowed: "
+            "trump must be clubs, diamonds, hearts or spades"
+        ),
     ),
-    "no_trump": (("none",), "this round is played without trump: trump must be none or left out"),
-    "blind_bid": (SUITS, "the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades"),
-    "forehead": (SUITS, "the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades"),
+    "no_trump": (("none",), N_("this round is played without trump: trump must be none or left out")),
+    "blind_bid": (SUITS, N_("the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades")),
+    "forehead": (SUITS, N_("the turned-up card sets trump: trump must be clubs, diamonds, hearts or spades")),
 }
 # Only in these rounds does a player choose trump, so only they record who did.
 CHOOSER_KINDS = frozenset({"trump_choice"})
@@ -83,6 +95,11 @@ SCHEMES: Mapping[str, Scheme] = {
 def round_kind(number: int) -> str:
     """The kind of round `number`: normal or one of the six special rounds."""
     return ROUND_KINDS.get(number, NORMAL)
+
+
+def round_kind_name(kind: str) -> str:
+    """The kind of round's name in the current language."""
+    return _(ROUND_KIND_NAMES[kind])
 
 
 def cards_in_round(number: int) -> int:
@@ -131,10 +148,10 @@ def score_seat(scheme: Scheme, call: int, took: int) -> tuple[int, str]:
     if call == took:
         base, per_trick, per_call = scheme.exact
         points, written = _formula([(base, None), (per_trick, took), (per_call, call)])
-        return points, f"called {call}, took {took}: exact, {written}"
+        return points, _("called {call}, took {took}: exact, {formula}", call=call, took=took, formula=written)
     per_trick, per_difference, constant = scheme.missed
     points, written = _formula([(per_trick, took), (per_difference, abs(call - took)), (constant, None)])
-    return points, f"called {call}, took {took}: missed, {written}"
+    return points, _("called {call}, took {took}: missed, {formula}", call=call, took=took, formula=written)
 
 
 def score_willi_round(table: Table, round_: WilliStichRound) -> RoundScore:
@@ -150,7 +167,7 @@ def score_willi_round(table: Table, round_: WilliStichRound) -> RoundScore:
 
 class WilliStich(Game):
     id = "willi-stich"
-    name = "Willi Stich"
+    name = N_("Willi Stich")
     min_players = 3
     max_players = 6
     option_specs = (
@@ -158,8 +175,10 @@ class WilliStich(Game):
             "scoring",
             "choice",
             "stiche_raten",
-            "stiche_raten: exact call 10 + tricks, missed tricks; wizard: exact 20 + 10 x tricks, "
-            "missed -10 x the difference; oh_hell: exact 10 + call, missed 0.",
+            N_(
+                "stiche_raten: exact call 10 + tricks, missed tricks; wizard: exact 20 + 10 x tricks, "
+                "missed -10 x the difference; oh_hell: exact 10 + call, missed 0."
+            ),
             choices=tuple(SCHEMES),
         ),
     )
@@ -180,8 +199,12 @@ class WilliStich(Game):
         if sum(bids) == cards:
             others = [bid for seat, bid in enumerate(bids) if seat != dealer]
             raise RoundError(
-                f"the dealer {table.name(dealer)} may not call {forbidden_dealer_call(cards, others)}: "
-                f"the calls would add up to {cards}",
+                _(
+                    "the dealer {player} may not call {call}: the calls would add up to {cards}",
+                    player=table.name(dealer),
+                    call=forbidden_dealer_call(cards, others),
+                    cards=cards,
+                ),
                 field=f"bids.{dealer}",
                 code="dealer_call",
             )
@@ -191,8 +214,13 @@ class WilliStich(Game):
         # null counts as "not given" (as for every optional field), so only a seat is refused.
         if chooser is not None and kind not in CHOOSER_KINDS:
             raise RoundError(
-                f"trump_chooser is only recorded in rounds {' and '.join(map(str, CHOOSER_ROUNDS))}, "
-                f"where a player chooses trump (this is round {number})",
+                _(
+                    "trump_chooser is only recorded in rounds {first} and {second}, "
+                    "where a player chooses trump (this is round {number})",
+                    first=CHOOSER_ROUNDS[0],
+                    second=CHOOSER_ROUNDS[1],
+                    number=number,
+                ),
                 field="trump_chooser",
                 code="trump_chooser_round",
             )
@@ -208,7 +236,7 @@ class WilliStich(Game):
         allowed, rule = TRUMP_RULES[kind]
         if not isinstance(value, str) or value not in allowed:
             raise RoundError(
-                f"{rule}, got {shown(value)}",
+                _("{rule}, got {value}", rule=_(rule), value=shown(value)),
                 field="trump",
                 code="trump",
             )

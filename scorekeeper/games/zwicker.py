@@ -19,6 +19,7 @@ from .base import (
     shown,
     target_winners,
 )
+from .i18n import N_, _, _n
 
 # Sides per player count, in their fixed order (partners opposite).
 SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
@@ -41,11 +42,38 @@ DECK_HONOURS: Mapping[int, tuple[str, ...]] = {
 # Every honour code of any deck, in deck order (the 6-joker deck holds all the jokers).
 ALL_HONOURS: tuple[str, ...] = DECK_HONOURS[6]
 DECK_SIZE: Mapping[int, int] = {jokers: 52 + jokers for jokers in JOKERS}
+# N_-marked: translated where a message names the deck.
 DECK_NAME: Mapping[int, str] = {
-    0: "the deck without jokers",
-    3: "the deck with 3 jokers",
-    6: "the deck with 6 jokers",
+    0: N_("the deck without jokers"),
+    3: N_("the deck with 3 jokers"),
+    6: N_("the deck with 6 jokers"),
 }
+# How a page names an honour; the codes stay the input values (and the scoresheet's
+# short labels) in every language.
+HONOUR_NAMES: Mapping[str, str] = {
+    "J30": N_("Joker 30"),
+    "J25": N_("Joker 25"),
+    "J22": N_("Joker 22"),
+    "J20": N_("Joker 20"),
+    "J17": N_("Joker 17"),
+    "J15": N_("Joker 15"),
+    "D10": N_("Ten of Diamonds"),
+    "D7": N_("Seven of Diamonds"),
+    "S7": N_("Seven of Spades"),
+    "AS": N_("Ace of Spades"),
+    "AH": N_("Ace of Hearts"),
+    "AD": N_("Ace of Diamonds"),
+    "AC": N_("Ace of Clubs"),
+}
+
+
+def honour_name(code: str) -> str:
+    """The honour's name in the current language."""
+    return _(HONOUR_NAMES[code])
+
+
+def deck_name(jokers: int) -> str:
+    return _(DECK_NAME[jokers])
 
 # Default points per honour, plus `majority` (strictly most cards) and `zwick` (per sweep).
 # One table keyed by code serves both joker decks: the jokers the two decks share
@@ -92,10 +120,6 @@ class ZwickerDeal:
     sides: tuple[ZwickerSide, ...]
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
-
-
 def majority_side(deal: ZwickerDeal) -> int | None:
     """The side that captured strictly the most cards; None on a tie for most."""
     most = max(side.cards for side in deal.sides)
@@ -113,15 +137,15 @@ def score_deal(table: Table, deal: ZwickerDeal) -> RoundScore:
     for index, side in enumerate(deal.sides):
         items = [(code, points[code]) for code in deck_order if code in side.honours]
         if index == most:
-            items.append(("most cards", points["majority"]))
+            items.append((_("most cards"), points["majority"]))
         if side.zwicks:
-            items.append((plural(side.zwicks, "Zwick"), points["zwick"] * side.zwicks))
+            items.append((_n("{n} Zwick", "{n} Zwicks", side.zwicks), points["zwick"] * side.zwicks))
         total = sum(value for _, value in items)
         scores.append(total)
         if items:
             notes.append(" + ".join(f"{label} {value}" for label, value in items) + f" = {total}")
         else:
-            notes.append("no honours, Zwicks or majority = 0")
+            notes.append(_("no honours, Zwicks or majority = 0"))
     return RoundScore(scores=tuple(scores), explanation=tuple(notes), details={"most_cards": most})
 
 
@@ -135,19 +159,25 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
         where = f"options.points.{code}"
         if not isinstance(code, str) or code not in DEFAULT_POINTS:
             raise OptionError(
-                f"option points: unknown code {shown(code)} (known: {', '.join(DEFAULT_POINTS)})",
+                _("option points: unknown code {code} (known: {known})", code=shown(code), known=", ".join(DEFAULT_POINTS)),
                 field=where,
                 code="option_unknown",
             )
         if not is_int(value):
             raise OptionError(
-                f"option points: {code} must be a whole number, got {shown(value)}",
+                _("option points: {code} must be a whole number, got {value}", code=code, value=shown(value)),
                 field=where,
                 code="option_type",
             )
         if not POINTS_MINIMUM <= value <= POINTS_MAXIMUM:
             raise OptionError(
-                f"option points: {code} must be from {POINTS_MINIMUM} to {POINTS_MAXIMUM}, got {shown(value)}",
+                _(
+                    "option points: {code} must be from {minimum} to {maximum}, got {value}",
+                    code=code,
+                    minimum=POINTS_MINIMUM,
+                    maximum=POINTS_MAXIMUM,
+                    value=shown(value),
+                ),
                 field=where,
                 code="option_range",
             )
@@ -156,12 +186,37 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
 
 
 def side_whole_number(value: Any, field: str, who: str, name: str, minimum: int, maximum: int) -> int:
+    # `name` is the input field (cards, zwicks), written as the API spells it.
     if not is_int(value):
-        raise RoundError(f"{name} of {who} must be a whole number, got {shown(value)}", field=field, code="type")
+        raise RoundError(
+            _("{field} of {side} must be a whole number, got {value}", field=name, side=who, value=shown(value)),
+            field=field,
+            code="type",
+        )
     if value < minimum:
-        raise RoundError(f"{name} of {who} must be at least {minimum}, got {shown(value)}", field=field, code="range")
+        raise RoundError(
+            _(
+                "{field} of {side} must be at least {minimum}, got {value}",
+                field=name,
+                side=who,
+                minimum=minimum,
+                value=shown(value),
+            ),
+            field=field,
+            code="range",
+        )
     if value > maximum:
-        raise RoundError(f"{name} of {who} must be at most {maximum}, got {shown(value)}", field=field, code="range")
+        raise RoundError(
+            _(
+                "{field} of {side} must be at most {maximum}, got {value}",
+                field=name,
+                side=who,
+                maximum=maximum,
+                value=shown(value),
+            ),
+            field=field,
+            code="range",
+        )
     return value
 
 
@@ -173,18 +228,28 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
     where = f"sides.{index}"
     if not isinstance(raw, Mapping):
         raise RoundError(
-            f"the entry of {who} must be an object with {', '.join(SIDE_FIELDS)}", field=where, code="type"
+            _("the entry of {side} must be an object with {fields}", side=who, fields=", ".join(SIDE_FIELDS)),
+            field=where,
+            code="type",
+
         )
     for key in raw:
         if key not in SIDE_FIELDS:
             raise RoundError(
-                f"unknown field {shown(key)} for {who} (allowed: {', '.join(SIDE_FIELDS)})",
+                _(
+                    "unknown field {field} for {side} (allowed: {fields})",
+                    field=shown(key),
+                    side=who,
+                    fields=", ".join(SIDE_FIELDS),
+                ),
                 field=f"{where}.{key}",
                 code="field_unknown",
             )
     for key in SIDE_FIELDS:
         if key not in raw:
-            raise RoundError(f"{key} of {who} is required", field=f"{where}.{key}", code="field_missing")
+            raise RoundError(
+                _("{field} of {side} is required", field=key, side=who), field=f"{where}.{key}", code="field_missing"
+            )
 
     deck_size = DECK_SIZE[jokers]
     cards = side_whole_number(raw["cards"], f"{where}.cards", who, "cards", 0, deck_size)
@@ -193,7 +258,11 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
     honours_raw = raw["honours"]
     if not isinstance(honours_raw, list):
         raise RoundError(
-            f"honours of {who} must be a list of honour codes (possibly empty), got {shown(honours_raw)}",
+            _(
+                "honours of {side} must be a list of honour codes (possibly empty), got {value}",
+                side=who,
+                value=shown(honours_raw),
+            ),
             field=f"{where}.honours",
             code="type",
         )
@@ -202,30 +271,55 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
         at = f"{where}.honours.{position}"
         if not isinstance(code, str) or code not in ALL_HONOURS:
             raise RoundError(
-                f"{shown(code)} given to {who} is not an honour (honours of {DECK_NAME[jokers]}: {', '.join(deck)})",
+                _(
+                    "{code} given to {side} is not an honour (honours of {deck}: {honours})",
+                    code=shown(code),
+                    side=who,
+                    deck=deck_name(jokers),
+                    honours=", ".join(deck),
+                ),
                 field=at,
                 code="honour_unknown",
             )
         if code not in deck:
             raise RoundError(
-                f"{code} given to {who} is not in {DECK_NAME[jokers]} (its honours: {', '.join(deck)})",
+                _(
+                    "{code} given to {side} is not in {deck} (its honours: {honours})",
+                    code=code,
+                    side=who,
+                    deck=deck_name(jokers),
+                    honours=", ".join(deck),
+                ),
                 field=at,
                 code="honour_other_deck",
             )
         if code in honours:
-            raise RoundError(f"{code} is listed twice for {who}", field=at, code="honour_duplicate")
+            raise RoundError(
+                _("{code} is listed twice for {side}", code=code, side=who), field=at, code="honour_duplicate"
+            )
         honours.append(code)
     if len(honours) > cards:
         raise RoundError(
-            f"{who} cannot hold {plural(len(honours), 'honour')} with only {plural(cards, 'card')}",
+            _(
+                "{side} cannot hold {honours} with only {cards}",
+                side=who,
+                honours=_n("{n} honour", "{n} honours", len(honours)),
+                cards=_n("{n} card", "{n} cards", cards),
+            ),
             field=f"{where}.honours",
             code="honours_over_cards",
         )
 
     if zwicks * CARDS_PER_ZWICK > cards:
         raise RoundError(
-            f"{who} cannot have {plural(zwicks, 'Zwick')} with {plural(cards, 'card')}: "
-            f"every Zwick captures at least {CARDS_PER_ZWICK} cards",
+            _n(
+                "{side} cannot have {zwicks} with {cards}: every Zwick captures at least {n} card",
+                "{side} cannot have {zwicks} with {cards}: every Zwick captures at least {n} cards",
+                CARDS_PER_ZWICK,
+                side=who,
+                zwicks=_n("{n} Zwick", "{n} Zwicks", zwicks),
+                cards=_n("{n} card", "{n} cards", cards),
+            ),
             field=f"{where}.zwicks",
             code="zwicks_over_cards",
         )
@@ -239,11 +333,19 @@ def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
     count = len(table.sides)
     if not isinstance(entries, list):
         raise RoundError(
-            f"sides must be a list with one entry per side ({count})", field="sides", code="type"
+            _("sides must be a list with one entry per side ({count})", count=count), field="sides", code="type"
         )
     if len(entries) != count:
         raise RoundError(
-            f"sides must have {count} entries, one per side, got {len(entries)}", field="sides", code="length"
+            _n(
+                "sides must have {n} entry, one per side, got {got}",
+                "sides must have {n} entries, one per side, got {got}",
+                count,
+                got=len(entries),
+            ),
+            field="sides",
+            code="length",
+
         )
     sides = tuple(parse_side(table, index, entry) for index, entry in enumerate(entries))
 
@@ -252,7 +354,7 @@ def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
     captured = sum(side.cards for side in sides)
     if captured != deck_size:
         raise RoundError(
-            f"cards must add up to {deck_size} ({DECK_NAME[jokers]}), got {captured}",
+            _("cards must add up to {total} ({deck}), got {got}", total=deck_size, deck=deck_name(jokers), got=captured),
             field="sides",
             code="cards_sum",
         )
@@ -261,7 +363,12 @@ def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
         for position, code in enumerate(side.honours):
             if code in holder:
                 raise RoundError(
-                    f"{code} is given to both {table.side_name(holder[code])} and {table.side_name(index)}",
+                    _(
+                        "{code} is given to both {first} and {second}",
+                        code=code,
+                        first=table.side_name(holder[code]),
+                        second=table.side_name(index),
+                    ),
                     field=f"sides.{index}.honours.{position}",
                     code="honour_twice",
                 )
@@ -269,7 +376,7 @@ def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
     for code in DECK_HONOURS[jokers]:
         if code not in holder:
             raise RoundError(
-                f"honour {code} is missing: every honour is captured by some side",
+                _("honour {code} is missing: every honour is captured by some side", code=code),
                 field="sides",
                 code="honour_missing",
             )
@@ -281,7 +388,7 @@ def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
 
 class Zwicker(Game):
     id = "zwicker"
-    name = "Zwicker"
+    name = N_("Zwicker")
     min_players = 2
     max_players = 4
     option_specs = (
@@ -289,16 +396,19 @@ class Zwicker(Game):
             "jokers",
             "int",
             3,
-            "Jokers in the deck: 3 (matching values 25, 20, 15), 6 (15, 17, 20, 22, 25, 30) or 0.",
+            N_("Jokers in the deck: 3 (matching values 25, 20, 15), 6 (15, 17, 20, 22, 25, 30) or 0."),
             choices=(0, 3, 6),
         ),
-        OptionSpec("target", "int", 101, "Points a side needs to win (51 for a short game).", minimum=1),
+        OptionSpec("target", "int", 101, N_("Points a side needs to win (51 for a short game)."), minimum=1),
         OptionSpec(
             "points",
             "object",
             {},
-            "Point overrides, code -> points, merged over the default table "
-            "(codes: " + ", ".join(DEFAULT_POINTS) + ").",
+            # The codes are written out (not joined in) so that the id is one literal to extract.
+            N_(
+                "Point overrides, code -> points, merged over the default table "
+                "(codes: J30, J25, J22, J20, J17, J15, D10, D7, S7, AS, AH, AD, AC, majority, zwick)."
+            ),
         ),
     )
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..games.i18n import _, _n
+
 
 @dataclass(frozen=True)
 class Actor:
@@ -49,14 +51,21 @@ class ServiceError(Exception):
 def clean_label(value: Any, *, what: str, field: str, code: str, max_length: int = 80) -> str:
     """A name typed by a person (player, league, season, token), spaces tidied.
 
+    `what` names the thing in the current language (the caller translates it: "a league").
+
     Refused when missing, too long, or holding control characters (which no name has,
     and which PostgreSQL cannot store in text at all).
     """
     if not isinstance(value, str) or not value.strip():
-        raise ServiceError(422, f"{what} needs a name", code=code, field=field)
+        raise ServiceError(422, _("{what} needs a name", what=what), code=code, field=field)
     name = " ".join(value.split())
     if not name.isprintable():
-        raise ServiceError(422, f"{what}: a name cannot hold control characters", code=code, field=field)
+        raise ServiceError(422, _("{what}: a name cannot hold control characters", what=what), code=code, field=field)
     if len(name) > max_length:
-        raise ServiceError(422, f"{what}: a name is at most {max_length} characters", code=code, field=field)
+        raise ServiceError(
+            422,
+            _n("{what}: a name is at most {n} character", "{what}: a name is at most {n} characters", max_length, what=what),
+            code=code,
+            field=field,
+        )
     return name

@@ -13,6 +13,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import select
 
 from ..extensions import db
+from ..games.i18n import N_, _
 from ..models import League, LeagueRole, Match, User
 from . import Actor, ServiceError
 
@@ -36,12 +37,30 @@ def league_ids_of(actor: Actor) -> list[str]:
     return list(db.session.scalars(select(LeagueRole.league_id).where(LeagueRole.user_id == actor.user_id)))
 
 
+# The refusal names the roles that may act, one whole sentence per set of roles so that
+# translators see the grammar: (signed out: how to get in, signed in: who may).
+_REFUSALS: dict[frozenset[str], tuple[str, str]] = {
+    READERS: (
+        N_("sign in as owner, scorer or viewer of {league} to {doing}"),
+        N_("only owners, scorers and viewers of {league} may {doing}"),
+    ),
+    WRITERS: (
+        N_("sign in as owner or scorer of {league} to {doing}"),
+        N_("only owners and scorers of {league} may {doing}"),
+    ),
+    frozenset({OWNER}): (
+        N_("sign in as owner of {league} to {doing}"),
+        N_("only owners of {league} may {doing}"),
+    ),
+}
+
+
 def _refuse(actor: Actor, league: League | None, needed: frozenset[str], doing: str) -> ServiceError:
-    who = " or ".join(sorted(needed, key=ROLES.index))
-    where = f"league {league.name}" if league else "this league"
-    if not actor.signed_in:
-        return ServiceError(403, f"sign in as {who} of {where} to {doing}", code="forbidden")
-    return ServiceError(403, f"only {who}s of {where} may {doing}", code="forbidden")
+    """`doing` is an N_-marked phrase ("record or change rounds"), translated here."""
+    where = _("league {name}", name=league.name) if league else _("this league")
+    signed_out, signed_in = _REFUSALS[needed]
+    message = signed_in if actor.signed_in else signed_out
+    return ServiceError(403, _(message, league=where, doing=_(doing)), code="forbidden")
 
 
 def require_league_role(league: League, actor: Actor, needed: frozenset[str], doing: str) -> str:
@@ -53,36 +72,41 @@ def require_league_role(league: League, actor: Actor, needed: frozenset[str], do
 
 def check_match_read(match: Match, actor: Actor) -> None:
     if match.league_id is not None:
-        require_league_role(db.session.get(League, match.league_id), actor, READERS, "see its matches")
+        require_league_role(db.session.get(League, match.league_id), actor, READERS, N_("see its matches"))
 
 
 def check_match_write(match: Match, actor: Actor) -> None:
     if match.league_id is not None:
-        require_league_role(db.session.get(League, match.league_id), actor, WRITERS, "record or change rounds")
+        require_league_role(db.session.get(League, match.league_id), actor, WRITERS, N_("record or change rounds"))
     elif match.created_by is not None and match.created_by != actor.user_id:
         creator = db.session.get(User, match.created_by)
         raise ServiceError(
             403,
-            f"only {creator.username if creator else 'its creator'} may change this match: it was started with an account",
+            _("only {user} may change this match: it was started with an account", user=creator.username)
+            if creator
+            else _("only its creator may change this match: it was started with an account"),
             code="forbidden",
         )
 
 
 def require_signed_in(actor: Actor, doing: str) -> None:
+    """`doing` is an N_-marked phrase ("start a league"), translated here."""
     if not actor.signed_in:
-        raise ServiceError(403, f"sign in to {doing}", code="forbidden")
+        raise ServiceError(403, _("sign in to {doing}", doing=_(doing)), code="forbidden")
 
 
 # --------------------------------------------------------------------------- roles
 
 
 def grant(league: League, actor: Actor, username: str, role: str) -> LeagueRole:
-    require_league_role(league, actor, frozenset({OWNER}), "change roles")
+    require_league_role(league, actor, frozenset({OWNER}), N_("change roles"))
     if role not in ROLES:
-        raise ServiceError(422, f"role must be one of {', '.join(ROLES)}", code="role", field="role")
+        raise ServiceError(422, _("role must be one of {roles}", roles=", ".join(ROLES)), code="role", field="role")
     user = db.session.scalar(select(User).where(User.username_key == username.casefold()))
     if user is None:
-        raise ServiceError(404, f"no account named {username}", code="user_not_found", field="username")
+        raise ServiceError(
+            404, _("no account named {username}", username=username), code="user_not_found", field="username"
+        )
     existing = db.session.get(LeagueRole, (league.id, user.id))
     if existing is not None and existing.role == OWNER and role != OWNER:
         _keep_an_owner(league, user.id)
@@ -95,11 +119,11 @@ def grant(league: League, actor: Actor, username: str, role: str) -> LeagueRole:
 
 
 def revoke(league: League, actor: Actor, username: str) -> None:
-    require_league_role(league, actor, frozenset({OWNER}), "change roles")
+    require_league_role(league, actor, frozenset({OWNER}), N_("change roles"))
     user = db.session.scalar(select(User).where(User.username_key == username.casefold()))
     existing = db.session.get(LeagueRole, (league.id, user.id)) if user else None
     if existing is None:
-        raise ServiceError(404, f"{username} has no role in this league", code="role_not_found")
+        raise ServiceError(404, _("{username} has no role in this league", username=username), code="role_not_found")
     if existing.role == OWNER:
         _keep_an_owner(league, existing.user_id)
     db.session.delete(existing)
@@ -111,7 +135,9 @@ def _keep_an_owner(league: League, leaving_user_id: str) -> None:
         select(LeagueRole.user_id).where(LeagueRole.league_id == league.id, LeagueRole.role == OWNER)
     ).all()
     if set(owners) <= {leaving_user_id}:
-        raise ServiceError(409, "a league keeps at least one owner: make someone else owner first", code="last_owner")
+        raise ServiceError(
+            409, _("a league keeps at least one owner: make someone else owner first"), code="last_owner"
+        )
 
 
 def roles_of(league: League) -> list[LeagueRole]:
@@ -134,5 +160,5 @@ def read_share_token(secret_key: str, token: str) -> tuple[str, str]:
     try:
         data = _serializer(secret_key).loads(token)
     except BadSignature:
-        raise ServiceError(404, "this share link is not valid", code="share_invalid") from None
+        raise ServiceError(404, _("this share link is not valid"), code="share_invalid") from None
     return data["k"], data["id"]

@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..games.i18n import _, _n
 from ..models import ApiToken, LoginAttempt, User, utcnow
 from . import ServiceError, clean_label
 
@@ -45,12 +46,16 @@ def username_key(username: str) -> str:
 
 def clean_username(value: object) -> str:
     if not isinstance(value, str):
-        raise ServiceError(422, "username must be text", code="username", field="username")
+        raise ServiceError(422, _("username must be text"), code="username", field="username")
     username = value.strip()
     if not USERNAME_MIN <= len(username) <= USERNAME_MAX or not all(c.isalnum() or c in "._-" for c in username):
         raise ServiceError(
             422,
-            f"a username is {USERNAME_MIN} to {USERNAME_MAX} letters, digits, dots, dashes or underscores",
+            _(
+                "a username is {minimum} to {maximum} letters, digits, dots, dashes or underscores",
+                minimum=USERNAME_MIN,
+                maximum=USERNAME_MAX,
+            ),
             code="username",
             field="username",
         )
@@ -61,7 +66,10 @@ def register(username: object, password: object) -> User:
     name = clean_username(username)
     if not isinstance(password, str) or len(password) < PASSWORD_MIN:
         raise ServiceError(
-            422, f"a password needs at least {PASSWORD_MIN} characters", code="password_short", field="password"
+            422,
+            _n("a password needs at least {n} character", "a password needs at least {n} characters", PASSWORD_MIN),
+            code="password_short",
+            field="password",
         )
     user = User(username=name, username_key=username_key(name), password_hash=hasher()[0].hash(password))
     db.session.add(user)
@@ -69,7 +77,9 @@ def register(username: object, password: object) -> User:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise ServiceError(409, f"the username {name} is taken", code="username_taken", field="username") from None
+        raise ServiceError(
+            409, _("the username {name} is taken", name=name), code="username_taken", field="username"
+        ) from None
     return user
 
 
@@ -94,7 +104,11 @@ def authenticate(username: object, password: object, address: str) -> User:
     ):
         raise ServiceError(
             429,
-            f"too many failed sign-ins: wait {int(LOGIN_WINDOW.total_seconds() // 60)} minutes and try again",
+            _n(
+                "too many failed sign-ins: wait {n} minute and try again",
+                "too many failed sign-ins: wait {n} minutes and try again",
+                int(LOGIN_WINDOW.total_seconds() // 60),
+            ),
             code="login_rate_limited",
         )
     user = db.session.scalar(select(User).where(User.username_key == key)) if key else None
@@ -109,7 +123,7 @@ def authenticate(username: object, password: object, address: str) -> User:
     db.session.add(LoginAttempt(username_key=key[:40], address=address[:64], succeeded=succeeded))
     db.session.commit()
     if not succeeded:
-        raise ServiceError(401, "wrong username or password", code="login_failed")
+        raise ServiceError(401, _("wrong username or password"), code="login_failed")
     if password_hasher.check_needs_rehash(user.password_hash):
         user.password_hash = password_hasher.hash(password)
         db.session.commit()
@@ -125,7 +139,7 @@ def token_digest(token: str) -> str:
 
 def create_token(user: User, name: object) -> tuple[ApiToken, str]:
     """A new token for `user`; the secret is returned once and never stored."""
-    name = clean_label(name, what="a token", field="name", code="token_name")
+    name = clean_label(name, what=_("a token"), field="name", code="token_name")
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken(user_id=user.id, name=name, token_hash=token_digest(secret))
     db.session.add(token)
@@ -140,7 +154,7 @@ def tokens_of(user: User) -> list[ApiToken]:
 def revoke_token(user: User, token_id: str) -> None:
     token = db.session.get(ApiToken, token_id)
     if token is None or token.user_id != user.id:
-        raise ServiceError(404, "no such token of yours", code="token_not_found")
+        raise ServiceError(404, _("no such token of yours"), code="token_not_found")
     if token.revoked_at is None:
         token.revoked_at = utcnow()
         db.session.commit()

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..games import RuleError, get_game
+from ..games.i18n import N_, _
 from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
 from . import Actor, ServiceError, access
 from .leagues import read_league
@@ -75,10 +76,10 @@ def _refuse(message: str, field: str | None = None, code: str = "import_invalid"
 
 def _get(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(mapping, dict) or key not in mapping:
-        raise _refuse(f"{where}: {key} is missing", where)
+        raise _refuse(_("{where}: {key} is missing", where=where, key=key), where)
     value = mapping[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise _refuse(f"{where}: {key} has the wrong type", f"{where}.{key}")
+        raise _refuse(_("{where}: {key} has the wrong type", where=where, key=key), f"{where}.{key}")
     return value
 
 
@@ -86,14 +87,14 @@ def _when(text: str, where: str) -> datetime:
     try:
         return datetime.fromisoformat(text)
     except ValueError:
-        raise _refuse(f"{where}: {text!r} is not a date and time", where) from None
+        raise _refuse(_("{where}: {text} is not a date and time", where=where, text=repr(text)), where) from None
 
 
 def _day(text: str, where: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise _refuse(f"{where}: {text!r} is not a date", where) from None
+        raise _refuse(_("{where}: {text} is not a date", where=where, text=repr(text)), where) from None
 
 
 def import_league(data: Any, actor: Actor) -> League:
@@ -103,13 +104,15 @@ def import_league(data: Any, actor: Actor) -> League:
     match and round at fault instead of storing scores nobody can explain. Whoever
     imports it owns the imported league.
     """
-    access.require_signed_in(actor, "import a league")
+    access.require_signed_in(actor, N_("import a league"))
     if _get(data, "format", str, "export") != FORMAT or _get(data, "format_version", int, "export") != FORMAT_VERSION:
-        raise _refuse(f"this is not a {FORMAT} export of version {FORMAT_VERSION}", "format")
+        raise _refuse(
+            _("this is not a {format} export of version {version}", format=FORMAT, version=FORMAT_VERSION), "format"
+        )
     league_data = _get(data, "league", dict, "export")
     league_id = _get(league_data, "id", str, "league")
     if db.session.get(League, league_id) is not None:
-        raise ServiceError(409, f"league {league_id} already exists here", code="league_exists")
+        raise ServiceError(409, _("league {id} already exists here", id=league_id), code="league_exists")
     try:
         players: dict[str, Player] = {}
         for index, entry in enumerate(_get(data, "players", list, "export")):
@@ -121,7 +124,14 @@ def import_league(data: Any, actor: Actor) -> League:
                 db.session.add(player)
             elif player.name != name:
                 raise ServiceError(
-                    409, f"player {player_id} is {player.name} here but {name} in the export", code="player_conflict"
+                    409,
+                    _(
+                        "player {id} is {here} here but {there} in the export",
+                        id=player_id,
+                        here=player.name,
+                        there=name,
+                    ),
+                    code="player_conflict",
                 )
             players[player_id] = player
         league = League(
@@ -131,7 +141,7 @@ def import_league(data: Any, actor: Actor) -> League:
         )
         for player_id in _get(data, "members", list, "export"):
             if player_id not in players:
-                raise _refuse(f"member {player_id!r} is not among the exported players", "members")
+                raise _refuse(_("member {id} is not among the exported players", id=repr(player_id)), "members")
             league.members.append(LeagueMember(player=players[player_id]))
         for index, entry in enumerate(_get(data, "seasons", list, "export")):
             where = f"seasons.{index}"
@@ -160,18 +170,18 @@ def import_league(data: Any, actor: Actor) -> League:
 def _import_match(entry: Any, where: str, league: League, players: dict[str, Player], actor: Actor) -> None:
     match_id = _get(entry, "id", str, where)
     if db.session.get(Match, match_id) is not None:
-        raise ServiceError(409, f"match {match_id} already exists here", code="match_exists")
+        raise ServiceError(409, _("match {id} already exists here", id=match_id), code="match_exists")
     try:
         game = get_game(_get(entry, "game", str, where))
     except KeyError:
-        raise _refuse(f"{where}: unknown game", f"{where}.game") from None
+        raise _refuse(_("{where}: unknown game", where=where), f"{where}.game") from None
     seat_ids = _get(entry, "players", list, where)
     if any(player_id not in players for player_id in seat_ids):
-        raise _refuse(f"{where}: a seat names a player who is not in the export", f"{where}.players")
+        raise _refuse(_("{where}: a seat names a player who is not in the export", where=where), f"{where}.players")
     try:
         table = game.table([players[player_id].name for player_id in seat_ids], _get(entry, "options", dict, where))
     except RuleError as error:
-        raise _refuse(f"{where}: {error.message}", f"{where}.options") from None
+        raise _refuse(_("{where}: {refusal}", where=where, refusal=error.message), f"{where}.options") from None
     rounds = _get(entry, "rounds", list, where)
     created_at = _when(_get(entry, "created_at", str, where), f"{where}.created_at")
     updated_at = _when(_get(entry, "updated_at", str, where), f"{where}.updated_at")
@@ -191,7 +201,7 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
     for index, round_entry in enumerate(rounds):
         number = _get(round_entry, "number", int, f"{where}.rounds.{index}")
         if number != index + 1:
-            raise _refuse(f"{where}: rounds must be numbered 1, 2, 3, ...", f"{where}.rounds")
+            raise _refuse(_("{where}: rounds must be numbered 1, 2, 3, ...", where=where), f"{where}.rounds")
         match.rounds.append(
             Round(
                 number=number,
@@ -206,7 +216,9 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
     try:
         view = view_of(match)
     except RuleError as error:
-        raise _refuse(f"{where} (match {match_id}): {error.message}", f"{where}.rounds") from None
+        raise _refuse(
+            _("{where} (match {id}): {refusal}", where=where, id=match_id, refusal=error.message), f"{where}.rounds"
+        ) from None
     for round_, scored in zip(match.rounds, view.state.rounds, strict=True):
         round_.scores = list(scored.score.scores)
         round_.explanation = list(scored.score.explanation)

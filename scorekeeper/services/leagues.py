@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import league as compute
 from ..extensions import db
 from ..games import all_games
+from ..games.i18n import N_, _
 from ..league import MatchRecord, RoundRecord
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
 from . import Actor, ServiceError, access, clean_label
@@ -27,14 +28,14 @@ MAX_LEAGUE_NAME = 80
 def get_league(league_id: str) -> League:
     league = db.session.get(League, league_id)
     if league is None:
-        raise ServiceError(404, f"no league with id {league_id!r}", code="league_not_found")
+        raise ServiceError(404, _("no league with id {id}", id=repr(league_id)), code="league_not_found")
     return league
 
 
 def read_league(league_id: str, actor: Actor) -> League:
     """The league for someone with a role in it (owner, scorer or viewer)."""
     league = get_league(league_id)
-    access.require_league_role(league, actor, access.READERS, "see it")
+    access.require_league_role(league, actor, access.READERS, N_("see it"))
     return league
 
 
@@ -67,13 +68,16 @@ def leagues_to_score(actor: Actor) -> list[League]:
     )
 
 
-def league_name(value: Any, what: str = "a league") -> str:
-    return clean_label(value, what=what, field="name", code="league_name", max_length=MAX_LEAGUE_NAME)
+def league_name(value: Any, what: str | None = None) -> str:
+    """`what`: the thing named, in the current language (default: a league)."""
+    return clean_label(
+        value, what=what or _("a league"), field="name", code="league_name", max_length=MAX_LEAGUE_NAME
+    )
 
 
 def create_league(name: Any, member_names: Sequence[Any] = (), *, actor: Actor) -> League:
     """A new league; whoever starts it is its owner."""
-    access.require_signed_in(actor, "start a league")
+    access.require_signed_in(actor, N_("start a league"))
     league = League(name=league_name(name))
     names = clean_names(list(member_names)) if member_names else []
     league.members = [LeagueMember(player=player) for player in players_named(names)]
@@ -90,12 +94,14 @@ def bump_leagues_of_player(player_id: str) -> None:
 
 
 def add_member(league_id: str, name: Any, *, actor: Actor) -> Player:
-    league = owned_league(league_id, actor, "add members")
+    league = owned_league(league_id, actor, N_("add members"))
     player = players_named([clean_name(name, "name")])[0]
     db.session.flush()
     if any(member.player_id == player.id for member in league.members):
         db.session.rollback()
-        raise ServiceError(409, f"{player.name} is already a member", code="member_exists", field="name")
+        raise ServiceError(
+            409, _("{player} is already a member", player=player.name), code="member_exists", field="name"
+        )
     ensure_members(league, [player])
     bump(league.id)
     db.session.commit()
@@ -103,10 +109,10 @@ def add_member(league_id: str, name: Any, *, actor: Actor) -> Player:
 
 
 def remove_member(league_id: str, player_id: str, *, actor: Actor) -> None:
-    league = owned_league(league_id, actor, "remove members")
+    league = owned_league(league_id, actor, N_("remove members"))
     member = next((m for m in league.members if m.player_id == player_id), None)
     if member is None:
-        raise ServiceError(404, "that player is not a member of this league", code="member_not_found")
+        raise ServiceError(404, _("that player is not a member of this league"), code="member_not_found")
     played = db.session.scalar(
         select(Seat.match_id)
         .join(Match, Match.id == Seat.match_id)
@@ -116,7 +122,10 @@ def remove_member(league_id: str, player_id: str, *, actor: Actor) -> None:
     if played is not None:
         raise ServiceError(
             409,
-            f"{member.player.name} has played league matches: their results stay, so they stay a member",
+            _(
+                "{player} has played league matches: their results stay, so they stay a member",
+                player=member.player.name,
+            ),
             code="member_has_matches",
         )
     league.members.remove(member)
@@ -137,18 +146,23 @@ def add_season(
     *,
     actor: Actor,
 ) -> Season:
-    league = owned_league(league_id, actor, "add seasons")
+    league = owned_league(league_id, actor, N_("add seasons"))
     if ends_on < starts_on:
-        raise ServiceError(422, "a season must end on or after the day it starts", code="season_range", field="ends_on")
+        raise ServiceError(
+            422, _("a season must end on or after the day it starts"), code="season_range", field="ends_on"
+        )
     for game in games:
         if game not in GAME_IDS:
             raise ServiceError(
-                422, f"unknown game {game!r}: choose from {', '.join(GAME_IDS)}", code="game_unknown", field="games"
+                422,
+                _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
+                code="game_unknown",
+                field="games",
             )
     if min_matches < 0:
-        raise ServiceError(422, "min_matches cannot be negative", code="range", field="min_matches")
+        raise ServiceError(422, _("min_matches cannot be negative"), code="range", field="min_matches")
     season = Season(
-        name=league_name(name, "a season"), starts_on=starts_on, ends_on=ends_on, games=list(dict.fromkeys(games)),
+        name=league_name(name, _("a season")), starts_on=starts_on, ends_on=ends_on, games=list(dict.fromkeys(games)),
         min_matches=min_matches,
     )
     league.seasons.append(season)
@@ -163,7 +177,9 @@ def get_season(league: League, season_id: str | None) -> Season | None:
     for season in league.seasons:
         if season.id == season_id:
             return season
-    raise ServiceError(404, f"no season {season_id!r} in this league", code="season_not_found", field="season")
+    raise ServiceError(
+        404, _("no season {id} in this league", id=repr(season_id)), code="season_not_found", field="season"
+    )
 
 
 # --------------------------------------------------------------------------- records from the database
@@ -277,7 +293,12 @@ def names_of(league: League) -> dict[str, str]:
 
 def check_game(game: str | None) -> str | None:
     if game is not None and game not in GAME_IDS:
-        raise ServiceError(422, f"unknown game {game!r}: choose from {', '.join(GAME_IDS)}", code="game_unknown", field="game")
+        raise ServiceError(
+            422,
+            _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
+            code="game_unknown",
+            field="game",
+        )
     return game
 
 

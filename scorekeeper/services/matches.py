@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
+from ..games.i18n import N_, _
 from ..models import (
     AuditEntry,
     DeviceMatch,
@@ -125,7 +126,7 @@ def find_game(game_id: Any) -> Game:
     except (KeyError, TypeError):
         raise ServiceError(
             422,
-            f"unknown game {game_id!r}: choose nwik, nameless, zwicker, spades or willi-stich",
+            _("unknown game {game}: choose nwik, nameless, zwicker, spades or willi-stich", game=repr(game_id)),
             code="game_unknown",
             field="game",
         ) from None
@@ -170,7 +171,7 @@ def view_of(match: Match) -> MatchView:
 def get_match(match_id: str) -> Match:
     match = db.session.get(Match, match_id)
     if match is None:
-        raise ServiceError(404, f"no match with id {match_id!r}", code="match_not_found")
+        raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     return match
 
 
@@ -204,7 +205,7 @@ def served_document(match_id: str, actor: Actor, render: Callable[[MatchView], s
     # and the ORM's per-statement work costs more than the query itself.
     row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id}).first()
     if row is None:
-        raise ServiceError(404, f"no match with id {match_id!r}", code="match_not_found")
+        raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
         access.check_match_read(get_match(match_id), actor)
     etag = f'"v{row.version}"'
@@ -235,19 +236,24 @@ def read_view(match_id: str, actor: Actor) -> MatchView:
 
 def clean_name(name: Any, field: str, seat: int | None = None) -> str:
     """A player's name with spaces tidied."""
-    where = f"the player on seat {seat}" if seat is not None else "a player"
+    where = _("the player on seat {seat}", seat=seat) if seat is not None else _("a player")
     return clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
 
 
 def clean_names(names: Any) -> list[str]:
     if not isinstance(names, list) or not names:
-        raise ServiceError(422, "players must be a list of names in seat order", code="players_type", field="players")
+        raise ServiceError(
+            422, _("players must be a list of names in seat order"), code="players_type", field="players"
+        )
     cleaned: list[str] = []
     for seat, name in enumerate(names):
         name = clean_name(name, f"players.{seat}", seat)
         if name_key(name) in (name_key(other) for other in cleaned):
             raise ServiceError(
-                422, f"{name} is on two seats: one player, one seat", code="player_twice", field=f"players.{seat}"
+                422,
+                _("{player} is on two seats: one player, one seat", player=name),
+                code="player_twice",
+                field=f"players.{seat}",
             )
         cleaned.append(name)
     return cleaned
@@ -338,8 +344,10 @@ def create_match(
     if league_id is not None:
         league = db.session.get(League, league_id)
         if league is None:
-            raise ServiceError(422, f"no league with id {league_id!r}", code="league_not_found", field="league")
-        access.require_league_role(league, actor, access.WRITERS, "start its matches")
+            raise ServiceError(
+                422, _("no league with id {id}", id=repr(league_id)), code="league_not_found", field="league"
+            )
+        access.require_league_role(league, actor, access.WRITERS, N_("start its matches"))
     names = clean_names(player_names)
     try:
         table = game.table(names, raw_options)
@@ -435,10 +443,13 @@ def _lock(match_id: str, if_match: str | None) -> Match:
         db.session.rollback()
         current = db.session.get(Match, match_id)
         if current is None:
-            raise ServiceError(404, f"no match with id {match_id!r}", code="match_not_found")
+            raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
         raise ServiceError(
             412,
-            f"the match has changed since you loaded it (now {etag_for(current)}): reload it and try again",
+            _(
+                "the match has changed since you loaded it (now {etag}): reload it and try again",
+                etag=etag_for(current),
+            ),
             code="stale_etag",
         )
     db.session.expire_all()
@@ -493,19 +504,23 @@ def record_round(
         view = view_of(match)
         if view.state.finished:
             raise ServiceError(
-                409, "the match is finished: no more rounds can be recorded", code="match_finished"
+                409, _("the match is finished: no more rounds can be recorded"), code="match_finished"
             )
         if view.pending is not None:
             raise ServiceError(
                 409,
-                f"round {view.pending.number} is waiting for a second phone to confirm it",
+                _("round {number} is waiting for a second phone to confirm it", number=view.pending.number),
                 code="round_pending",
             )
         number = view.state.next_round
         if expected_number is not None and expected_number != number:
             raise ServiceError(
                 409,
-                f"round {expected_number} cannot be recorded: the next round is {number}",
+                _(
+                    "round {number} cannot be recorded: the next round is {next}",
+                    number=expected_number,
+                    next=number,
+                ),
                 code="round_number_taken",
                 field="number",
             )
@@ -543,7 +558,7 @@ def record_round(
             if stored is not None:
                 return get_view(match_id), stored.number, False
         raise ServiceError(
-            409, "another phone recorded this round at the same moment: reload and try again", code="conflict"
+            409, _("another phone recorded this round at the same moment: reload and try again"), code="conflict"
         ) from None
     return MatchView(match=match, game=view.game, table=view.table, state=state, pending=view.pending), number, True
 
@@ -558,7 +573,8 @@ def replay_edit(game: Game, table: Table, inputs: list[Any], number: int, raw: A
         if error.round_number is not None and error.round_number != number:
             raise ServiceError(
                 422,
-                f"this change would break recorded {error.message}",
+                # TRANSLATORS: {refusal} is the engine's refusal, starting "round 4: ...".
+                _("this change would break recorded {refusal}", refusal=error.message),
                 code=error.code,
                 field=error.field,
                 round_number=error.round_number,
@@ -584,9 +600,11 @@ def edit_round(
             waiting = pending_round(match)
             if waiting is not None and waiting.number == number:
                 raise ServiceError(
-                    409, f"round {number} is waiting for confirmation: undo it and record it again", code="round_pending"
+                    409,
+                    _("round {number} is waiting for confirmation: undo it and record it again", number=number),
+                    code="round_pending",
                 )
-            raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+            raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
         game = get_game(match.game)
         table = table_for(match, game)
         state = replay_edit(game, table, [round_.input for round_ in rounds], number, raw)
@@ -618,11 +636,11 @@ def undo_round(
         access.check_match_write(match, actor)
         count = len(match.rounds)
         if not 1 <= number <= count:
-            raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+            raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
         if number != count:
             raise ServiceError(
                 409,
-                f"only the last round ({count}) can be undone; edit round {number} instead",
+                _("only the last round ({count}) can be undone; edit round {number} instead", count=count, number=number),
                 code="not_last_round",
             )
         last = match.rounds.pop()
@@ -644,11 +662,13 @@ def confirm_round(match_id: str, number: int, *, if_match: str | None = None, ac
         access.check_match_write(match, actor)
         waiting = pending_round(match)
         if waiting is None or waiting.number != number:
-            raise ServiceError(404, f"round {number} is not waiting for confirmation", code="round_not_pending")
+            raise ServiceError(
+                404, _("round {number} is not waiting for confirmation", number=number), code="round_not_pending"
+            )
         if actor.key is not None and actor.key == waiting.recorded_by:
             raise ServiceError(
                 409,
-                "the round must be confirmed on a second phone, not the one that recorded it",
+                _("the round must be confirmed on a second phone, not the one that recorded it"),
                 code="confirm_same_phone",
             )
         view = view_of(match)
@@ -678,11 +698,11 @@ def preview_round(
     view = read_view(match_id, actor)
     if number is None:
         if view.state.finished:
-            raise ServiceError(409, "the match is finished: no more rounds can be recorded", code="match_finished")
+            raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
         try:
             return view, view.game.play(view.table, view.state, raw)
         except RuleError as error:
             raise rule_error(error) from None
     if not 1 <= number <= len(view.state.rounds):
-        raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+        raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
     return view, replay_edit(view.game, view.table, [scored.input for scored in view.state.rounds], number, raw)

@@ -7,6 +7,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
+from ..games.i18n import N_, _
 from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, name_key
 from . import Actor, ServiceError, access
@@ -21,7 +22,7 @@ def roster() -> list[Player]:
 def get_player(player_id: str) -> Player:
     player = db.session.get(Player, player_id)
     if player is None:
-        raise ServiceError(404, f"no player with id {player_id!r}", code="player_not_found")
+        raise ServiceError(404, _("no player with id {id}", id=repr(player_id)), code="player_not_found")
     return player
 
 
@@ -34,22 +35,28 @@ def name_taken(name: str, except_id: str | None = None) -> Player | None:
 
 def check_roster_change(player: Player, actor: Actor, doing: str) -> None:
     """A player's name belongs to their leagues: only an owner of one of them may change
-    it. A player in no league may be changed by anyone signed in."""
+    it. A player in no league may be changed by anyone signed in.
+
+    `doing` is an N_-marked phrase ("rename them"), translated here."""
     access.require_signed_in(actor, doing)
     league_ids = set(db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player.id)))
     if league_ids and not any(access.role_of(league_id, actor) == access.OWNER for league_id in league_ids):
-        raise ServiceError(403, f"only an owner of one of {player.name}'s leagues may {doing}", code="forbidden")
+        raise ServiceError(
+            403,
+            _("only an owner of one of {player}'s leagues may {doing}", player=player.name, doing=_(doing)),
+            code="forbidden",
+        )
 
 
 def rename_player(player_id: str, new_name: Any, *, actor: Actor) -> Player:
     player = get_player(player_id)
-    check_roster_change(player, actor, "rename them")
+    check_roster_change(player, actor, N_("rename them"))
     name = clean_name(new_name, "name")
     other = name_taken(name, except_id=player.id)
     if other is not None:
         raise ServiceError(
             409,
-            f"{other.name} is already on the roster: merge the two players instead of renaming",
+            _("{player} is already on the roster: merge the two players instead of renaming", player=other.name),
             code="name_taken",
             field="name",
         )
@@ -60,7 +67,9 @@ def rename_player(player_id: str, new_name: Any, *, actor: Actor) -> Player:
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise ServiceError(409, f"{name} is already on the roster", code="name_taken", field="name") from None
+        raise ServiceError(
+            409, _("{player} is already on the roster", player=name), code="name_taken", field="name"
+        ) from None
     return player
 
 
@@ -68,13 +77,13 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
     """Fold `source` (a second name for one person) into `target`: every seat and league
     membership moves to the target and the source name disappears."""
     if not isinstance(target_id, str):
-        raise ServiceError(422, "into must be a player id", code="type", field="into")
+        raise ServiceError(422, _("into must be a player id"), code="type", field="into")
     if source_id == target_id:
-        raise ServiceError(422, "a player cannot be merged into themselves", code="merge_self", field="into")
+        raise ServiceError(422, _("a player cannot be merged into themselves"), code="merge_self", field="into")
     source = get_player(source_id)
     target = get_player(target_id)
-    check_roster_change(source, actor, "merge them")
-    check_roster_change(target, actor, "merge them")
+    check_roster_change(source, actor, N_("merge them"))
+    check_roster_change(target, actor, N_("merge them"))
     shared = db.session.scalar(
         select(Seat.match_id)
         .where(Seat.player_id == source.id)
@@ -84,7 +93,12 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
     if shared is not None:
         raise ServiceError(
             409,
-            f"{source.name} and {target.name} sat at the same table in match {shared}: they are two people",
+            _(
+                "{first} and {second} sat at the same table in match {match}: they are two people",
+                first=source.name,
+                second=target.name,
+                match=shared,
+            ),
             code="merge_same_match",
         )
     db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))

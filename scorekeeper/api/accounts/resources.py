@@ -6,6 +6,7 @@ from flask_login import current_user, login_user, logout_user
 from flask_smorest import Blueprint
 
 from ...identity import client_address
+from ...games.i18n import _
 from ...services import ServiceError
 from ...services import accounts as service
 from .. import abort_for
@@ -16,7 +17,7 @@ blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, 
 
 def signed_in_user():
     if not current_user.is_authenticated:
-        abort_for(ServiceError(401, "sign in first", code="unauthenticated"))
+        abort_for(ServiceError(401, _("sign in first"), code="unauthenticated"))
     return current_user._get_current_object()
 
 

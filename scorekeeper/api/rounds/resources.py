@@ -5,6 +5,7 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ...games.i18n import _
 from ...services import ServiceError
 from ...services import matches as service
 from .. import abort_for
@@ -40,7 +41,7 @@ def written(view, number: int) -> tuple[dict, dict]:
 def idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= 200:
-        abort_for(ServiceError(400, "Idempotency-Key must be 1 to 200 characters", code="idempotency_key"))
+        abort_for(ServiceError(400, _("Idempotency-Key must be 1 to 200 characters"), code="idempotency_key"))
     return key
 
 
