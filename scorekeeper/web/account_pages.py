@@ -4,14 +4,18 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_login import current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFError
 
+from ..games.i18n import N_
 from ..identity import client_address, current_actor
 from ..services import ServiceError, access
 from ..services import accounts as service
 from .pages import page_error
 
+# Translations: flask_babel's gettext with %(name)s placeholders; N_ only marks the phrases that
+# access.require_signed_in translates itself.
 # The name Flask-Login's login_view ("accounts.login") points at.
 bp = Blueprint("accounts", __name__)
 
@@ -89,7 +93,7 @@ def account():
 @bp.post("/account/tokens")
 def create_token():
     try:
-        access.require_signed_in(current_actor(), "create API tokens")
+        access.require_signed_in(current_actor(), N_("create API tokens"))
     except ServiceError as refused:
         return page_error(refused)
     try:
@@ -105,7 +109,7 @@ def create_token():
 @bp.post("/account/tokens/<token_id>/revoke")
 def revoke_token(token_id: str):
     try:
-        access.require_signed_in(current_actor(), "revoke API tokens")
+        access.require_signed_in(current_actor(), N_("revoke API tokens"))
         service.revoke_token(current_user, token_id)
     except ServiceError as refused:
         return page_error(refused)
@@ -117,7 +121,7 @@ def csrf_refused(error: CSRFError):
     """A form post without a valid CSRF token: nothing was changed; say how to recover."""
     refused = ServiceError(
         400,
-        "this form has expired or came from another site: reload the page and try again",
+        gettext("this form has expired or came from another site: reload the page and try again"),
         code="csrf",
     )
     return page_error(refused)

@@ -20,9 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext
+
 from ..games.base import Table
 from ..games.zwicker import DECK_HONOURS
 from ..services import ServiceError
+
+# Translations: flask_babel's gettext with %(name)s placeholders throughout this module;
+# `what` below is always an already translated phrase ("tricks of Ann").
 
 NWIK_PASS = 6
 NWIK_VIP = 5
@@ -45,13 +50,13 @@ def _whole(text: str, what: str, field: str) -> int:
     try:
         return int(text, 10)
     except ValueError:
-        raise FormError(f"{what} must be a whole number, got {text!r}", field) from None
+        raise FormError(gettext("%(what)s must be a whole number, got %(got)s", what=what, got=repr(text)), field) from None
 
 
 def required_int(form: Mapping[str, Any], key: str, what: str, field: str) -> int:
     text = _text(form, key)
     if not text:
-        raise FormError(f"{what} is missing: enter a whole number", field)
+        raise FormError(gettext("%(what)s is missing: enter a whole number", what=what), field)
     return _whole(text, what, field)
 
 
@@ -60,11 +65,18 @@ def optional_int(form: Mapping[str, Any], key: str, what: str, field: str) -> in
     return _whole(text, what, field) if text else None
 
 
-def seat_counts(form: Mapping[str, Any], prefix: str, table: Table, what: str = "tricks") -> list[int]:
+def seat_counts(form: Mapping[str, Any], prefix: str, table: Table, field: str = "tricks") -> list[int]:
+    """One count per seat; `field` names the round input's list ("tricks" or "bids")."""
     return [
-        required_int(form, f"{prefix}_{seat}", f"{what} of {table.name(seat)}", f"{what}.{seat}")
+        required_int(form, f"{prefix}_{seat}", count_label(field, table.name(seat)), f"{field}.{seat}")
         for seat in range(table.n)
     ]
+
+
+def count_label(field: str, name: str) -> str:
+    if field == "bids":
+        return gettext("bids of %(name)s", name=name)
+    return gettext("tricks of %(name)s", name=name)
 
 
 # --------------------------------------------------------------------------- form -> JSON
@@ -72,8 +84,8 @@ def seat_counts(form: Mapping[str, Any], prefix: str, table: Table, what: str = 
 
 def nwik_input(form: Mapping[str, Any], table: Table) -> dict[str, Any]:
     data: dict[str, Any] = {}
-    style = optional_int(form, "style", "style", "style")
-    stake = optional_int(form, "stake", "stake", "stake")
+    style = optional_int(form, "style", gettext("style"), "style")
+    stake = optional_int(form, "stake", gettext("stake"), "stake")
     # Left out when not chosen: the engine names the missing field.
     if style is not None:
         data["style"] = style
@@ -81,12 +93,12 @@ def nwik_input(form: Mapping[str, Any], table: Table) -> dict[str, Any]:
         data["stake"] = stake
     effective = style
     if style == NWIK_PASS:
-        acting = optional_int(form, "acting_style", "acting_style", "acting_style")
+        acting = optional_int(form, "acting_style", gettext("acting style"), "acting_style")
         if acting is not None:
             data["acting_style"] = acting
         effective = acting
     if effective == NWIK_VIP:
-        vip_card = optional_int(form, "vip_card", "vip_card", "vip_card")
+        vip_card = optional_int(form, "vip_card", gettext("VIP card"), "vip_card")
         if vip_card is not None:
             data["vip_card"] = vip_card
     if effective in NWIK_TRUMP_STYLES:
@@ -113,7 +125,7 @@ def spades_input(form: Mapping[str, Any], table: Table) -> dict[str, Any]:
         elif not text:
             bids.append(None)  # the engine says who still needs a bid
         else:
-            bids.append(_whole(text, f"bid of {table.name(seat)}", f"bids.{seat}"))
+            bids.append(_whole(text, gettext("bid of %(name)s", name=table.name(seat)), f"bids.{seat}"))
     data: dict[str, Any] = {"bids": bids, "tricks": seat_counts(form, "tricks", table)}
     if enabled:
         data["calls"] = calls
@@ -127,7 +139,7 @@ def willi_stich_input(form: Mapping[str, Any], table: Table) -> dict[str, Any]:
         data["trump"] = trump
     data["bids"] = seat_counts(form, "bid", table, "bids")
     data["tricks"] = seat_counts(form, "tricks", table)
-    chooser = optional_int(form, "trump_chooser", "trump_chooser", "trump_chooser")
+    chooser = optional_int(form, "trump_chooser", gettext("trump chooser"), "trump_chooser")
     if chooser is not None:
         data["trump_chooser"] = chooser
     return data
@@ -135,10 +147,10 @@ def willi_stich_input(form: Mapping[str, Any], table: Table) -> dict[str, Any]:
 
 def nameless_input(form: Mapping[str, Any], table: Table) -> dict[str, Any]:
     data: dict[str, Any] = {"tricks": seat_counts(form, "tricks", table)}
-    alone = optional_int(form, "alone", "alone", "alone")
+    alone = optional_int(form, "alone", gettext("who went alone"), "alone")
     if alone is not None:
         data["alone"] = alone
-    renege = optional_int(form, "renege", "renege", "renege")
+    renege = optional_int(form, "renege", gettext("who reneged"), "renege")
     if renege is not None:
         data["renege"] = renege
     return data
@@ -155,8 +167,12 @@ def zwicker_input(form: Mapping[str, Any], table: Table) -> dict[str, Any]:
         who = table.side_name(index)
         sides.append(
             {
-                "cards": required_int(form, f"cards_{index}", f"cards of {who}", f"sides.{index}.cards"),
-                "zwicks": required_int(form, f"zwicks_{index}", f"zwicks of {who}", f"sides.{index}.zwicks"),
+                "cards": required_int(
+                    form, f"cards_{index}", gettext("cards of %(name)s", name=who), f"sides.{index}.cards"
+                ),
+                "zwicks": required_int(
+                    form, f"zwicks_{index}", gettext("zwicks of %(name)s", name=who), f"sides.{index}.zwicks"
+                ),
                 "honours": [code for code in deck if _text(form, f"honour_{code}") == str(index)],
             }
         )
@@ -177,7 +193,7 @@ def round_input(game_id: str, form: Mapping[str, Any], table: Table) -> dict[str
     try:
         converter = CONVERTERS[game_id]
     except KeyError:
-        raise FormError(f"no round form for game {game_id!r}", "game") from None
+        raise FormError(gettext("no round form for game %(game)s", game=repr(game_id)), "game") from None
     return converter(form, table)
 
 

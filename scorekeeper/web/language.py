@@ -4,6 +4,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, request
+from flask_babel import gettext
 from flask_login import current_user
 
 from ..extensions import db
@@ -27,7 +28,7 @@ def local_path(target: str | None) -> str:
 def choose_language():
     language = request.form.get("language")
     if language not in LANGUAGES:
-        abort(422, description=f"language must be one of {', '.join(LANGUAGES)}")
+        abort(422, description=gettext("language must be one of %(codes)s", codes=", ".join(LANGUAGES)))
     if current_user.is_authenticated:
         current_user.language = language
         db.session.commit()

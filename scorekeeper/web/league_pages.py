@@ -7,7 +7,7 @@ in place by htmx, as the `standings` block of league.html (jinja2-fragments).
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,6 +19,13 @@ from flask import (
     render_template,
     request,
     url_for,
+)
+from flask_babel import (
+    format_date,
+    format_decimal,
+    format_percent,
+    gettext,
+    lazy_gettext,
 )
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -34,6 +41,14 @@ from .forms import FormError
 from .pages import SIDE_COLOURS, page_error
 
 bp = Blueprint("league_pages", __name__)
+
+# Translations: flask_babel's gettext / lazy_gettext with %(name)s placeholders throughout this module.
+# The roles as people read them (the value posted stays the role's code).
+ROLE_LABELS = {
+    access.OWNER: lazy_gettext("owner"),
+    access.SCORER: lazy_gettext("scorer"),
+    access.VIEWER: lazy_gettext("viewer"),
+}
 
 OVERALL_COLOUR = "#e9edf2"
 RECENT_MATCHES = 20
@@ -64,7 +79,7 @@ class Names:
             try:
                 self.known[player_id] = player_service.get_player(player_id).name
             except ServiceError:
-                self.known[player_id] = "(unknown player)"
+                self.known[player_id] = gettext("(unknown player)")
         return self.known[player_id]
 
     def joined(self, player_ids) -> str:
@@ -110,13 +125,17 @@ def import_league():
         try:
             upload = request.files.get("export")
         except RequestEntityTooLarge:
-            raise ServiceError(413, "that file is too large to be a league export", code="too_large", field="export") from None
+            raise ServiceError(
+                413, gettext("that file is too large to be a league export"), code="too_large", field="export"
+            ) from None
         if upload is None or not upload.filename:
-            raise FormError("choose an export file (.json) to import", "export")
+            raise FormError(gettext("choose an export file (.json) to import"), "export")
         try:
             data = json.loads(upload.read().decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise FormError(f"{upload.filename} is not a JSON export: {error}", "export") from None
+            raise FormError(
+                gettext("%(file)s is not a JSON export: %(error)s", file=upload.filename, error=error), "export"
+            ) from None
         league = exchange.import_league(data, current_actor())
     except ServiceError as refused:
         return refusal_page("leagues.html", refused, error_form="import", **leagues_context())
@@ -232,6 +251,7 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
         # Only owners see who holds which role (and may change it).
         "roles": roles if my_role == access.OWNER else [],
         "role_names": access.ROLES,
+        "role_labels": ROLE_LABELS,
         "share_url": None,
         "games": all_games(),
         "game_names": game_names(),
@@ -310,7 +330,9 @@ def form_day(form, field: str, label: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise FormError(f"{label} must be a date (YYYY-MM-DD), got {text!r}", field) from None
+        raise FormError(
+            gettext("%(what)s must be a date (YYYY-MM-DD), got %(got)s", what=label, got=repr(text)), field
+        ) from None
 
 
 def form_count(form, field: str, label: str) -> int:
@@ -318,7 +340,7 @@ def form_count(form, field: str, label: str) -> int:
     try:
         return int(text, 10)
     except ValueError:
-        raise FormError(f"{label} must be a whole number, got {text!r}", field) from None
+        raise FormError(gettext("%(what)s must be a whole number, got %(got)s", what=label, got=repr(text)), field) from None
 
 
 @bp.post("/leagues/<league_id>/seasons")
@@ -328,10 +350,10 @@ def add_season(league_id: str):
         league_service.add_season(
             league_id,
             form.get("name", ""),
-            form_day(form, "starts_on", "starts on"),
-            form_day(form, "ends_on", "ends on"),
+            form_day(form, "starts_on", gettext("starts on")),
+            form_day(form, "ends_on", gettext("ends on")),
             form.getlist("games"),
-            form_count(form, "min_matches", "min matches"),
+            form_count(form, "min_matches", gettext("matches needed to be ranked")),
             actor=current_actor(),
         )
     except ServiceError as refused:
@@ -345,7 +367,7 @@ def grant_role(league_id: str):
         league = league_service.get_league(league_id)
         username = (request.form.get("username") or "").strip()
         if not username:
-            raise FormError("type the username of the account to give a role", "username")
+            raise FormError(gettext("type the username of the account to give a role"), "username")
         access.grant(league, current_actor(), username, request.form.get("role", ""))
     except ServiceError as refused:
         return league_refusal(league_id, refused, "roles")
@@ -409,7 +431,7 @@ def rating_chart(league_profile: dict[str, Any], games: dict[str, str]) -> dict[
     step_of = {point["match_id"]: step for step, point in enumerate(overall, start=1)}
     last_step = len(overall)
     lines = [
-        ChartLine("Overall", OVERALL_COLOUR, held_line([(step_of[p["match_id"]], p["ordinal"]) for p in overall], last_step), 3)
+        ChartLine(gettext("Overall"), OVERALL_COLOUR, held_line([(step_of[p["match_id"]], p["ordinal"]) for p in overall], last_step), 3)
     ]
     for index, (game, entry) in enumerate(sorted(league_profile["by_game"].items())):
         history = (entry.get("rating") or {}).get("history") or []
@@ -491,23 +513,44 @@ def merge_player(player_id: str):
     try:
         target = request.form.get("into") or ""
         if not target:
-            raise FormError("choose the player this is the same person as", "into")
+            raise FormError(gettext("choose the player this is the same person as"), "into")
         # Merging cannot be undone: the tick box is the confirmation, with or without JS.
         if request.form.get("confirm") != "yes":
-            raise FormError("tick the box to confirm that they are the same person", "confirm")
+            raise FormError(gettext("tick the box to confirm that they are the same person"), "confirm")
         kept = player_service.merge_players(player_id, target, actor=current_actor())
     except ServiceError as refused:
         return player_refusal(player_id, refused, "merge")
     return redirect(url_for("league_pages.player_page", player_id=kept.id), code=303)
 
 
+# --------------------------------------------------------------------------- numbers and dates
+# In the request's locale: "60%" / "60 %", "105.6" / "105,6", "Nov 30, 2026" / "30.11.2026".
+
+
 @bp.app_template_filter("percent")
 def percent(rate: float | None) -> str:
     """A rate 0..1 as a whole percentage; a dash when there is nothing to rate."""
-    return "–" if rate is None else f"{round(100 * rate)}%"
+    return "–" if rate is None else format_percent(rate)
+
+
+@bp.app_template_filter("fixed")
+def fixed(value: float | None, places: int = 1) -> str:
+    """A number with `places` decimals (grouped and with the locale's decimal sign)."""
+    if value is None:
+        return "–"
+    return format_decimal(value, format="#,##0." + "0" * places if places else "#,##0")
 
 
 @bp.app_template_filter("day")
-def day_filter(iso_text: str | None) -> str:
-    """The date part of an ISO timestamp (enough for a list of matches)."""
-    return (iso_text or "")[:10]
+def day_filter(value: str | date | datetime | None) -> str:
+    """The date of an ISO timestamp, a date or a datetime, in the locale's medium format."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value[:10])
+        except ValueError:
+            return value[:10]
+    if isinstance(value, datetime):
+        value = value.date()
+    return format_date(value, "medium")

@@ -11,6 +11,7 @@ import json
 import secrets
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from flask import (
     Blueprint,
@@ -21,6 +22,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import format_datetime, get_locale, gettext, lazy_gettext, ngettext
 from jinja2_fragments.flask import render_block, render_blocks
 from sqlalchemy import select
 
@@ -38,6 +40,7 @@ from ..services import matches as service
 from . import forms
 from .charts import ChartLine, polyline_chart
 from .device import device_id
+from .language import local_path
 
 bp = Blueprint("pages", __name__)
 
@@ -46,31 +49,51 @@ DEFAULT_SEATS = {"nwik": 3, "nameless": 4, "zwicker": 2, "spades": 4, "willi-sti
 # Games whose length is a number of rounds rather than a target.
 FIXED_ROUNDS = {"nwik": lambda n: nwik_rules.ROUNDS_AS_BIDDER * n, "willi-stich": lambda n: 19}
 SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#b58cff", "#7be38a", "#ff7b9c", "#f3e36b")
+# Translations: flask_babel's gettext / lazy_gettext with %(name)s placeholders throughout
+# this module (lazy_gettext for the module-level tables, read in the request's language).
 KIND_LABELS = {
-    "normal": "normal round: the turned-up card sets trump",
-    "trump_choice": "trump choice: the player who drew the highest card picks trump",
-    "no_trump": "no trump this round",
-    "blind_bid": "blind round: calls are made before the deal",
-    "forehead": "forehead round: one card held to the forehead, calls 0 or 1",
+    "normal": lazy_gettext("normal round: the turned-up card sets trump"),
+    "trump_choice": lazy_gettext("trump choice: the player who drew the highest card picks trump"),
+    "no_trump": lazy_gettext("no trump this round"),
+    "blind_bid": lazy_gettext("blind round: calls are made before the deal"),
+    "forehead": lazy_gettext("forehead round: one card held to the forehead, calls 0 or 1"),
 }
-SUIT_LABELS = {"clubs": "♣ Clubs", "diamonds": "♦ Diamonds", "hearts": "♥ Hearts", "spades": "♠ Spades", "none": "No trump"}
-SPECIAL_CALL_LABELS = {"blind_seven": "Blind seven", "ten_for_200": "Ten for 200", "moon": "Moon"}
+SUIT_LABELS = {
+    "clubs": lazy_gettext("♣ Clubs"),
+    "diamonds": lazy_gettext("♦ Diamonds"),
+    "hearts": lazy_gettext("♥ Hearts"),
+    "spades": lazy_gettext("♠ Spades"),
+    "none": lazy_gettext("No trump"),
+}
+SPECIAL_CALL_LABELS = {
+    "blind_seven": lazy_gettext("Blind seven"),
+    "ten_for_200": lazy_gettext("Ten for 200"),
+    "moon": lazy_gettext("Moon"),
+}
 HONOUR_LABELS = {
-    "J30": "Joker 30", "J25": "Joker 25", "J22": "Joker 22", "J20": "Joker 20", "J17": "Joker 17", "J15": "Joker 15",
+    "J30": lazy_gettext("Joker 30"), "J25": lazy_gettext("Joker 25"), "J22": lazy_gettext("Joker 22"),
+    "J20": lazy_gettext("Joker 20"), "J17": lazy_gettext("Joker 17"), "J15": lazy_gettext("Joker 15"),
     "D10": "♦10", "D7": "♦7", "S7": "♠7", "AS": "♠A", "AH": "♥A", "AD": "♦A", "AC": "♣A",
 }
 MAX_KEY_LENGTH = 200
 # Refusals that mean "another phone wrote first": the page shows the current state instead.
 CHANGED_ELSEWHERE_CODES = frozenset({"stale_etag", "round_number_taken", "conflict"})
-CHANGED_ELSEWHERE = "This match changed on another phone: here is the current state"
+CHANGED_ELSEWHERE = lazy_gettext("This match changed on another phone: here is the current state")
 # The blocks of match.html that a phone polling for changes gets refreshed.
 LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
+# What happened, said of the person who did it; the round number follows when there is one.
 ACTION_WORDS = {
-    "match.create": "started the match",
-    "round.create": "recorded",
-    "round.edit": "edited",
-    "round.undo": "undid",
-    "round.confirm": "confirmed",
+    "match.create": lazy_gettext("started the match"),
+    "round.create": lazy_gettext("recorded"),
+    "round.edit": lazy_gettext("edited"),
+    "round.undo": lazy_gettext("undid"),
+    "round.confirm": lazy_gettext("confirmed"),
+}
+ACTION_ROUND_WORDS = {
+    "round.create": lazy_gettext("recorded round %(number)s"),
+    "round.edit": lazy_gettext("edited round %(number)s"),
+    "round.undo": lazy_gettext("undid round %(number)s"),
+    "round.confirm": lazy_gettext("confirmed round %(number)s"),
 }
 SHORT_TEXT_LIMIT = 140
 
@@ -83,9 +106,48 @@ def page_error(error: ServiceError) -> tuple[str, int]:
     return render_template("error.html", status=error.status, message=error.message), error.status
 
 
+def current_language() -> str:
+    """The language of this request's pages ("en", "de", "ru")."""
+    locale = get_locale()
+    return locale.language if locale else "en"
+
+
+def js_messages() -> dict[str, str]:
+    """The sentences static/js/app.js shows, in this request's language (the page carries them
+    as a JSON block: app.js has no English of its own). %(name)s placeholders are filled in by app.js."""
+    return {
+        "offline": gettext("Offline"),
+        "pending_title": gettext("Waiting to be sent (saved on this phone):"),
+        "pending_round": gettext("Round %(number)s · pending"),
+        "refused_offline": gettext("Round %(number)s saved offline was refused: %(message)s"),
+        "save_round": gettext("Save round %(number)s"),
+        "recorded_elsewhere": gettext("Round %(number)s was just recorded on another phone"),
+        "enter_round_instead": gettext("Enter round %(number)s instead"),
+        "show_final_scores": gettext("Show the final scores"),
+        "keep_my_entries": gettext("Keep my entries"),
+        "copied": gettext("Copied"),
+    }
+
+
+def language_next() -> str:
+    """Where the language switcher returns to: this page (for a form's answer, the page it
+    was posted from)."""
+    if request.method == "GET":
+        return local_path(request.full_path.rstrip("?"))
+    referrer = request.referrer and urlsplit(request.referrer)
+    if referrer and referrer.netloc == request.host:
+        return local_path(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+    return "/"
+
+
 @bp.app_context_processor
 def layout_context() -> dict[str, Any]:
-    return {"static_version": static_version()}
+    return {
+        "static_version": static_version(),
+        "current_language": current_language(),
+        "js_messages": js_messages,
+        "language_next": language_next,
+    }
 
 
 # --------------------------------------------------------------------------- home
@@ -129,33 +191,71 @@ def chosen_game(value: str | None):
     return games.get(value or "") or all_games()[0]
 
 
+# Words for the engine's option names and choice codes (the codes stay in the API).
+OPTION_LABELS = {
+    "target": lazy_gettext("Target"),
+    "opponents_keep_tricks": lazy_gettext("Opponents keep their tricks"),
+    "jokers": lazy_gettext("Jokers"),
+    "points": lazy_gettext("Points"),
+    "preset": lazy_gettext("Preset"),
+    "nil_value": lazy_gettext("Nil value"),
+    "blind_nil_value": lazy_gettext("Blind nil value"),
+    "nil_tricks_count": lazy_gettext("Nil bidder's tricks count"),
+    "blind_nil_deficit": lazy_gettext("Blind nil only when behind by"),
+    "nil_per_side": lazy_gettext("Nils per side"),
+    "overtricks": lazy_gettext("Overtricks"),
+    "bag_limit": lazy_gettext("Bag limit"),
+    "bag_penalty": lazy_gettext("Bag penalty"),
+    "loss_threshold": lazy_gettext("Loss threshold"),
+    "special_calls": lazy_gettext("Special calls"),
+    "scoring": lazy_gettext("Scoring"),
+}
+CHOICE_LABELS = {
+    "book": lazy_gettext("book"),
+    "classic": lazy_gettext("classic"),
+    "bags": lazy_gettext("bags"),
+    "minus_one": lazy_gettext("minus one"),
+    "blind_seven": lazy_gettext("blind seven"),
+    "ten_for_200": lazy_gettext("ten for 200"),
+    "moon": lazy_gettext("shoot the moon"),
+    "stiche_raten": lazy_gettext("Stiche-Raten"),
+    "wizard": lazy_gettext("Wizard"),
+    "oh_hell": lazy_gettext("Oh Hell"),
+}
+
+
+def choice_words(value: Any) -> str:
+    return str(CHOICE_LABELS.get(value, str(value).replace("_", " ")))
+
+
 def option_fields(game) -> list[dict[str, Any]]:
     """The game's options (but first_dealer) as form fields with their defaults in words."""
     fields = []
     for spec in game.option_specs:
         default = spec.default
         if spec.name == "preset":
-            words = str(default)
+            words = choice_words(default)
         elif spec.kind == "bool":
-            words = "yes" if default else "no"
+            words = gettext("yes") if default else gettext("no")
         elif spec.kind == "list":
-            words = ", ".join(default) if default else "none"
+            words = ", ".join(map(choice_words, default)) if default else gettext("none")
         elif spec.kind == "object":
             continue  # e.g. Zwicker's point table: kept at its defaults here, editable over the API
         elif default is None:
-            words = "none (switched off)"
+            words = gettext("none (switched off)")
         else:
             words = str(default)
         if game.presets and spec.name != "preset":
             per_preset = {name: values.get(spec.name, default) for name, values in game.presets.items()}
             if len({json.dumps(value) for value in per_preset.values()}) > 1:
-                words = ", ".join(f"{name}: {value_words(value)}" for name, value in per_preset.items())
+                words = ", ".join(f"{choice_words(name)}: {value_words(value)}" for name, value in per_preset.items())
         fields.append(
             {
                 "name": spec.name,
                 "kind": spec.kind,
-                "label": spec.name.replace("_", " ").capitalize(),
-                "description": spec.description,
+                "label": str(OPTION_LABELS.get(spec.name, spec.name.replace("_", " ").capitalize())),
+                "description": gettext(spec.description),
+                "choice_labels": {str(choice): choice_words(choice) for choice in spec.choices or ()},
                 "default_words": words,
                 "choices": list(spec.choices or ()),
                 "nullable": spec.nullable,
@@ -168,10 +268,12 @@ def option_fields(game) -> list[dict[str, Any]]:
 
 def value_words(value: Any) -> str:
     if value is None:
-        return "none"
+        return gettext("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, list):
+        return ", ".join(map(choice_words, value)) if value else gettext("none")
+    return choice_words(value)
 
 
 def options_from_form(game, form) -> dict[str, Any]:
@@ -188,14 +290,15 @@ def options_from_form(game, form) -> dict[str, Any]:
         if not text:
             continue
         if spec.kind == "int":
-            if spec.nullable and text.lower() in ("none", "off", "null"):
+            if spec.nullable and text.lower() in ("none", "off", "null", gettext("none").lower()):
                 options[spec.name] = None
                 continue
             try:
                 options[spec.name] = int(text, 10)
             except ValueError:
                 raise forms.FormError(
-                    f"option {spec.name} must be a whole number, got {text!r}", f"options.{spec.name}"
+                    gettext("option %(name)s must be a whole number, got %(got)s", name=spec.name, got=repr(text)),
+                    f"options.{spec.name}",
                 ) from None
         elif spec.kind == "bool":
             options[spec.name] = text == "true"
@@ -205,7 +308,9 @@ def options_from_form(game, form) -> dict[str, Any]:
     try:
         options["first_dealer"] = int(text, 10)
     except ValueError:
-        raise forms.FormError(f"first dealer must be a seat, got {text!r}", "options.first_dealer") from None
+        raise forms.FormError(
+            gettext("first dealer must be a seat, got %(got)s", got=repr(text)), "options.first_dealer"
+        ) from None
     return options
 
 
@@ -379,7 +484,7 @@ def entry_context(view, hints: Mapping[str, Any], number: int) -> dict[str, Any]
             calls=[(call, SPECIAL_CALL_LABELS.get(call, call)) for call in table.options.get("special_calls", [])],
             bags=list(hints.get("bags", [])),
             tricks_total=13,
-            bid_options=[("", "Bid…")] + [(str(bid), str(bid)) for bid in range(14)],
+            bid_options=[("", gettext("Bid…"))] + [(str(bid), str(bid)) for bid in range(14)],
         )
     elif game == "willi-stich":
         kind = hints.get("kind", "normal")
@@ -418,10 +523,10 @@ def preview_notes(view, entry: Mapping[str, Any], values: Mapping[str, Any]) -> 
     notes: list[str] = []
     if game == "zwicker":
         cards = [_int_or_none(values.get(f"cards_{index}")) or 0 for index in range(len(table.sides))]
-        notes.append(f"Cards captured: {sum(cards)} of {entry['deck_size']}")
+        notes.append(gettext("Cards captured: %(count)s of %(total)s", count=sum(cards), total=entry["deck_size"]))
         return notes
     tricks = [_int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-    notes.append(f"Tricks so far: {sum(tricks)} of {entry['tricks_total']}")
+    notes.append(gettext("Tricks so far: %(count)s of %(total)s", count=sum(tricks), total=entry["tricks_total"]))
     if game == "nwik":
         style = _int_or_none(values.get("style"))
         acting = entry["bidder"]
@@ -435,15 +540,21 @@ def preview_notes(view, entry: Mapping[str, Any], values: Mapping[str, Any]) -> 
         for seat in range(table.n):
             role = (seat - acting) % table.n
             parts.append(f"{table.name(seat)} ({nwik_rules.ROLE_NAMES[table.n][role]}) {targets[role]}")
-        notes.append(("No Tricks targets: " if no_tricks else "Target tricks: ") + ", ".join(parts))
+        targets_text = ", ".join(parts)
+        if no_tricks:
+            notes.append(gettext("No Tricks targets: %(targets)s", targets=targets_text))
+        else:
+            notes.append(gettext("Target tricks: %(targets)s", targets=targets_text))
     if game == "willi-stich":
         dealer = entry["dealer"]
         others = [_int_or_none(values.get(f"bid_{seat}")) or 0 for seat in range(table.n) if seat != dealer]
         forbidden = forbidden_dealer_call(entry["cards"], others)
         if forbidden is None:
-            notes.append(f"The dealer {entry['dealer_name']} may call anything")
+            notes.append(gettext("The dealer %(name)s may call anything", name=entry["dealer_name"]))
         else:
-            notes.append(f"The dealer {entry['dealer_name']} may not call {forbidden}")
+            notes.append(
+                gettext("The dealer %(name)s may not call %(call)s", name=entry["dealer_name"], call=forbidden)
+            )
     return notes
 
 
@@ -547,7 +658,7 @@ def short_text(value: Any) -> str:
         else:
             text = "; ".join(short_text(item) for item in value)
     elif isinstance(value, bool):
-        text = "yes" if value else "no"
+        text = gettext("yes") if value else gettext("no")
     else:
         text = str(value)
     return text if len(text) <= SHORT_TEXT_LIMIT else text[: SHORT_TEXT_LIMIT - 1] + "…"
@@ -564,12 +675,19 @@ def history(match_id: str) -> list[dict[str, Any]]:
             change = f"{short_text(entry.before)} → {short_text(entry.after)}"
         else:
             change = short_text(entry.after if entry.after is not None else entry.before)
+        if entry.round_number and entry.action in ACTION_ROUND_WORDS:
+            action = ACTION_ROUND_WORDS[entry.action] % {"number": entry.round_number}
+        else:
+            action = str(ACTION_WORDS.get(entry.action, entry.action.replace(".", " ")))
+            if entry.round_number:
+                action = gettext("%(action)s round %(number)s", action=action, number=entry.round_number)
         rows.append(
             {
                 "who": entry.actor,
-                "when": entry.at.strftime("%Y-%m-%d %H:%M") + " UTC",
+                # In the reader's language and date format; the clock is UTC (Babel's default zone).
+                "when": gettext("%(when)s UTC", when=format_datetime(entry.at, "short")),
                 "iso": entry.at.isoformat(timespec="seconds"),
-                "action": ACTION_WORDS.get(entry.action, entry.action.replace(".", " ")),
+                "action": action,
                 "round": entry.round_number,
                 "change": change,
                 "undone": entry.action == "round.undo",
@@ -582,15 +700,26 @@ def history(match_id: str) -> list[dict[str, Any]]:
 
 def next_info(view) -> str:
     nxt, table = view.state.next or {}, view.table
-    text = f"Round {nxt.get('round')}: {table.name(nxt.get('dealer', 0))} deals"
+    number, dealer = nxt.get("round"), table.name(nxt.get("dealer", 0))
+    first = table.name(table.left_of(nxt.get("dealer", 0)))
     if view.game.id == "nwik":
-        text += f", {table.name(nxt.get('bidder', 0))} bids"
-    elif view.game.id == "willi-stich":
+        return gettext(
+            "Round %(number)s: %(dealer)s deals, %(bidder)s bids",
+            number=number, dealer=dealer, bidder=table.name(nxt.get("bidder", 0)),
+        )
+    if view.game.id == "willi-stich":
         cards = nxt.get("cards")
-        text += f", {cards} card{'s' if cards != 1 else ''} each; calls start with {table.name(table.left_of(nxt.get('dealer', 0)))}"
-    elif view.game.id in ("spades", "nameless"):
-        text += f"; {table.name(table.left_of(nxt.get('dealer', 0)))} bids and leads first"
-    return text
+        return ngettext(
+            "Round %(number)s: %(dealer)s deals, %(num)s card each; calls start with %(first)s",
+            "Round %(number)s: %(dealer)s deals, %(num)s cards each; calls start with %(first)s",
+            cards or 0, number=number, dealer=dealer, first=first,
+        )
+    if view.game.id in ("spades", "nameless"):
+        return gettext(
+            "Round %(number)s: %(dealer)s deals; %(first)s bids and leads first",
+            number=number, dealer=dealer, first=first,
+        )
+    return gettext("Round %(number)s: %(dealer)s deals", number=number, dealer=dealer)
 
 
 @bp.get("/matches/<match_id>")
@@ -640,7 +769,8 @@ def refused_response(view_loader, refused: ServiceError, *, keep_values: bool = 
     else:
         context = match_context(view, values=request.form, error=refused, **kwargs)
     response = Response(render_template("match.html", **context), status=refused.status)
-    response.headers["X-Scorekeeper-Error"] = refused.message.encode("ascii", "replace").decode()[:300]
+    # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): app.js decodes it.
+    response.headers["X-Scorekeeper-Error"] = quote(str(refused.message)[:300], safe=" ,.:;!?()'/")
     return response
 
 
@@ -659,7 +789,9 @@ def record(match_id: str):
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
     try:
         if key is not None and len(key) > MAX_KEY_LENGTH:
-            raise forms.FormError("the form's idempotency key is too long: reload the page", "idempotency_key")
+            raise forms.FormError(
+                gettext("the form's idempotency key is too long: reload the page"), "idempotency_key"
+            )
         raw = forms.round_input(view.game.id, request.form, view.table)
         service.record_round(
             match_id,
@@ -679,7 +811,7 @@ def edit(match_id: str, number: int):
     try:
         view = view_or_error(match_id)
         if not 1 <= number <= len(view.state.rounds):
-            raise ServiceError(404, f"round {number} has not been recorded", code="round_not_found")
+            raise ServiceError(404, gettext("round %(number)s has not been recorded", number=number), code="round_not_found")
     except ServiceError as refused:
         return page_error(refused)
     if request.method == "GET":
@@ -716,7 +848,7 @@ def undo(match_id: str):
     number = _int_or_none(request.form.get("number"))
     try:
         if number is None:
-            raise ServiceError(422, "say which round to undo", code="form_field", field="number")
+            raise ServiceError(422, gettext("say which round to undo"), code="form_field", field="number")
         service.undo_round(
             match_id, number, if_match=form_version(), actor=current_actor(), reason=request.form.get("reason")
         )
@@ -847,10 +979,12 @@ SHELL_FILES = (
 
 @bp.get("/manifest.webmanifest")
 def manifest():
+    # The product name stays as it is in every language; the rest follows the request's language.
     body = {
         "name": "Scorekeeper",
-        "short_name": "Scores",
-        "description": "Keeps score at the card table: Nwik, Spades, Willi Stich, Nameless, Zwicker.",
+        "short_name": gettext("Scores"),
+        "description": gettext("Keeps score at the card table: Nwik, Spades, Willi Stich, Nameless, Zwicker."),
+        "lang": current_language(),
         "id": "/",
         "start_url": "/",
         "scope": "/",
@@ -864,8 +998,9 @@ def manifest():
             {"src": "/static/icons/maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
         ],
     }
-    response = Response(json.dumps(body, indent=1), mimetype="application/manifest+json")
+    response = Response(json.dumps(body, indent=1, ensure_ascii=False), mimetype="application/manifest+json")
     response.headers["Cache-Control"] = "no-cache"
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 

@@ -1,5 +1,5 @@
 /* Scorekeeper page behaviour: steppers, Nwik field toggles, service worker, offline queue,
-   CSRF header for htmx, live sync of a match between phones, copy buttons.
+   CSRF header for htmx, live sync of a match between phones, copy buttons, language switcher.
    No inline scripts anywhere: this file and htmx are all the JavaScript. */
 (function () {
   "use strict";
@@ -7,6 +7,20 @@
 
   var QUEUE_KEY = "scorekeeper.pendingRounds";
   var POLL_MS = 1500;
+
+  /* ---- words shown to people: the page carries them, translated, as a JSON block
+     (<script type="application/json" id="i18n">); this file has no sentences of its own.
+     %(name)s placeholders are filled in from `vars`. */
+  var messages = (function () {
+    var block = document.getElementById("i18n");
+    try { return block ? JSON.parse(block.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(key, vars) {
+    var text = Object.prototype.hasOwnProperty.call(messages, key) ? messages[key] : key;
+    return text.replace(/%\((\w+)\)s/g, function (whole, name) {
+      return vars && Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole;
+    });
+  }
 
   function csrfToken() {
     var meta = document.querySelector('meta[name="csrf-token"]');
@@ -88,12 +102,12 @@
     box.textContent = "";
     if (!items.length) { box.hidden = true; return; }
     var title = document.createElement("strong");
-    title.textContent = "Waiting to be sent (saved on this phone):";
+    title.textContent = t("pending_title");
     var list = document.createElement("ul");
     items.forEach(function (item) {
       var li = document.createElement("li");
       li.className = "pending-round";
-      li.textContent = "Round " + item.number + " · pending";
+      li.textContent = t("pending_round", { number: item.number });
       list.appendChild(li);
     });
     box.appendChild(title);
@@ -103,7 +117,14 @@
 
   function showNetwork() {
     var status = document.getElementById("net-status");
-    if (status) status.textContent = navigator.onLine ? "" : "Offline";
+    if (status) status.textContent = navigator.onLine ? "" : t("offline");
+  }
+
+  // The server's refusal, percent-encoded UTF-8 in a header (it may be in any language).
+  function refusalText(response) {
+    var text = response.headers.get("X-Scorekeeper-Error");
+    if (!text) return "HTTP " + response.status;
+    try { return decodeURIComponent(text); } catch (e) { return text; }
   }
 
   var flushing = false;
@@ -126,7 +147,7 @@
         // Stored, already stored (same key) or refused by the rules: either way it is done.
         if (!response.ok) {
           var refusals = JSON.parse(localStorage.getItem(QUEUE_KEY + ".refused") || "[]");
-          refusals.push({ match: item.match, number: item.number, message: response.headers.get("X-Scorekeeper-Error") || ("HTTP " + response.status) });
+          refusals.push({ match: item.match, number: item.number, message: refusalText(response) });
           localStorage.setItem(QUEUE_KEY + ".refused", JSON.stringify(refusals));
         }
         saveQueue(loadQueue().filter(function (other) { return other.key !== item.key; }));
@@ -153,7 +174,7 @@
       var p = document.createElement("p");
       p.className = "refusal";
       p.setAttribute("role", "alert");
-      p.textContent = "Round " + r.number + " saved offline was refused: " + r.message;
+      p.textContent = t("refused_offline", { number: r.number, message: r.message });
       box.parentNode.insertBefore(p, box);
     });
   }
@@ -191,7 +212,7 @@
       delete form.dataset.saving;
       if (save) {
         save.disabled = false;
-        save.textContent = "Save round " + numberInput.value;
+        save.textContent = t("save_round", { number: numberInput.value });
       }
       showPending();
     }
@@ -239,18 +260,18 @@
     if (!notice) return;
     notice.textContent = "";
     var text = document.createElement("p");
-    text.textContent = "Round " + number + " was just recorded on another phone";
+    text.textContent = t("recorded_elsewhere", { number: number });
     var button = document.createElement("button");
     button.type = "button";
     button.className = "primary";
-    button.textContent = nextRound ? "Enter round " + nextRound + " instead" : "Show the final scores";
+    button.textContent = nextRound ? t("enter_round_instead", { number: nextRound }) : t("show_final_scores");
     button.addEventListener("click", function () {
       hideNotice();
       liveRefresh(live, true);
     });
     var keep = document.createElement("button");
     keep.type = "button";
-    keep.textContent = "Keep my entries";
+    keep.textContent = t("keep_my_entries");
     keep.addEventListener("click", hideNotice);
     notice.appendChild(text);
     notice.appendChild(button);
@@ -300,9 +321,17 @@
     var input = document.getElementById(button.dataset.copy);
     if (!input) return;
     input.select();
-    var done = function () { button.textContent = "Copied"; };
+    var done = function () { button.textContent = t("copied"); };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(input.value).then(done, function () {});
     else if (document.execCommand && document.execCommand("copy")) done();
+  });
+
+  /* ---- the language switcher (and any select marked so) submits its form when changed */
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches("select[data-submit-on-change]") || !select.form) return;
+    if (select.form.requestSubmit) select.form.requestSubmit();
+    else select.form.submit();
   });
 
   function start() {

@@ -224,7 +224,9 @@ def test_share_links_show_a_read_only_match_and_standings(client, new_client):
     assert shared.status_code == 200 and shared.headers["X-Robots-Tag"] == "noindex"
     html = shared.get_data(as_text=True)
     assert 'id="round-1"' in html and "Ann" in html and 'class="why"' in html
-    assert "<form" not in html.split("<main")[1]  # no entry, edit, undo or share forms
+    assert "<form" not in html.split("<main")[1].split("</main>")[0]  # no entry, edit, undo or share forms
+    # ...only the language switcher of every page's footer.
+    assert html.split("</main>")[1].count("<form") == 1 and 'action="/language"' in html.split("</main>")[1]
     assert "/edit" not in html and "/undo" not in html and 'name="tricks_0"' not in html
 
     league_page = client.post(f"/leagues/{league}/share").get_data(as_text=True)

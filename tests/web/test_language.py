@@ -1,0 +1,275 @@
+"""The pages' language: from the browser, a cookie or the account; the switcher; locale formats.
+
+No catalog ships yet, so these tests check that every page is ready for a language (html lang,
+the switcher, numbers and dates) and, with a tiny catalog compiled into a temporary directory,
+that the templates, the JS sentences and the Python messages really come out translated.
+"""
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+from datetime import date, datetime
+from urllib.parse import unquote
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from flask import render_template_string
+from flask_babel import get_babel
+from playwright.sync_api import expect
+
+from scorekeeper.extensions import db
+from scorekeeper.i18n import babel
+from scorekeeper.models import User
+from tests.api.helpers import sign_up
+
+LANGUAGE_FORM = re.compile(r'<form method="post" action="/language"[^>]*>(.*?)</form>', re.DOTALL)
+HTML_LANG = re.compile(r'<html lang="([^"]*)">')
+I18N_BLOCK = re.compile(r'<script type="application/json" id="i18n">(.*?)</script>', re.DOTALL)
+PASSWORD = "correct horse battery"
+
+
+def lang_of(response) -> str:
+    found = HTML_LANG.search(response.get_data(as_text=True))
+    assert found, "no <html lang>"
+    return found.group(1)
+
+
+def switcher(html: str) -> dict:
+    """The language form's fields: csrf_token, next, the options and the selected one."""
+    form = LANGUAGE_FORM.search(html)
+    assert form, "no language switcher"
+    body = form.group(1)
+    hidden = {name: html_lib.unescape(value) for name, value in re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', body)}
+    options = re.findall(r'<option value="(\w+)"', body)
+    selected = re.findall(r'<option value="(\w+)"[^>]*selected', body)
+    return {**hidden, "options": options, "selected": selected}
+
+
+# --------------------------------------------------------------------------- chosen from the browser
+
+
+def test_english_without_a_preference(client):
+    response = client.get("/")
+    assert lang_of(response) == "en"
+    assert switcher(response.get_data(as_text=True))["selected"] == ["en"]
+
+
+@pytest.mark.parametrize("url", ["/", "/matches/new", "/leagues", "/players", "/login", "/register", "/offline"])
+def test_german_browser_gets_german_ready_pages(client, url):
+    response = client.get(url, headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+    assert response.status_code == 200
+    assert lang_of(response) == "de"
+    form = switcher(response.get_data(as_text=True))
+    assert form["options"] == ["en", "de", "ru"] and form["selected"] == ["de"]
+    assert form["next"] == url and form["csrf_token"]
+
+
+def test_unsupported_browser_language_falls_back_to_english(client):
+    assert lang_of(client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9"})) == "en"
+    assert lang_of(client.get("/", headers={"Accept-Language": "fr;q=1.0, ru;q=0.5"})) == "ru"
+
+
+def test_every_page_carries_the_js_sentences_as_data(client):
+    html = client.get("/offline").get_data(as_text=True)
+    block = I18N_BLOCK.search(html)
+    assert block, "no i18n JSON block"
+    messages = json.loads(block.group(1))
+    assert messages["pending_round"] == "Round %(number)s · pending"
+    assert messages["offline"] == "Offline" and messages["keep_my_entries"] == "Keep my entries"
+
+
+# --------------------------------------------------------------------------- the switcher
+
+
+def test_switcher_posts_and_sets_the_cookie(client):
+    page = client.get("/leagues?x=1").get_data(as_text=True)
+    form = switcher(page)
+    assert form["next"] == "/leagues?x=1"
+    response = client.post("/language", data={"language": "ru", "next": form["next"]})
+    assert response.status_code == 303 and response.headers["Location"] == "/leagues?x=1"
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("sk_lang=ru;") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    # The cookie wins over the browser's Accept-Language from now on.
+    after = client.get("/leagues", headers={"Accept-Language": "de"})
+    assert lang_of(after) == "ru" and switcher(after.get_data(as_text=True))["selected"] == ["ru"]
+
+
+def test_switcher_needs_the_csrf_token(client):
+    assert client.post("/language", data={"language": "de", "next": "/"}, csrf=False).status_code == 400
+
+
+def test_unknown_language_is_refused(client):
+    response = client.post("/language", data={"language": "fr", "next": "/"})
+    assert response.status_code == 422
+    assert "sk_lang" not in response.headers.get("Set-Cookie", "")
+    assert client.post("/language", data={"next": "/"}).status_code == 422
+
+
+def test_switcher_returns_only_to_this_site(client):
+    for target in ("https://evil.example/", "//evil.example/x", "leagues"):
+        response = client.post("/language", data={"language": "de", "next": target})
+        assert response.status_code == 303 and response.headers["Location"] == "/"
+
+
+def test_after_a_refused_form_the_switcher_returns_to_the_page_it_came_from(client):
+    response = client.post(
+        "/matches/new",
+        data={"game": "nameless", "seats": "3", "action": "create", "player_0": "Ann", "player_1": "", "player_2": ""},
+        headers={"Referer": "http://localhost/matches/new?game=nameless"},
+    )
+    assert response.status_code == 422
+    assert switcher(response.get_data(as_text=True))["next"] == "/matches/new?game=nameless"
+
+
+def test_signed_in_choice_is_kept_on_the_account(client, new_client, clean_app):
+    sign_up(client, "ann", PASSWORD)
+    assert client.post("/language", data={"language": "de", "next": "/account"}).status_code == 303
+    with clean_app.app_context():
+        assert db.session.scalar(db.select(User.language).where(User.username == "ann")) == "de"
+    # Another phone without the cookie: signing in brings the account's language along,
+    # over that browser's own Accept-Language.
+    phone = new_client()
+    assert lang_of(phone.get("/", headers={"Accept-Language": "ru"})) == "ru"
+    signed_in = phone.post("/login", data={"username": "ann", "password": PASSWORD, "next": "/"})
+    assert signed_in.status_code == 303
+    assert lang_of(phone.get("/", headers={"Accept-Language": "ru"})) == "de"
+    # Switching there changes the account too.
+    phone.post("/language", data={"language": "en", "next": "/"})
+    with clean_app.app_context():
+        assert db.session.scalar(db.select(User.language).where(User.username == "ann")) == "en"
+
+
+# --------------------------------------------------------------------------- numbers and dates
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ["60%", "105.6", "0.55", "1,234.5", "Nov 30, 2026"]),
+        ("de", ["60\xa0%", "105,6", "0,55", "1.234,5", "30.11.2026"]),
+        ("ru", ["60\xa0%", "105,6", "0,55", "1\xa0234,5", "30 нояб. 2026 г."]),
+    ],
+)
+def test_numbers_and_dates_follow_the_language(clean_app, language, expected):
+    template = "{{ 0.6|percent }}|{{ 105.55|fixed(1) }}|{{ 0.548|fixed(2) }}|{{ 1234.46|fixed(1) }}|{{ day|day }}"
+    with clean_app.test_request_context("/", headers={"Accept-Language": language}):
+        for day in (date(2026, 11, 30), datetime(2026, 11, 30, 18, 5), "2026-11-30T18:05:00+00:00"):
+            # (CLDR's narrow no-break space before "г." varies by version: read as a space)
+            assert render_template_string(template, day=day).replace("\u202f", " ").split("|") == expected
+
+
+# --------------------------------------------------------------------------- with a catalog
+
+
+GERMAN = {
+    "New match": "Neues Spiel",
+    "In progress": "Laufend",
+    "Language": "Sprache",
+    "Round %(number)s · pending": "Runde %(number)s · ausstehend",
+    "Round %(number)s": "Runde %(number)s",
+    "%(what)s must be a whole number, got %(got)s": "%(what)s muss eine ganze Zahl sein, nicht %(got)s",
+    "tricks of %(name)s": "Stiche von %(name)s",
+    ("%(num)s round", "%(num)s rounds"): ("%(num)s Runde", "%(num)s Runden"),
+}
+RUSSIAN = {
+    "+ New match": "+ Новая партия",
+    "League pages": "Лиги и игроки",
+    "Leagues": "Лиги",
+    "Players": "Игроки",
+    "In progress": "Идут сейчас",
+    "No match in progress on this phone.": "На этом телефоне нет незаконченных партий.",
+    "Language": "Язык",
+    "Change": "Сменить",
+    "Sign in": "Войти",
+    "Round %(number)s": "Раунд %(number)s",
+    "Save round %(number)s": "Сохранить раунд %(number)s",
+    "Rounds": "Раунды",
+    "History": "История",
+    "Share": "Поделиться",
+    "This round would score": "Очки за этот раунд",
+    "Tricks taken (%(total)s in all)": "Взятки (всего %(total)s)",
+}
+
+
+def compile_catalog(directory, language: str, messages: dict) -> None:
+    catalog = Catalog(locale=language)
+    for msgid, text in messages.items():
+        catalog.add(msgid, text)
+    target = directory / language / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with open(target / "messages.mo", "wb") as out:
+        write_mo(out, catalog)
+
+
+@pytest.fixture
+def catalogs(clean_app, tmp_path, monkeypatch):
+    """A tiny German and Russian catalog, in place of the (future) real ones, for this test only."""
+    compile_catalog(tmp_path, "de", GERMAN)
+    compile_catalog(tmp_path, "ru", RUSSIAN)
+    monkeypatch.setattr(get_babel(clean_app), "translation_directories", [str(tmp_path)])
+    # Flask-Babel caches loaded catalogs per language: start and finish with an empty cache.
+    monkeypatch.setattr(babel.domain_instance, "cache", {})
+    yield
+    babel.domain_instance.cache.clear()
+
+
+def test_a_catalog_translates_templates_js_and_form_messages(client, catalogs):
+    german = {"Accept-Language": "de"}
+    home = client.get("/", headers=german).get_data(as_text=True)
+    assert "Laufend" in home and ">Sprache<" in home
+    assert json.loads(I18N_BLOCK.search(home).group(1))["pending_round"] == "Runde %(number)s · ausstehend"
+    new = client.get("/matches/new", headers=german).get_data(as_text=True)
+    assert "<title>Neues Spiel · Scorekeeper</title>" in new
+    created = client.post(
+        "/matches/new",
+        data={"game": "nameless", "seats": "3", "action": "create", "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"},
+        headers=german,
+    )
+    match_url = created.headers["Location"]
+    page = client.get(match_url, headers=german).get_data(as_text=True)
+    assert '<h2 id="h-entry">Runde 1</h2>' in page
+    refused = client.post(f"{match_url}/rounds", data={"tricks_0": "zwei", "tricks_1": "1", "tricks_2": "1"}, headers=german)
+    assert refused.status_code == 422
+    assert "Stiche von Ann muss eine ganze Zahl sein, nicht &#39;zwei&#39;" in refused.get_data(as_text=True)
+    # The offline queue reads the refusal from a header: percent-encoded UTF-8, any language.
+    assert unquote(refused.headers["X-Scorekeeper-Error"]) == "Stiche von Ann muss eine ganze Zahl sein, nicht 'zwei'"
+    # English stays English.
+    assert "In progress" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+
+
+def test_switching_language_in_the_browser(page, console, shot, live_server, catalogs):
+    """With JavaScript the select submits itself; the home and match pages at 390x844 in Russian."""
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#language-form button[type=submit]")).to_be_hidden()  # JS on: no button needed
+    page.select_option("#language-select", "ru")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("#h-progress")).to_have_text("Идут сейчас")
+    expect(page.locator("#language-select")).to_have_value("ru")
+    page.locator("footer").scroll_into_view_if_needed()
+    shot(page, "language-01-home-ru")
+    page.goto("/matches/new?game=nameless")
+    for seat, name in enumerate(["Аня", "Боря", "Вика", "Гоша"]):
+        page.fill(f"#player_{seat}", name)
+    page.locator("button[value=create]").click()
+    expect(page.locator("#h-entry")).to_have_text("Раунд 1")
+    page.fill("#f-tricks_0", "2")
+    page.fill("#f-tricks_1", "1")
+    page.fill("#f-tricks_2", "1")
+    page.fill("#f-tricks_3", "1")
+    expect(page.locator("#preview")).to_contain_text("Очки за этот раунд")
+    expect(page.locator("#save")).to_have_text("Сохранить раунд 1")
+    shot(page, "language-02-match-ru")
+    page.locator("footer").scroll_into_view_if_needed()
+    shot(page, "language-03-match-footer-ru")
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the page is wider than the phone: {widths}"
+    # Back to English from the match page: the switcher returns to the same page.
+    match_url = page.url
+    page.select_option("#language-select", "en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert page.url.split("#")[0] == match_url.split("#")[0]
+    expect(page.locator("#h-entry")).to_have_text("Round 1")
+    assert console.unexpected() == []
