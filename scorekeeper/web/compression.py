@@ -3,6 +3,7 @@ Wi-Fi gets the match page in as few bytes and round trips as possible."""
 from __future__ import annotations
 
 from flask import Flask, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 
 compress = Compress()
@@ -25,6 +26,20 @@ def static_max_age(_filename: str | None) -> int | None:
     return ONE_YEAR if request.args.get("v") else None
 
 
+STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
+
+
+class StaticFilesSessionInterface(SecureCookieSessionInterface):
+    """Static files never depend on the session. Flask-Login reads the session after
+    every request, which would add `Vary: Cookie` and keep browsers (and the service
+    worker's install) from reusing a cached file after the session cookie changes."""
+
+    def save_session(self, app, session, response) -> None:
+        if request.endpoint in STATIC_ENDPOINTS and not session.modified:
+            return
+        super().save_session(app, session, response)
+
+
 def init_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
     # Brotli where the browser takes it (every current one does), gzip for the rest;
@@ -35,3 +50,4 @@ def init_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     compress.init_app(app)
     app.get_send_file_max_age = static_max_age
+    app.session_interface = StaticFilesSessionInterface()

@@ -41,6 +41,7 @@ from . import forms
 from .charts import ChartLine, polyline_chart
 from .device import device_id
 from .language import local_path
+from .vendor import installed_version
 
 bp = Blueprint("pages", __name__)
 
@@ -144,6 +145,7 @@ def language_next() -> str:
 def layout_context() -> dict[str, Any]:
     return {
         "static_version": static_version(),
+        "htmx_version": installed_version("htmx.org"),
         "current_language": current_language(),
         "js_messages": js_messages,
         "language_next": language_next,
@@ -966,15 +968,18 @@ def static_version() -> str:
     return version
 
 
-SHELL_FILES = (
-    "/offline",
-    "/static/css/app.css",
-    "/static/js/app.js",
-    "/static/icons/icon-192.png",
-    "/static/icons/icon-512.png",
-    "/vendor/htmx.org/htmx.min.js",
-    "/manifest.webmanifest",
-)
+def shell_files() -> list[str]:
+    """What the service worker stores at install: the very URLs the pages use (versioned),
+    so the install is answered from the browser's HTTP cache instead of a second download."""
+    version = static_version()
+    return [
+        "/offline",
+        f"/static/css/app.css?v={version}",
+        f"/static/js/app.js?v={version}",
+        f"/vendor/htmx.org/htmx.min.js?v={installed_version('htmx.org')}",
+        "/static/icons/icon-192.png",
+        "/manifest.webmanifest",
+    ]
 
 
 @bp.get("/manifest.webmanifest")
@@ -1007,7 +1012,7 @@ def manifest():
 @bp.get("/sw.js")
 def service_worker():
     source = (PROJECT_ROOT / "static" / "js" / "sw.js").read_text(encoding="utf-8")
-    source = source.replace("__VERSION__", static_version()).replace("__SHELL__", json.dumps(list(SHELL_FILES)))
+    source = source.replace("__VERSION__", static_version()).replace("__SHELL__", json.dumps(shell_files()))
     response = Response(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response

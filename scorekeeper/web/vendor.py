@@ -1,6 +1,9 @@
 """Serves front-end packages installed from npm (node_modules), never copied into the repo."""
 from __future__ import annotations
 
+import functools
+import json
+
 from flask import Blueprint, abort, current_app, send_from_directory
 
 from ..config import PROJECT_ROOT
@@ -12,6 +15,16 @@ SERVED_PACKAGES = {
 }
 
 bp = Blueprint("vendor", __name__)
+
+
+@functools.cache
+def installed_version(package: str) -> str:
+    """The version npm installed (package.json pins it): busts cached URLs on upgrade."""
+    manifest = PROJECT_ROOT / "node_modules" / package / "package.json"
+    try:
+        return json.loads(manifest.read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        return "missing"
 
 
 @bp.route("/vendor/<package>/<path:filename>")
