@@ -7,7 +7,8 @@ check is atomic, and the replay that validates a round sees every committed roun
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -458,6 +459,20 @@ def _lock(match_id: str, if_match: str | None) -> Match:
     ).scalar_one()
 
 
+@contextmanager
+def locked_for_writing(match_id: str, if_match: str | None, actor: Actor) -> Iterator[Match]:
+    """The match, locked for this write and checked against the actor's rights; the
+    block's changes are committed together, or rolled back on any refusal."""
+    match = _lock(match_id, if_match)
+    try:
+        access.check_match_write(match, actor)
+        yield match
+        db.session.commit()
+    except ServiceError:
+        db.session.rollback()
+        raise
+
+
 def _store_summary(match: Match, state: MatchState) -> None:
     """Keep the match's summary columns in step (and its league's computations stale)."""
     if match.league_id is not None:
@@ -592,9 +607,7 @@ def edit_round(
     reason: str | None = None,
 ) -> MatchView:
     """Replace round `number`'s input and replay every later round, all or nothing."""
-    match = _lock(match_id, if_match)
-    try:
-        access.check_match_write(match, actor)
+    with locked_for_writing(match_id, if_match, actor) as match:
         rounds = counted(match)
         if not 1 <= number <= len(rounds):
             waiting = pending_round(match)
@@ -615,10 +628,6 @@ def edit_round(
         for round_ in rounds[number - 1 :]:
             _write_scores(round_, state)
         _store_summary(match, state)
-        db.session.commit()
-    except ServiceError:
-        db.session.rollback()
-        raise
     return MatchView(match=match, game=game, table=table, state=state)
 
 
@@ -631,9 +640,7 @@ def undo_round(
     reason: str | None = None,
 ) -> MatchView:
     """Remove the last round (only the last one can be undone)."""
-    match = _lock(match_id, if_match)
-    try:
-        access.check_match_write(match, actor)
+    with locked_for_writing(match_id, if_match, actor) as match:
         count = len(match.rounds)
         if not 1 <= number <= count:
             raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
@@ -648,18 +655,12 @@ def undo_round(
         db.session.delete(last)
         view = view_of(match)
         _store_summary(match, view.state)
-        db.session.commit()
-    except ServiceError:
-        db.session.rollback()
-        raise
     return view
 
 
 def confirm_round(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
     """Table check: a second phone confirms the waiting round, which then counts."""
-    match = _lock(match_id, if_match)
-    try:
-        access.check_match_write(match, actor)
+    with locked_for_writing(match_id, if_match, actor) as match:
         waiting = pending_round(match)
         if waiting is None or waiting.number != number:
             raise ServiceError(
@@ -680,10 +681,6 @@ def confirm_round(match_id: str, number: int, *, if_match: str | None = None, ac
         _write_scores(waiting, state)
         _store_summary(match, state)
         audit(match, actor, "round.confirm", round_number=number, after=waiting.input)
-        db.session.commit()
-    except ServiceError:
-        db.session.rollback()
-        raise
     return MatchView(match=match, game=view.game, table=view.table, state=state)
 
 
