@@ -15,19 +15,6 @@ from typing import Any, ClassVar
 from .i18n import N_, _, _n
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
-# How a page names a suit; the suit codes above stay the input values in every language.
-SUIT_NAMES: Mapping[str, str] = {
-    "clubs": N_("Clubs"),
-    "diamonds": N_("Diamonds"),
-    "hearts": N_("Hearts"),
-    "spades": N_("Spades"),
-}
-
-
-def suit_name(suit: str) -> str:
-    """The suit's name in the current language."""
-    return _(SUIT_NAMES[suit])
-
 
 # --------------------------------------------------------------------------- errors
 

@@ -58,12 +58,12 @@ RECENT_MATCHES = 20
 
 
 def game_names() -> dict[str, str]:
-    return {game.id: game.name for game in all_games()}
+    return {game.id: gettext(game.name) for game in all_games()}
 
 
 def game_name(game_id: str) -> str:
     try:
-        return get_game(game_id).name
+        return gettext(get_game(game_id).name)
     except KeyError:
         return game_id
 

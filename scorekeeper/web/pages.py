@@ -170,7 +170,7 @@ def match_summary(match) -> dict[str, Any]:
     names = [seat.player.name for seat in match.seats]
     sides = [" & ".join(names[seat] for seat in side) for side in match.sides]
     try:
-        game_name = get_game(match.game).name
+        game_name = gettext(get_game(match.game).name)
     except KeyError:
         game_name = match.game
     return {
@@ -648,12 +648,42 @@ def match_context(
     }
 
 
+# Round input fields as the history shows them (the JSON keys stay the API's).
+INPUT_FIELD_WORDS = {
+    "style": lazy_gettext("style"),
+    "stake": lazy_gettext("stake"),
+    "acting_style": lazy_gettext("acting style"),
+    "vip_card": lazy_gettext("VIP card"),
+    "trump": lazy_gettext("trump"),
+    "trump_chooser": lazy_gettext("trump chosen by"),
+    "tricks": lazy_gettext("tricks"),
+    "bids": lazy_gettext("bids"),
+    "calls": lazy_gettext("special calls"),
+    "alone": lazy_gettext("alone"),
+    "renege": lazy_gettext("renege"),
+    "sides": lazy_gettext("sides"),
+    "cards": lazy_gettext("cards"),
+    "zwicks": lazy_gettext("Zwicks"),
+    "honours": lazy_gettext("honours"),
+    "game": lazy_gettext("game"),
+    "players": lazy_gettext("players"),
+    "options": lazy_gettext("options"),
+    "league": lazy_gettext("league"),
+    "table_check": lazy_gettext("table check"),
+    "rounds": lazy_gettext("rounds"),
+}
+
+
 def short_text(value: Any) -> str:
     """A round input (or any stored JSON) as one short line: "style 5, stake 4, tricks 3/5/5"."""
     if value is None:
         return ""
     if isinstance(value, dict):
-        text = ", ".join(f"{key.replace('_', ' ')} {short_text(item)}" for key, item in value.items() if item is not None)
+        text = ", ".join(
+            f"{INPUT_FIELD_WORDS.get(key, key.replace('_', ' '))} {short_text(item)}"
+            for key, item in value.items()
+            if item is not None
+        )
     elif isinstance(value, list):
         if all(not isinstance(item, (dict, list)) for item in value):
             text = "/".join("–" if item is None else str(item) for item in value)
@@ -664,6 +694,15 @@ def short_text(value: Any) -> str:
     else:
         text = str(value)
     return text if len(text) <= SHORT_TEXT_LIMIT else text[: SHORT_TEXT_LIMIT - 1] + "…"
+
+
+def actor_words(label: str) -> str:
+    """The audit trail stores "device 1c738dc1" and "anonymous" as data: say them in words."""
+    if label.startswith("device "):
+        return gettext("a phone (%(id)s)", id=label[len("device ") :])
+    if label == "anonymous":
+        return gettext("someone without an account")
+    return label
 
 
 def history(match_id: str) -> list[dict[str, Any]]:
@@ -685,7 +724,7 @@ def history(match_id: str) -> list[dict[str, Any]]:
                 action = gettext("%(action)s round %(number)s", action=action, number=entry.round_number)
         rows.append(
             {
-                "who": entry.actor,
+                "who": actor_words(entry.actor),
                 # In the reader's language and date format; the clock is UTC (Babel's default zone).
                 "when": gettext("%(when)s UTC", when=format_datetime(entry.at, "short")),
                 "iso": entry.at.isoformat(timespec="seconds"),
@@ -716,10 +755,14 @@ def next_info(view) -> str:
             "Round %(number)s: %(dealer)s deals, %(num)s cards each; calls start with %(first)s",
             cards or 0, number=number, dealer=dealer, first=first,
         )
-    if view.game.id in ("spades", "nameless"):
+    if view.game.id == "spades":
         return gettext(
             "Round %(number)s: %(dealer)s deals; %(first)s bids and leads first",
             number=number, dealer=dealer, first=first,
+        )
+    if view.game.id == "nameless":
+        return gettext(
+            "Round %(number)s: %(dealer)s deals; %(first)s leads first", number=number, dealer=dealer, first=first
         )
     return gettext("Round %(number)s: %(dealer)s deals", number=number, dealer=dealer)
 
