@@ -347,6 +347,7 @@ def new_match():
                 device_id(create=True),
                 league_id=form.get("league") or None,
                 actor=current_actor(),
+                table_check=form.get("table_check") == "on",
             )
             return redirect(url_for("pages.match_page", match_id=view.match.id), code=303)
         except ServiceError as refused:
@@ -578,6 +579,22 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
     }
 
 
+def pending_view(view) -> dict[str, Any] | None:
+    """The round waiting for a second phone (table check): its would-be scores per side."""
+    if view.pending is None:
+        return None
+    table = view.table
+    return {
+        "number": view.pending.number,
+        "cells": [
+            {"side": table.side_name(index), "score": score, "explanation": explanation}
+            for index, (score, explanation) in enumerate(
+                zip(view.pending.score.scores, view.pending.score.explanation, strict=True)
+            )
+        ],
+    }
+
+
 def match_context(
     view,
     *,
@@ -596,10 +613,11 @@ def match_context(
     if editing:
         hints = hints_before(view, edit_number)
         number = edit_number
-    elif not state.finished:
+    elif not state.finished and view.pending is None:
         hints = state.next or {}
         number = state.next_round
     else:
+        # Finished, or a round waits for table check: no entry form until it is settled.
         number = state.next_round
     if hints:
         entry = entry_context(view, hints, number)
@@ -633,6 +651,7 @@ def match_context(
         "winners": [table.side_name(index) for index in state.winners],
         "next_info": next_info(view) if not state.finished else None,
         "entry": entry,
+        "pending": pending_view(view),
         "values": values,
         "preview": preview,
         "live": live,
@@ -869,6 +888,16 @@ def edit(match_id: str, number: int):
     except ServiceError as refused:
         return refused_response(lambda: view_or_error(match_id), refused, edit_number=number)
     return redirect(url_for("pages.match_page", match_id=match_id) + f"#round-{number}", code=303)
+
+
+@bp.post("/matches/<match_id>/rounds/<int:number>/confirm")
+def confirm(match_id: str, number: int):
+    """Table check: this phone confirms the round another phone recorded."""
+    try:
+        service.confirm_round(match_id, number, if_match=form_version(), actor=current_actor())
+    except ServiceError as refused:
+        return refused_response(lambda: view_or_error(match_id), refused, keep_values=False)
+    return redirect(url_for("pages.match_page", match_id=match_id), code=303)
 
 
 @bp.route("/matches/<match_id>/undo", methods=["GET", "POST"])

@@ -1,0 +1,54 @@
+"""Table check in the pages: a round recorded on one phone counts once a second phone confirms it."""
+from __future__ import annotations
+
+import html
+import re
+
+HAND = {"tricks_0": "3", "tricks_1": "2", "expected_number": "1", "idempotency_key": "k1"}
+
+
+def start(client) -> str:
+    form = {"game": "nameless", "seats": "2", "player_0": "Ann", "player_1": "Bob", "action": "create", "table_check": "on"}
+    response = client.post("/matches/new", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def totals(client, match_id: str) -> list[int]:
+    return client.get(f"/api/v1/matches/{match_id}").get_json()["totals"]
+
+
+def test_new_match_form_offers_table_check(client):
+    html = client.get("/matches/new?game=nameless").get_data(as_text=True)
+    assert 'name="table_check"' in html and "Table check" in html
+    match_id = start(client)
+    assert client.get(f"/api/v1/matches/{match_id}").get_json()["table_check"] is True
+
+
+def test_a_second_phone_confirms_the_round(client, new_client):
+    match_id = start(client)
+    assert client.post(f"/matches/{match_id}/rounds", data=HAND).status_code == 303
+    assert totals(client, match_id) == [0, 0]
+    second_phone = new_client()
+    page = second_phone.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "Round 1 waits for a second phone" in page and 'id="h-entry"' not in page
+    version = html.unescape(re.search(r'name="version" value="([^"]+)"', page).group(1))
+    # The phone that recorded it cannot confirm it.
+    same = client.post(f"/matches/{match_id}/rounds/1/confirm", data={"version": version})
+    assert same.status_code == 409 and "second phone" in same.get_data(as_text=True)
+    confirmed = second_phone.post(f"/matches/{match_id}/rounds/1/confirm", data={"version": version})
+    assert confirmed.status_code == 303
+    assert totals(client, match_id) == [4, -1]
+    assert 'id="h-entry"' in second_phone.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_a_second_phone_rejects_a_wrong_round(client, new_client):
+    match_id = start(client)
+    client.post(f"/matches/{match_id}/rounds", data=HAND)
+    second_phone = new_client()
+    page = second_phone.get(f"/matches/{match_id}").get_data(as_text=True)
+    version = html.unescape(re.search(r'name="version" value="([^"]+)"', page).group(1))
+    rejected = second_phone.post(f"/matches/{match_id}/undo", data={"version": version, "number": "1", "reason": "wrong"})
+    assert rejected.status_code == 303
+    served = client.get(f"/api/v1/matches/{match_id}").get_json()
+    assert served["pending"] is None and served["rounds"] == [] and served["totals"] == [0, 0]
