@@ -38,6 +38,8 @@ def main() -> None:
     client = app.test_client()
     league = fixtures["leagues"]["10000"]["id"]
     cookie = {"Cookie": "sk_device=benchprofile0000000000000000000"}
+    # League records are read by league members: the bench account's token.
+    auth = {"Authorization": f"Bearer {fixtures['token']}"} if fixtures.get("token") else {}
 
     def bump() -> None:
         with app.app_context():
@@ -59,10 +61,10 @@ def main() -> None:
         "match_page_5": (lambda: client.get(f"/matches/{fixtures['match_5']}", headers=cookie), 100, None),
         "match_page_200": (lambda: client.get(f"/matches/{fixtures['match_200']}", headers=cookie), 20, None),
         "post_round": (lambda: client.post(f"/api/v1/matches/{post_id}/rounds", json={"tricks": [2, 1, 1, 1]}), 100, None),
-        "standings_10000_cached": (lambda: client.get(f"/api/v1/leagues/{league}/standings"), 50, None),
-        "ratings_10000_cached": (lambda: client.get(f"/api/v1/leagues/{league}/ratings"), 5, None),
-        "standings_10000_cold": (lambda: client.get(f"/api/v1/leagues/{league}/standings"), 2, bump),
-        "ratings_10000_cold": (lambda: client.get(f"/api/v1/leagues/{league}/ratings"), 2, bump),
+        "standings_10000_cached": (lambda: client.get(f"/api/v1/leagues/{league}/standings", headers=auth), 50, None),
+        "ratings_10000_cached": (lambda: client.get(f"/api/v1/leagues/{league}/ratings", headers=auth), 5, None),
+        "standings_10000_cold": (lambda: client.get(f"/api/v1/leagues/{league}/standings", headers=auth), 2, bump),
+        "ratings_10000_cold": (lambda: client.get(f"/api/v1/leagues/{league}/ratings", headers=auth), 2, bump),
     }
     report = io.StringIO()
     results: dict[str, Any] = {"database": kind}
