@@ -125,3 +125,28 @@ def shot():
         return path
 
     return save
+
+
+@pytest.fixture
+def page_in(browser, live_server, console):
+    """Opens a phone whose browser asks for a language: page_in("de", "DE")."""
+    contexts = []
+
+    def open_page(language: str, region: str):
+        tag = f"{language}-{region}"
+        context = browser.new_context(
+            viewport=VIEWPORT,
+            base_url=live_server,
+            device_scale_factor=1,
+            has_touch=True,
+            locale=tag,
+            extra_http_headers={"Accept-Language": f"{tag},{language};q=0.9"},
+        )
+        contexts.append(context)
+        page = context.new_page()
+        console.watch(page)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from tests.web.conftest import VIEWPORT
 from tests.web.test_browser import pick
 
 pytestmark = pytest.mark.browser
@@ -41,19 +40,8 @@ ENGLISH = [
 
 
 @pytest.fixture
-def german_page(browser, live_server, console):
-    context = browser.new_context(
-        viewport=VIEWPORT,
-        base_url=live_server,
-        device_scale_factor=1,
-        has_touch=True,
-        locale="de-DE",
-        extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"},
-    )
-    page = context.new_page()
-    console.watch(page)
-    yield page
-    context.close()
+def german_page(page_in):
+    return page_in("de", "DE")
 
 
 def visible_text(page) -> str:

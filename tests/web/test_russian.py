@@ -10,7 +10,6 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.config import PROJECT_ROOT
 
-from tests.web.conftest import VIEWPORT
 
 pytestmark = pytest.mark.browser
 
@@ -49,20 +48,9 @@ def russian_catalog():
 
 
 @pytest.fixture
-def russian(browser, live_server, console):
+def russian(page_in):
     """A phone whose browser asks for Russian."""
-    context = browser.new_context(
-        viewport=VIEWPORT,
-        base_url=live_server,
-        device_scale_factor=1,
-        has_touch=True,
-        locale="ru-RU",
-        extra_http_headers={"Accept-Language": "ru-RU,ru;q=0.9"},
-    )
-    page = context.new_page()
-    console.watch(page)
-    yield page
-    context.close()
+    return page_in("ru", "RU")
 
 
 def no_english(page) -> None:
