@@ -20,9 +20,10 @@ from sqlalchemy.engine import make_url
 
 from scorekeeper.config import PROJECT_ROOT, database_url_from_env
 
-# A database of its own on the PostgreSQL server: the in-process fixtures TRUNCATE the
-# session database between tests, which would race with gunicorn's writes.
-INTEGRATION_DATABASE = "test_integration"
+# A database of its own on the PostgreSQL server (named after the session database, so
+# two checkouts testing on one server at once don't share it): the in-process fixtures
+# TRUNCATE the session database between tests, which would race with gunicorn's writes.
+INTEGRATION_SUFFIX = "_integration"
 # The venv that runs pytest is the one whose gunicorn and flask we mean (not resolved:
 # .venv/bin/python is a symlink to the system interpreter).
 BIN = Path(sys.executable).parent
@@ -51,16 +52,17 @@ def migrate(database_url: str) -> None:
 
 
 def fresh_postgres_database(server_url: str) -> str:
-    """Drop and recreate INTEGRATION_DATABASE on the server of `server_url`; its URL."""
+    """Drop and recreate `<session database>_integration` on the server of `server_url`; its URL."""
     server = make_url(database_url_from_env(server_url))
+    integration_database = f"{server.database}{INTEGRATION_SUFFIX}"
     libpq = server.set(drivername="postgresql").render_as_string(hide_password=False)
     # CREATE/DROP DATABASE cannot run inside a transaction.
     with psycopg.connect(libpq, autocommit=True, connect_timeout=10) as connection:
-        name = sql.Identifier(INTEGRATION_DATABASE)
+        name = sql.Identifier(integration_database)
         # FORCE: a gunicorn left over from an aborted run may still hold connections.
         connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
         connection.execute(sql.SQL("CREATE DATABASE {}").format(name))
-    return server.set(database=INTEGRATION_DATABASE).render_as_string(hide_password=False)
+    return server.set(database=integration_database).render_as_string(hide_password=False)
 
 
 @pytest.fixture(scope="session")
