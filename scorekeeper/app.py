@@ -45,7 +45,14 @@ def create_app(config: Any = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", sqlite_pragmas)
 
+    from .errors import init_errors
+    from .input_guards import init_input_guards
+
+    # Before CSRF protection: the import routes' body limit must be set before the
+    # CSRF check reads the form.
+    init_input_guards(app)
     api.init_app(app)
+    init_errors(app)
     csrf.init_app(app)
     from .identity import init_identity
     from .i18n import init_i18n

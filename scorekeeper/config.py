@@ -15,6 +15,9 @@ class Config:
     SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": True}
     # A round is a few hundred bytes; anything near this is not a round.
     MAX_CONTENT_LENGTH = 64 * 1024
+    # ... except a league export sent back to be imported (API and page): a league of
+    # 2,000 matches of 20 rounds is about 5 MB.
+    IMPORT_MAX_CONTENT_LENGTH = 32 * 1024 * 1024
 
     API_TITLE = "Scorekeeper"
     API_VERSION = "v1"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, request
-from flask_babel import Babel, get_translations, gettext
+from flask_babel import Babel, get_locale, get_translations, gettext
 from flask_login import current_user
 
 from .games.i18n import set_translator
@@ -22,6 +22,12 @@ def chosen_language() -> str:
     if cookie in LANGUAGES:
         return cookie
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def current_language() -> str:
+    """The language of this request's answer ("en", "de", "ru"); English outside a request."""
+    locale = get_locale()
+    return locale.language if locale else "en"
 
 
 def _engine_ngettext(singular: str, plural: str, n: int) -> str:
