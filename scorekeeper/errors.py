@@ -13,6 +13,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from flask_smorest import Api
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
@@ -147,13 +148,17 @@ def database_refusal(error: DBAPIError) -> ServiceError | None:
     original = getattr(error, "orig", None)
     sqlstate = getattr(original, "sqlstate", None) or ""
     if isinstance(error, IntegrityError) or sqlstate in CONCURRENCY_SQLSTATES or "database is locked" in str(original):
-        return ServiceError(
-            409, _("this clashes with a change made at the same moment: reload and try again"), code="conflict"
-        )
+        return clash()
     if sqlstate.startswith("22") or type(error).__name__ == "DataError":
         # Class 22 (data exception): a value that does not fit its column.
         return ServiceError(422, _("a value sent is too long or out of range"), code="value_invalid")
     return None
+
+
+def clash() -> ServiceError:
+    return ServiceError(
+        409, _("this clashes with a change made at the same moment: reload and try again"), code="conflict"
+    )
 
 
 def handle_database_error(error: DBAPIError) -> Response:
@@ -183,6 +188,15 @@ class ScorekeeperApi(Api):
         )
 
 
+def handle_stale_data(error: StaleDataError) -> Response:
+    # The ORM updated or deleted a row that a concurrent request removed first.
+    log.info("database refusal conflict: %s", error)
+    return handle_service_error(clash())
+
+
 def init_errors(app: Flask) -> None:
+    """Concurrency and database refusals become 409/422 here, generically, instead of
+    every service catching them: a burst of identical requests gets 409 or success."""
     app.register_error_handler(ServiceError, handle_service_error)
     app.register_error_handler(DBAPIError, handle_database_error)
+    app.register_error_handler(StaleDataError, handle_stale_data)

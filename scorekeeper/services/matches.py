@@ -318,6 +318,26 @@ def bump(league_id: str) -> None:
     )
 
 
+def bump_for_roster_change(player_ids: Sequence[str]) -> None:
+    """A rename or merge changes what every match these players sat in and every league
+    they belong to shows: each gets a new version (inside the caller's transaction), so
+    ETags change, stored match documents and cached league results are stale, and a
+    client holding the old ETag gets the fresh document instead of 304."""
+    ids = list(player_ids)
+    db.session.execute(
+        update(Match)
+        .where(Match.id.in_(select(Seat.match_id).where(Seat.player_id.in_(ids))))
+        .values(version=Match.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.execute(
+        update(League)
+        .where(League.id.in_(select(LeagueMember.league_id).where(LeagueMember.player_id.in_(ids))))
+        .values(version=League.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+
+
 def ensure_members(league: League, players: Sequence[Player]) -> None:
     """Everyone who plays a league match is a member of the league."""
     present = {member.player_id for member in league.members}
@@ -485,8 +505,17 @@ def _write_scores(round_: Round, state: MatchState) -> None:
     round_.scores = list(state.rounds[round_.number - 1].score.scores)
 
 
-def round_by_key(match_id: str, key: str) -> Round | None:
-    return db.session.scalar(select(Round).where(Round.match_id == match_id, Round.idempotency_key == key))
+def replayed_round(match_id: str, key: str, actor: Actor) -> tuple[MatchView, int, bool] | None:
+    """The round stored with this Idempotency-Key, answered as a replay (nothing is
+    written: a held match lock is released); None when no round carries the key."""
+    number = db.session.scalar(
+        select(Round.number).where(Round.match_id == match_id, Round.idempotency_key == key)
+    )
+    if number is None:
+        return None
+    db.session.rollback()
+    access.check_match_write(get_match(match_id), actor)
+    return get_view(match_id), number, False
 
 
 def record_round(
@@ -505,12 +534,26 @@ def record_round(
     on, the write is refused with 409 rather than stored as a later round.
     """
     if idempotency_key is not None:
-        stored = round_by_key(match_id, idempotency_key)
-        if stored is not None:
-            access.check_match_write(get_match(match_id), actor)
-            return get_view(match_id), stored.number, False
-    match = _lock(match_id, if_match)
+        replay = replayed_round(match_id, idempotency_key, actor)
+        if replay is not None:
+            return replay
     try:
+        match = _lock(match_id, if_match)
+    except ServiceError as refused:
+        # A retry racing its first attempt: that attempt has moved the version on.
+        if refused.status == 412 and idempotency_key is not None:
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
+        raise
+    try:
+        if idempotency_key is not None:
+            # Again under the lock: a retry that waited for its first attempt's commit
+            # gets that round, before ?number, the finished state or validation as the
+            # next round could refuse it.
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
         access.check_match_write(match, actor)
         view = view_of(match)
         if view.state.finished:
@@ -564,9 +607,9 @@ def record_round(
         # Only a concurrent request with the same Idempotency-Key gets here.
         db.session.rollback()
         if idempotency_key is not None:
-            stored = round_by_key(match_id, idempotency_key)
-            if stored is not None:
-                return get_view(match_id), stored.number, False
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
         raise ServiceError(
             409, _("another phone recorded this round at the same moment: reload and try again"), code="conflict"
         ) from None

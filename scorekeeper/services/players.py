@@ -11,8 +11,7 @@ from ..games.i18n import N_, _
 from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, name_key
 from . import Actor, ServiceError, access
-from .leagues import bump_leagues_of_player
-from .matches import clean_name
+from .matches import bump_for_roster_change, clean_name
 
 
 def roster() -> list[Player]:
@@ -61,8 +60,8 @@ def rename_player(player_id: str, new_name: Any, *, actor: Actor) -> Player:
             field="name",
         )
     player.rename(name)
-    # Names are part of the cached league results.
-    bump_leagues_of_player(player.id)
+    # Names are part of every match document and cached league result showing them.
+    bump_for_roster_change([player.id])
     try:
         db.session.commit()
     except IntegrityError:
@@ -109,7 +108,8 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
         )
     )
     db.session.execute(update(LeagueMember).where(LeagueMember.player_id == source.id).values(player_id=target.id))
-    bump_leagues_of_player(target.id)
+    # After the seats moved: the target's matches now include every one of the source's.
+    bump_for_roster_change([target.id])
     db.session.delete(source)
     db.session.commit()
     return target
