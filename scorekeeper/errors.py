@@ -114,8 +114,10 @@ def error_response(
     round_number: int | None = None,
     headers: Any = None,
 ) -> Response:
-    """The one rendering of a refusal: the API's JSON body, or the HTML error page."""
-    rollback_session()
+    """The one rendering of a refusal: the API's JSON body, or the HTML error page.
+
+    Callers roll the session back first (before translating: the language may come
+    from the signed-in user, read from the database)."""
     if wants_json():
         payload: dict[str, Any] = {"code": status, "status": HTTP_STATUS_CODES.get(status, "Error")}
         payload["message"] = message
@@ -134,6 +136,7 @@ def error_response(
 
 
 def handle_service_error(error: ServiceError) -> Response:
+    rollback_session()
     return error_response(
         error.status,
         error.message,
@@ -162,6 +165,7 @@ def clash() -> ServiceError:
 
 
 def handle_database_error(error: DBAPIError) -> Response:
+    rollback_session()
     refusal = database_refusal(error)
     if refusal is None:
         raise error
@@ -174,6 +178,9 @@ class ScorekeeperApi(Api):
     and render the HTML error page outside /api."""
 
     def handle_http_exception(self, error: HTTPException):  # type: ignore[override]
+        # Also reached for an unhandled exception (as InternalServerError): its flush may
+        # have failed, and the session refuses every query until rolled back.
+        rollback_session()
         data = getattr(error, "data", None) or {}
         # webargs puts validation errors under "messages", nested by location ("json").
         errors = data.get("errors", data.get("messages"))
@@ -190,6 +197,7 @@ class ScorekeeperApi(Api):
 
 def handle_stale_data(error: StaleDataError) -> Response:
     # The ORM updated or deleted a row that a concurrent request removed first.
+    rollback_session()
     log.info("database refusal conflict: %s", error)
     return handle_service_error(clash())
 

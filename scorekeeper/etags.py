@@ -15,6 +15,8 @@ from werkzeug.http import parse_etags
 # The version is a 64-bit integer column: a larger number was never issued.
 MAX_VERSION = 2**63 - 1
 TAG = re.compile(r"v(\d{1,19})(?:-([a-z]{2,3}))?")
+# The content codings a compressing layer may append (flask-compress: br, gzip, deflate, zstd).
+CODINGS = frozenset({"gzip", "br", "deflate", "zstd"})
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,9 @@ def match_etag(version: int, language: str) -> str:
 def parse_tag(value: str) -> MatchTag | None:
     """The version and language an (unquoted) entity tag names; None for a tag this app
     never issued. A content-coding suffix (":gzip", ":br") is ignored."""
-    value = value.split(":", 1)[0]
+    value, _colon, coding = value.partition(":")
+    if coding and coding not in CODINGS:
+        return None
     found = TAG.fullmatch(value)
     if found is None or int(found[1]) > MAX_VERSION:
         return None

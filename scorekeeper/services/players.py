@@ -83,6 +83,7 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
     target = get_player(target_id)
     check_roster_change(source, actor, N_("merge them"))
     check_roster_change(target, actor, N_("merge them"))
+    _lock_both(source.id, target.id)
     shared = db.session.scalar(
         select(Seat.match_id)
         .where(Seat.player_id == source.id)
@@ -113,6 +114,23 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
     db.session.delete(source)
     db.session.commit()
     return target
+
+
+def _lock_both(source_id: str, target_id: str) -> None:
+    """Take the write lock on both players before anything moves: a write on SQLite, row
+    locks on PostgreSQL. Opposite merges (A into B, B into A) at the same moment would
+    otherwise each delete its source, and both names would vanish."""
+    locked = db.session.execute(
+        update(Player)
+        .where(Player.id.in_(sorted((source_id, target_id))))
+        .values(name=Player.name)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if locked != 2:
+        db.session.rollback()
+        raise ServiceError(
+            409, _("one of the two players was changed at the same moment: reload and try again"), code="conflict"
+        )
 
 
 def profile(player_id: str, actor: Actor) -> dict[str, Any]:
