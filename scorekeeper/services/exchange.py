@@ -158,8 +158,13 @@ def import_league(data: Any, actor: Actor) -> League:
         db.session.add(league)
         db.session.flush()
         db.session.add(LeagueRole(league_id=league.id, user_id=actor.user_id, role=access.OWNER))
-        for index, entry in enumerate(_get(data, "matches", list, "export")):
-            _import_match(entry, f"matches.{index}", league, players, actor)
+        entries = _get(data, "matches", list, "export")
+        _refuse_existing_matches([_get(entry, "id", str, f"matches.{index}") for index, entry in enumerate(entries)])
+        # One flush at the commit writes every match in a few batched INSERTs; flushing
+        # before each match's id check would cost thousands of round trips.
+        with db.session.no_autoflush:
+            for index, entry in enumerate(entries):
+                _import_match(entry, f"matches.{index}", league, players, actor)
         db.session.commit()
     except ServiceError:
         db.session.rollback()
@@ -167,10 +172,18 @@ def import_league(data: Any, actor: Actor) -> League:
     return league
 
 
+def _refuse_existing_matches(match_ids: list[str]) -> None:
+    """409 for the first exported match already stored here (a few queries, not one per match)."""
+    for start in range(0, len(match_ids), 1000):
+        chunk = match_ids[start : start + 1000]
+        found = set(db.session.scalars(select(Match.id).where(Match.id.in_(chunk))))
+        for match_id in chunk:
+            if match_id in found:
+                raise ServiceError(409, _("match {id} already exists here", id=match_id), code="match_exists")
+
+
 def _import_match(entry: Any, where: str, league: League, players: dict[str, Player], actor: Actor) -> None:
     match_id = _get(entry, "id", str, where)
-    if db.session.get(Match, match_id) is not None:
-        raise ServiceError(409, _("match {id} already exists here", id=match_id), code="match_exists")
     try:
         game = get_game(_get(entry, "game", str, where))
     except KeyError:
