@@ -56,9 +56,10 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
-    from .web import account_pages, api_docs, compression, device, language, league_pages, pages, security, vendor
+    from .device import init_device
+    from .web import account_pages, api_docs, compression, language, league_pages, pages, security, vendor
 
-    device.init_device(app)
+    init_device(app)
     security.init_security(app)
     compression.init_compression(app)
     app.register_blueprint(api_docs.bp)

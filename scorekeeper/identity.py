@@ -10,7 +10,7 @@ from .extensions import db, login_manager
 from .models import User, utcnow
 from .services import Actor
 from .services.accounts import user_for_token
-from .web.device import device_id
+from .device import device_id
 
 
 TOKEN_USE_PRECISION = timedelta(minutes=5)

@@ -106,7 +106,7 @@ def contract(hand: SpadesHand, side: tuple[int, ...]) -> int | None:
     """The side's contract: the sum of its integer bids; None for a side of two nils."""
     if all(is_nil(hand.bids[seat]) for seat in side):
         return None
-    return sum(hand.bids[seat] for seat in side if is_int(hand.bids[seat]))
+    return sum(bid for seat in side if isinstance(bid := hand.bids[seat], int))
 
 
 def behind_by(totals: tuple[int, ...], side: int) -> int:
@@ -193,7 +193,7 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
                 points, new_bags, note = score_contract(options, bid, sum(hand.tricks[seat] for seat in counted))
         parts = [note]
         for seat in nil_seats:
-            kind = hand.bids[seat]
+            kind = str(hand.bids[seat])  # a nil seat's bid is "nil" or "blind_nil"
             value = options[NIL_VALUE_OPTION[kind]]
             made = hand.tricks[seat] == 0
             points += value if made else -value

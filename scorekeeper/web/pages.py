@@ -39,7 +39,7 @@ from ..services import leagues as league_service
 from ..services import matches as service
 from . import forms
 from .charts import ChartLine, polyline_chart
-from .device import device_id
+from ..device import device_id
 from .language import local_path
 from .vendor import installed_version
 

@@ -9,7 +9,7 @@ from flask_smorest import Blueprint
 
 from ...services import ServiceError
 from ...services import matches as service
-from ...web.device import device_id
+from ...device import device_id
 from .. import abort_for
 from ...identity import current_actor
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
