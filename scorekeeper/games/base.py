@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from .errors import MatchFinishedError, OptionError, RoundError, RuleError
 from .fields import (
+    ASSIGN,
+    CHOICE,
+    INT,
+    INT_OR_CHOICE,
+    SEAT,
+    SUIT_NAMES,
     SUITS,
+    InputField,
     check_fields,
     int_field,
     is_int,
@@ -23,9 +30,18 @@ from .fields import (
 )
 from .game import Game, highest_winners, target_winners
 from .options import FIRST_DEALER, OPTION_LIMIT, OptionSpec
-from .state import MatchState, RoundScore, ScoredRound, Table
+from .state import MatchState, PlayedMatch, PlayedRound, RoundScore, ScoredRound, Table
 
 __all__ = [
+    "ASSIGN",
+    "CHOICE",
+    "INT",
+    "INT_OR_CHOICE",
+    "SEAT",
+    "SUIT_NAMES",
+    "InputField",
+    "PlayedMatch",
+    "PlayedRound",
     "FIRST_DEALER",
     "OPTION_LIMIT",
     "SUITS",

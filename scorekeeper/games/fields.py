@@ -3,15 +3,55 @@ from __future__ import annotations
 
 import reprlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import RoundError
-from .i18n import _, _n
+from .i18n import N_, _, _n
 
 if TYPE_CHECKING:
     from .state import Table
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
+#: Trump suits (and "no trump") in words, for every game that names one.
+SUIT_NAMES: Mapping[str, str] = {
+    "clubs": N_("♣ Clubs"),
+    "diamonds": N_("♦ Diamonds"),
+    "hearts": N_("♥ Hearts"),
+    "spades": N_("♠ Spades"),
+    "none": N_("No trump"),
+}
+
+# The kinds of InputField.
+INT = "int"  # a whole number between minimum and maximum
+CHOICE = "choice"  # one of `choices` (their words in `choice_names`)
+INT_OR_CHOICE = "int_or_choice"  # a whole number, or one of `choices` (Spades: a number, "nil", "blind_nil")
+SEAT = "seat"  # a seat index
+ASSIGN = "assign"  # each of `choices` given to one side: per side, the list of codes it took
+
+
+@dataclass(frozen=True)
+class InputField:
+    """One field of a round input, described for a generic form.
+
+    `per` says how many values: "round" (one), "seat" (a list, one per seat) or "side"
+    (one per side). Per-side fields with a `group` are gathered into one list of objects
+    under that key (Zwicker's "sides": [{"cards", "zwicks", "honours"}]). An `optional`
+    field left blank is left out (one per round) or null (one per seat or side).
+    """
+
+    name: str
+    #: what the field is, in words (N_-marked)
+    label: str
+    per: str = "round"
+    kind: str = INT
+    choices: tuple[Any, ...] = ()
+    #: words for the choices (N_-marked), by choice
+    choice_names: Mapping[Any, str] | None = None
+    optional: bool = False
+    minimum: int | None = 0
+    maximum: int | None = None
+    group: str | None = None
 
 
 def shown(value: Any) -> str:

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .errors import MatchFinishedError, OptionError, RoundError, RuleError
-from .fields import shown
+from .fields import InputField, shown
 from .i18n import _, _n
-from .options import FIRST_DEALER, OptionSpec
-from .state import MatchState, RoundScore, ScoredRound, Table
+from .options import COMMON_OPTION_NAMES, FIRST_DEALER, OptionSpec
+from .state import MatchState, PlayedMatch, RoundScore, ScoredRound, Table
 
 
 class Game(ABC):
@@ -24,11 +24,27 @@ class Game(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     #: name of a "preset" option whose value fills other options' defaults
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    #: the options' names in words (N_-marked), by option name; options.COMMON_OPTION_NAMES covers the shared ones
+    option_names: ClassVar[Mapping[str, str]] = {}
+    #: option choices in words (N_-marked), by choice value
+    choice_names: ClassVar[Mapping[Any, str]] = {}
+    #: where the game stands in the catalogue (games list, new-match form): lower first, then by id
+    position: ClassVar[int] = 100
 
     # ---- options and sides
 
     def all_option_specs(self) -> tuple[OptionSpec, ...]:
         return (FIRST_DEALER, *self.option_specs)
+
+    def option_label(self, name: str) -> str:
+        """An option's name in words, in the current language."""
+        english = self.option_names.get(name) or COMMON_OPTION_NAMES.get(name)
+        return _(english) if english else name.replace("_", " ").capitalize()
+
+    def choice_label(self, value: Any) -> str:
+        """An option choice in words, in the current language."""
+        english = self.choice_names.get(value)
+        return _(english) if english else str(value).replace("_", " ")
 
     def describe(self) -> dict[str, Any]:
         """The games catalogue entry."""
@@ -146,6 +162,20 @@ class Game(ABC):
 
     def details(self, table: Table, progress: Any) -> dict[str, Any]:
         """JSON-ready public view of the game's progress (usage grid, bags, ...)."""
+        return {}
+
+    def fixed_rounds(self, table: Table) -> int | None:
+        """How many rounds the match has when its length is a number of rounds (not a target)."""
+        return None
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        """The round input's fields for the coming round (`hints` is its `next`), described so
+        that a generic form can ask for them: pages without an adapter for this game use it."""
+        return ()
+
+    def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
+        """Game-specific league statistics by player id, over finished matches of this game in
+        played order (Nwik bidder stats, Spades nils, ...); most games have none."""
         return {}
 
     # ---- replay (shared by every game)

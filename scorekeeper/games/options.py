@@ -163,3 +163,10 @@ FIRST_DEALER = OptionSpec(
     minimum=0,
     description=N_("Seat of the dealer of round 1; the deal passes to the left every round."),
 )
+
+# Names in words of the options several games share.
+COMMON_OPTION_NAMES: Mapping[str, str] = {
+    "first_dealer": N_("First dealer"),
+    "target": N_("Target"),
+    "preset": N_("Preset"),
+}

@@ -1,15 +1,19 @@
 """Spades: partnership contracts, nil and blind nil, bags and sandbagging, special calls."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import register
 from .base import (
+    CHOICE,
+    INT_OR_CHOICE,
     Game,
+    InputField,
     MatchState,
     OptionSpec,
+    PlayedMatch,
     RoundError,
     RoundScore,
     Table,
@@ -254,9 +258,67 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
     )
 
 
+
+@dataclass(frozen=True)
+class NilStats:
+    """A player's league nil and blind nil bids: made when that seat took no trick.
+
+    The rates are fields (not properties) so that a serializer reading the dataclass
+    fields passes them on; None where nothing was attempted.
+    """
+
+    player_id: str
+    nil_attempted: int
+    nil_made: int
+    blind_nil_attempted: int
+    blind_nil_made: int
+    nil_rate: float | None
+    blind_nil_rate: float | None
+    #: nil and blind nil together
+    rate: float | None
+
+    @classmethod
+    def from_counts(
+        cls, player_id: str, nil_attempted: int, nil_made: int, blind_nil_attempted: int, blind_nil_made: int
+    ) -> NilStats:
+        attempted = nil_attempted + blind_nil_attempted
+        return cls(
+            player_id=player_id,
+            nil_attempted=nil_attempted,
+            nil_made=nil_made,
+            blind_nil_attempted=blind_nil_attempted,
+            blind_nil_made=blind_nil_made,
+            nil_rate=nil_made / nil_attempted if nil_attempted else None,
+            blind_nil_rate=blind_nil_made / blind_nil_attempted if blind_nil_attempted else None,
+            rate=(nil_made + blind_nil_made) / attempted if attempted else None,
+        )
+
+
 class Spades(Game):
     id = "spades"
     name = N_("Spades")
+    position = 40
+    option_names = {
+        "nil_value": N_("Nil value"),
+        "blind_nil_value": N_("Blind nil value"),
+        "nil_tricks_count": N_("Nil bidder's tricks count"),
+        "blind_nil_deficit": N_("Blind nil only when behind by"),
+        "nil_per_side": N_("Nils per side"),
+        "overtricks": N_("Overtricks"),
+        "bag_limit": N_("Bag limit"),
+        "bag_penalty": N_("Bag penalty"),
+        "loss_threshold": N_("Loss threshold"),
+        "special_calls": N_("Special calls"),
+    }
+    choice_names = {
+        "book": N_("book"),
+        "classic": N_("classic"),
+        "bags": N_("bags"),
+        "minus_one": N_("minus one"),
+        "blind_seven": N_("blind seven"),
+        "ten_for_200": N_("ten for 200"),
+        "moon": N_("shoot the moon"),
+    }
     min_players = 4
     max_players = 4
     option_specs = (
@@ -545,6 +607,36 @@ class Spades(Game):
                 blind_nil_allowed(table, state.totals, index) for index in range(len(table.sides))
             ],
         }
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        calls = tuple(table.options.get("special_calls") or ())
+        fields = []
+        if calls:
+            fields.append(
+                InputField("calls", N_("special calls"), per="side", kind=CHOICE, choices=calls,
+                           choice_names={call: SPECIAL_CALLS[call].label for call in calls}, optional=True)
+            )
+        fields.append(
+            InputField("bids", N_("bids"), per="seat", kind=INT_OR_CHOICE, choices=tuple(NIL_LABEL),
+                       choice_names=NIL_LABEL, maximum=TRICKS, optional=bool(calls))
+        )
+        fields.append(InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS))
+        return tuple(fields)
+
+    def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
+        """Per player who bid nil or blind nil: attempts and successes (no trick taken)."""
+        # player -> [nil attempted, nil made, blind attempted, blind made]
+        counts: dict[str, list[int]] = {}
+        for match in matches:
+            for round_ in match.rounds:
+                for seat, (bid, took) in enumerate(zip(round_.input["bids"], round_.input["tricks"], strict=False)):
+                    if not is_nil(bid):
+                        continue
+                    tally = counts.setdefault(match.players[seat], [0, 0, 0, 0])
+                    offset = 0 if bid == "nil" else 2
+                    tally[offset] += 1
+                    tally[offset + 1] += int(took == 0)
+        return {player: NilStats.from_counts(player, *counts[player]) for player in sorted(counts)}
 
 
 register(Spades())

@@ -1,9 +1,9 @@
 """Who sits where (Table) and what replaying a match's rounds yields (scores, state): frozen values."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -79,3 +79,25 @@ class MatchState:
     @property
     def next_round(self) -> int:
         return len(self.rounds) + 1
+
+
+class PlayedRound(Protocol):
+    """A stored round as league statistics read it (the league's RoundRecord is one)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def input(self) -> Mapping[str, Any]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+class PlayedMatch(Protocol):
+    """A finished match as league statistics read it (the league's MatchRecord is one)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    @property
+    def rounds(self) -> Sequence[PlayedRound]: ...
