@@ -167,10 +167,10 @@ GERMAN = {
     "New match": "Neues Spiel",
     "In progress": "Laufend",
     "Language": "Sprache",
-    "Round %(number)s · pending": "Runde %(number)s · ausstehend",
+    "Round {number} · pending": "Runde {number} · ausstehend",
     "Round %(number)s": "Runde %(number)s",
-    "%(what)s must be a whole number, got %(got)s": "%(what)s muss eine ganze Zahl sein, nicht %(got)s",
-    "tricks of %(name)s": "Stiche von %(name)s",
+    "{what} must be a whole number, got {got}": "{what} muss eine ganze Zahl sein, nicht {got}",
+    "tricks of {name}": "Stiche von {name}",
     ("%(num)s round", "%(num)s rounds"): ("%(num)s Runde", "%(num)s Runden"),
 }
 RUSSIAN = {
