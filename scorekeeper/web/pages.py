@@ -211,6 +211,10 @@ OPTION_LABELS = {
     "loss_threshold": lazy_gettext("Loss threshold"),
     "special_calls": lazy_gettext("Special calls"),
     "scoring": lazy_gettext("Scoring"),
+    "min_team_bid": lazy_gettext("Minimum team bid"),
+    "bids_total_13": lazy_gettext("Bids may add up to 13"),
+    "failed_nil_bags": lazy_gettext("Failed nil tricks are bags"),
+    "max_rounds": lazy_gettext("Round limit"),
 }
 CHOICE_LABELS = {
     "book": lazy_gettext("book"),
