@@ -432,9 +432,11 @@ def scoreboard(view) -> list[dict[str, Any]]:
 
 def rounds_left(view) -> int | None:
     rule = FIXED_ROUNDS.get(view.game.id)
-    if rule is None:
+    # A target game may also stop after a number of rounds (the house rule max_rounds).
+    limit = rule(view.table.n) if rule is not None else view.table.options.get("max_rounds")
+    if limit is None:
         return None
-    return rule(view.table.n) - len(view.state.rounds)
+    return max(0, limit - len(view.state.rounds))
 
 
 def nwik_usage(view) -> list[dict[str, Any]] | None:
@@ -570,7 +572,7 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         raw = forms.round_input(view.game.id, values, view.table)
         _, state = service.preview_round(match_id, raw, number, actor=current_actor())
     except ServiceError as refused:
-        return {"ok": False, "message": refused.message}
+        return {"ok": False, "message": refused.message, "error": refused}
     scored = state.rounds[(number or len(state.rounds)) - 1]
     return {
         "ok": True,
@@ -635,7 +637,7 @@ def match_context(
     if entry is not None:
         preview = {**preview, "notes": preview_notes(view, entry, values)}
     if error is not None:
-        preview = {**(preview or {}), "ok": False, "message": error.message}
+        preview = {**(preview or {}), "ok": False, "message": error.message, "error": error}
     rounds = round_rows(view)
     return {
         "view": view,
