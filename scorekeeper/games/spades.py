@@ -415,19 +415,23 @@ class Spades(Game):
         for index, side in enumerate(table.sides):
             if calls[index] is None:
                 self._check_side_bids(table, state, hand, index, side)
-        if not table.options["bids_total_13"]:
-            # nil, blind nil and the null bids of a side with a call count 0.
-            total = sum(bid for bid in bids if is_int(bid))
-            if total == TRICKS:
-                raise RoundError(
-                    _(
-                        "the bids add up to {total}: in this match they may not (house rule: someone must lose)",
-                        total=TRICKS,
-                    ),
-                    field="bids",
-                    code="bids_total_13",
-                )
+        self._check_bids_total(table, bids)
         return hand
+
+    def _check_bids_total(self, table: Table, bids: tuple[int | str | None, ...]) -> None:
+        """House rule "someone must lose": the four bids may not add up to 13."""
+        if table.options["bids_total_13"]:
+            return
+        # nil, blind nil and the null bids of a side with a call count 0.
+        if sum(bid for bid in bids if is_int(bid)) == TRICKS:
+            raise RoundError(
+                _(
+                    "the bids add up to {total}: in this match they may not (house rule: someone must lose)",
+                    total=TRICKS,
+                ),
+                field="bids",
+                code="bids_total_13",
+            )
 
     def _parse_calls(self, table: Table, value: Any) -> tuple[str | None, ...]:
         n_sides = len(table.sides)
