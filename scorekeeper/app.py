@@ -58,7 +58,7 @@ def create_app(config: Any = None) -> Flask:
 
     from .device import init_device
     from .errors import init_service_errors
-    from .web import account_pages, api_docs, compression, language, league_pages, pages, security, vendor
+    from .web import account_pages, api_docs, compression, language, league_pages, pages, rules_pages, security, vendor
     from .web.error_page import service_error_page
 
     init_device(app)
@@ -71,6 +71,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(league_pages.bp)
     app.register_blueprint(account_pages.bp)
+    app.register_blueprint(rules_pages.bp)
     return app
 
 

@@ -169,4 +169,5 @@ COMMON_OPTION_NAMES: Mapping[str, str] = {
     "first_dealer": N_("First dealer"),
     "target": N_("Target"),
     "preset": N_("Preset"),
+    "max_rounds": N_("Round limit"),
 }
