@@ -28,7 +28,7 @@ def test_get_match_serves_the_contract_and_an_etag(client):
     assert [r["number"] for r in served["rounds"]] == [1, 2, 3]
     assert served["rounds"][0]["scores"] == [0, -8, 8]
     assert served["next"]["round"] == 4 and served["next"]["dealer"] == 0
-    assert response.headers["ETag"] == f'"v{served["version"]}"'
+    assert response.headers["ETag"] == f'"v{served["version"]}-en"'
 
 
 def test_players_are_reused_by_name(client):
