@@ -31,8 +31,22 @@ MAX_INTEGER_DIGITS = 18
 IMPORT_ENDPOINTS = frozenset({"leagues.LeagueImport", "league_pages.import_league"})
 
 
+class InputRefused(ValueError):
+    """Input beyond the limits: its status (400, or 422 for unstorable text), code and
+    translated message. Request readers turn it into the API's error (see `refused`)."""
+
+    def __init__(self, message: str, code: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message, self.code, self.status = message, code, status
+
+
 def refuse(message: str, code: str, status: int = 400) -> None:
-    abort(status, message=message, error=code)
+    raise InputRefused(message, code, status)
+
+
+def refused(error: InputRefused) -> None:
+    """Answer with the refusal (JSON under /api, the error page elsewhere)."""
+    abort(error.status, message=error.message, error=error.code)
 
 
 def refuse_text() -> None:
@@ -96,9 +110,11 @@ def check_parsed(value: Any) -> Any:
 
 
 def load_json(data: str | bytes) -> Any:
-    """Parse a request's JSON body within the limits above (400 otherwise)."""
+    """Parse a request's JSON body within the limits above (InputRefused otherwise)."""
     try:
         value = json.loads(data, parse_int=_integer, parse_float=_float, parse_constant=_constant)
+    except InputRefused:
+        raise
     except RecursionError:
         refuse(_("the JSON is nested more than {depth} levels deep", depth=MAX_JSON_DEPTH), "json_too_deep")
     except json.JSONDecodeError as error:
@@ -120,18 +136,31 @@ class GuardedParser(FlaskParser):
         if not data.strip():
             # No body: webargs then reports each required field as missing.
             return core.missing
-        return load_json(data)
+        try:
+            return load_json(data)
+        except InputRefused as error:
+            refused(error)
 
 
 class GuardedJSONProvider(DefaultJSONProvider):
     """request.get_json() and flask.json.loads() parse within the same limits."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        return load_json(s)
+        try:
+            return load_json(s)
+        except InputRefused as error:
+            refused(error)
 
 
 def guard_request() -> None:
     """Refuse NUL in the path, query, headers and form fields; set the body limit."""
+    try:
+        check_request()
+    except InputRefused as error:
+        refused(error)
+
+
+def check_request() -> None:
     if request.endpoint in IMPORT_ENDPOINTS:
         request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
     if "\x00" in request.path or any(

@@ -21,7 +21,7 @@ from ..extensions import db
 from ..i18n import current_language
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
-from ..games.i18n import N_, _
+from ..games.i18n import N_, _, _n
 from ..models import (
     AuditEntry,
     DeviceMatch,
@@ -238,7 +238,22 @@ def read_view(match_id: str, actor: Actor) -> MatchView:
 def clean_name(name: Any, field: str, seat: int | None = None) -> str:
     """A player's name with spaces tidied."""
     where = _("the player on seat {seat}", seat=seat) if seat is not None else _("a player")
-    return clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
+    name = clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
+    if len(name_key(name)) > MAX_NAME_LENGTH:
+        # The roster compares folded names, and folding can lengthen one ("ß" is "ss"):
+        # the folded form has to fit its column too.
+        raise ServiceError(
+            422,
+            _n(
+                "{what}: a name is at most {n} character",
+                "{what}: a name is at most {n} characters",
+                MAX_NAME_LENGTH,
+                what=where,
+            ),
+            code="player_name",
+            field=field,
+        )
+    return name
 
 
 def clean_names(names: Any) -> list[str]:
