@@ -233,6 +233,14 @@ def test_match_page_links_its_rules(client, game_id):
     assert f'href="/rules/{game_id}"' in client.get(f"/matches/{match_id}").get_data(as_text=True)
 
 
+def test_shared_page_links_the_rules(client, new_client):
+    match_id = create(client, "zwicker")
+    page = client.post(f"/matches/{match_id}/share").get_data(as_text=True)
+    url = re.search(r'id="share-url" class="mono" readonly value="([^"]+)"', page).group(1)
+    shared = new_client().get(url.split("localhost", 1)[1]).get_data(as_text=True)
+    assert 'href="/rules/zwicker">Rules of Zwicker</a>' in shared
+
+
 def test_german_rules_page_and_why_in_german(client):
     match_id = create(client, "spades", opt_bids_total_13="false")
     form = {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
