@@ -47,8 +47,8 @@ def create_app(config: Any = None) -> Flask:
 
     api.init_app(app)
     csrf.init_app(app)
-    from .identity import init_identity
     from .i18n import init_i18n
+    from .identity import init_identity
 
     init_identity(app)
     init_i18n(app)
@@ -56,9 +56,13 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
-    from .web import account_pages, api_docs, compression, device, language, league_pages, pages, rules_pages, security, vendor
+    from .device import init_device
+    from .errors import init_service_errors
+    from .web import account_pages, api_docs, compression, language, league_pages, pages, rules_pages, security, vendor
+    from .web.error_page import service_error_page
 
-    device.init_device(app)
+    init_device(app)
+    init_service_errors(app, service_error_page)
     security.init_security(app)
     compression.init_compression(app)
     app.register_blueprint(api_docs.bp)

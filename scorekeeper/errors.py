@@ -1,9 +1,11 @@
 """One error handler for the whole app: JSON under /api, an HTML page everywhere else."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 
-from flask import render_template, request
+from flask import Flask, render_template, request
 from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
@@ -90,3 +92,26 @@ class ScorekeeperApi(Api):
         if request.path.startswith("/api/"):
             return payload, status, headers
         return render_template("error.html", status=status, message=payload["message"]), status, headers
+
+
+def init_service_errors(app: Flask, html_page: Callable[[Any], Any]) -> None:
+    """One handler for a ServiceError that no view handled: the API's JSON error under /api,
+    `html_page(error)` (the error page, from web/) everywhere else."""
+    from .services import ServiceError  # the services import the extensions, which import this module
+
+    def handle(error: ServiceError):
+        if not request.path.startswith("/api/"):
+            return html_page(error)
+        body: dict[str, Any] = {
+            "code": error.status,
+            "status": HTTPStatus(error.status).phrase,
+            "message": error.message,
+            "error": error.code,
+        }
+        if error.field is not None:
+            body["errors"] = {error.field: [error.message]}
+        if error.round_number is not None:
+            body["round"] = error.round_number
+        return body, error.status
+
+    app.register_error_handler(ServiceError, handle)

@@ -7,7 +7,9 @@ from typing import Any
 
 from . import register
 from .base import (
+    SEAT,
     Game,
+    InputField,
     MatchState,
     OptionSpec,
     RoundError,
@@ -117,6 +119,8 @@ def score_hand(table: Table, hand: NamelessHand) -> RoundScore:
 class Nameless(Game):
     id = "nameless"
     name = N_("Nameless")
+    position = 20
+    option_names = {"opponents_keep_tricks": N_("Opponents keep their tricks")}
     min_players = 2
     max_players = 6
     option_specs = (
@@ -170,6 +174,13 @@ class Nameless(Game):
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         cards = CARDS_PER_HAND[table.n]
         return {"cards": cards, "tricks": cards}
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        return (
+            InputField("tricks", N_("tricks"), per="seat", maximum=hints.get("tricks", CARDS_PER_HAND[table.n])),
+            InputField("alone", N_("alone"), kind=SEAT, optional=True),
+            InputField("renege", N_("renege"), kind=SEAT, optional=True),
+        )
 
 
 register(Nameless())

@@ -1,16 +1,20 @@
 """Spades: partnership contracts, nil and blind nil, bags and sandbagging, special calls."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import register
 from .base import (
+    CHOICE,
+    INT_OR_CHOICE,
     Game,
+    InputField,
     MatchState,
     OptionError,
     OptionSpec,
+    PlayedMatch,
     RoundError,
     RoundScore,
     Table,
@@ -119,7 +123,7 @@ def contract(hand: SpadesHand, side: tuple[int, ...]) -> int | None:
     """The side's contract: the sum of its integer bids; None for a side of two nils."""
     if all(is_nil(hand.bids[seat]) for seat in side):
         return None
-    return sum(hand.bids[seat] for seat in side if is_int(hand.bids[seat]))
+    return sum(bid for seat in side if isinstance(bid := hand.bids[seat], int))
 
 
 def behind_by(totals: tuple[int, ...], side: int) -> int:
@@ -206,7 +210,7 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
                 points, new_bags, note = score_contract(options, bid, sum(hand.tricks[seat] for seat in counted))
         parts = [note]
         for seat in nil_seats:
-            kind = hand.bids[seat]
+            kind = str(hand.bids[seat])  # a nil seat's bid is "nil" or "blind_nil"
             value = options[NIL_VALUE_OPTION[kind]]
             made = hand.tricks[seat] == 0
             points += value if made else -value
@@ -233,7 +237,7 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
                             "failed {bid}: {n} trick, {n} bag (house rule)",
                             "failed {bid}: {n} tricks, {n} bags (house rule)",
                             hand.tricks[seat],
-                            bid=_(NIL_LABEL[hand.bids[seat]]),
+                            bid=_(NIL_LABEL[str(hand.bids[seat])]),
                         )
                     )
         bags = bags_before[index] + new_bags
@@ -280,9 +284,70 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
     )
 
 
+
+@dataclass(frozen=True)
+class NilStats:
+    """A player's league nil and blind nil bids: made when that seat took no trick.
+
+    The rates are fields (not properties) so that a serializer reading the dataclass
+    fields passes them on; None where nothing was attempted.
+    """
+
+    player_id: str
+    nil_attempted: int
+    nil_made: int
+    blind_nil_attempted: int
+    blind_nil_made: int
+    nil_rate: float | None
+    blind_nil_rate: float | None
+    #: nil and blind nil together
+    rate: float | None
+
+    @classmethod
+    def from_counts(
+        cls, player_id: str, nil_attempted: int, nil_made: int, blind_nil_attempted: int, blind_nil_made: int
+    ) -> NilStats:
+        attempted = nil_attempted + blind_nil_attempted
+        return cls(
+            player_id=player_id,
+            nil_attempted=nil_attempted,
+            nil_made=nil_made,
+            blind_nil_attempted=blind_nil_attempted,
+            blind_nil_made=blind_nil_made,
+            nil_rate=nil_made / nil_attempted if nil_attempted else None,
+            blind_nil_rate=blind_nil_made / blind_nil_attempted if blind_nil_attempted else None,
+            rate=(nil_made + blind_nil_made) / attempted if attempted else None,
+        )
+
+
 class Spades(Game):
     id = "spades"
     name = N_("Spades")
+    position = 40
+    option_names = {
+        "nil_value": N_("Nil value"),
+        "blind_nil_value": N_("Blind nil value"),
+        "nil_tricks_count": N_("Nil bidder's tricks count"),
+        "blind_nil_deficit": N_("Blind nil only when behind by"),
+        "nil_per_side": N_("Nils per side"),
+        "overtricks": N_("Overtricks"),
+        "bag_limit": N_("Bag limit"),
+        "bag_penalty": N_("Bag penalty"),
+        "loss_threshold": N_("Loss threshold"),
+        "special_calls": N_("Special calls"),
+        "min_team_bid": N_("Minimum team bid"),
+        "bids_total_13": N_("Bids may add up to 13"),
+        "failed_nil_bags": N_("Failed nil tricks are bags"),
+    }
+    choice_names = {
+        "book": N_("book"),
+        "classic": N_("classic"),
+        "bags": N_("bags"),
+        "minus_one": N_("minus one"),
+        "blind_seven": N_("blind seven"),
+        "ten_for_200": N_("ten for 200"),
+        "moon": N_("shoot the moon"),
+    }
     min_players = 4
     max_players = 4
     option_specs = (
@@ -423,7 +488,7 @@ class Spades(Game):
         if table.options["bids_total_13"]:
             return
         # nil, blind nil and the null bids of a side with a call count 0.
-        if sum(bid for bid in bids if is_int(bid)) == TRICKS:
+        if sum(bid for bid in bids if isinstance(bid, int)) == TRICKS:
             raise RoundError(
                 _(
                     "the bids add up to {total}: in this match they may not (house rule: someone must lose)",
@@ -633,8 +698,8 @@ class Spades(Game):
                 best = max(state.totals)
                 leaders = [index for index, total in enumerate(state.totals) if total == best]
                 # Both sunk and level: neither has lost to the other yet, so play on.
-                ended = (leaders[0],) if len(leaders) == 1 else None
-                return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
+                sunk_ending = (leaders[0],) if len(leaders) == 1 else None
+                return round_limit_winners(state.totals, len(state.rounds), table.options, sunk_ending)
         ended = target_winners(state.totals, table.options["target"])
         return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
 
@@ -645,6 +710,36 @@ class Spades(Game):
                 blind_nil_allowed(table, state.totals, index) for index in range(len(table.sides))
             ],
         }
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        calls = tuple(table.options.get("special_calls") or ())
+        fields = []
+        if calls:
+            fields.append(
+                InputField("calls", N_("special calls"), per="side", kind=CHOICE, choices=calls,
+                           choice_names={call: SPECIAL_CALLS[call].label for call in calls}, optional=True)
+            )
+        fields.append(
+            InputField("bids", N_("bids"), per="seat", kind=INT_OR_CHOICE, choices=tuple(NIL_LABEL),
+                       choice_names=NIL_LABEL, maximum=TRICKS, optional=bool(calls))
+        )
+        fields.append(InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS))
+        return tuple(fields)
+
+    def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
+        """Per player who bid nil or blind nil: attempts and successes (no trick taken)."""
+        # player -> [nil attempted, nil made, blind attempted, blind made]
+        counts: dict[str, list[int]] = {}
+        for match in matches:
+            for round_ in match.rounds:
+                for seat, (bid, took) in enumerate(zip(round_.input["bids"], round_.input["tricks"], strict=False)):
+                    if not is_nil(bid):
+                        continue
+                    tally = counts.setdefault(match.players[seat], [0, 0, 0, 0])
+                    offset = 0 if bid == "nil" else 2
+                    tally[offset] += 1
+                    tally[offset + 1] += int(took == 0)
+        return {player: NilStats.from_counts(player, *counts[player]) for player in sorted(counts)}
 
 
 register(Spades())

@@ -7,7 +7,9 @@ from typing import Any
 
 from . import register
 from .base import (
+    ASSIGN,
     Game,
+    InputField,
     MatchState,
     OptionError,
     OptionSpec,
@@ -390,6 +392,8 @@ def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
 class Zwicker(Game):
     id = "zwicker"
     name = N_("Zwicker")
+    position = 30
+    option_names = {"jokers": N_("Jokers"), "points": N_("Points")}
     min_players = 2
     max_players = 4
     option_specs = (
@@ -439,6 +443,15 @@ class Zwicker(Game):
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         jokers = table.options["jokers"]
         return {"deck_size": DECK_SIZE[jokers], "honours": list(DECK_HONOURS[jokers])}
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        deck = DECK_SIZE[table.options["jokers"]]
+        return (
+            InputField("cards", N_("cards"), per="side", maximum=deck, group="sides"),
+            InputField("zwicks", N_("Zwicks"), per="side", maximum=deck // CARDS_PER_ZWICK, group="sides"),
+            InputField("honours", N_("honours"), per="side", kind=ASSIGN, choices=DECK_HONOURS[table.options["jokers"]],
+                       choice_names=HONOUR_NAMES, group="sides"),
+        )
 
 
 register(Zwicker())

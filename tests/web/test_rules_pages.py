@@ -13,7 +13,6 @@ import pytest
 from scorekeeper.games import all_games
 from scorekeeper.web import rules_pages
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
-
 from tests.web.test_pages import PLAYERS, create
 
 REPO = Path(__file__).resolve().parents[2]

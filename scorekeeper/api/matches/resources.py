@@ -7,11 +7,11 @@ from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ...device import device_id
+from ...identity import current_actor
 from ...services import ServiceError
 from ...services import matches as service
-from ...web.device import device_id
 from .. import abort_for
-from ...identity import current_actor
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 
 blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches and their derived state")
