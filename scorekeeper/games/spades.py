@@ -237,7 +237,7 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
                             "failed {bid}: {n} trick, {n} bag (house rule)",
                             "failed {bid}: {n} tricks, {n} bags (house rule)",
                             hand.tricks[seat],
-                            bid=_(NIL_LABEL[hand.bids[seat]]),
+                            bid=_(NIL_LABEL[str(hand.bids[seat])]),
                         )
                     )
         bags = bags_before[index] + new_bags
@@ -488,7 +488,7 @@ class Spades(Game):
         if table.options["bids_total_13"]:
             return
         # nil, blind nil and the null bids of a side with a call count 0.
-        if sum(bid for bid in bids if is_int(bid)) == TRICKS:
+        if sum(bid for bid in bids if isinstance(bid, int)) == TRICKS:
             raise RoundError(
                 _(
                     "the bids add up to {total}: in this match they may not (house rule: someone must lose)",
@@ -698,8 +698,8 @@ class Spades(Game):
                 best = max(state.totals)
                 leaders = [index for index, total in enumerate(state.totals) if total == best]
                 # Both sunk and level: neither has lost to the other yet, so play on.
-                ended = (leaders[0],) if len(leaders) == 1 else None
-                return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
+                sunk_ending = (leaders[0],) if len(leaders) == 1 else None
+                return round_limit_winners(state.totals, len(state.rounds), table.options, sunk_ending)
         ended = target_winners(state.totals, table.options["target"])
         return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
 

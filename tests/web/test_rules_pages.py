@@ -13,7 +13,6 @@ import pytest
 from scorekeeper.games import all_games
 from scorekeeper.web import rules_pages
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
-
 from tests.web.test_pages import PLAYERS, create
 
 REPO = Path(__file__).resolve().parents[2]
@@ -231,6 +230,14 @@ def test_a_refused_round_links_why_to_its_rule(client, game_id, options, form, a
 def test_match_page_links_its_rules(client, game_id):
     match_id = create(client, game_id)
     assert f'href="/rules/{game_id}"' in client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_shared_page_links_the_rules(client, new_client):
+    match_id = create(client, "zwicker")
+    page = client.post(f"/matches/{match_id}/share").get_data(as_text=True)
+    url = re.search(r'id="share-url" class="mono" readonly value="([^"]+)"', page).group(1)
+    shared = new_client().get(url.split("localhost", 1)[1]).get_data(as_text=True)
+    assert 'href="/rules/zwicker">Rules of Zwicker</a>' in shared
 
 
 def test_german_rules_page_and_why_in_german(client):

@@ -118,7 +118,7 @@ def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
 
 
 def rounds_left(view) -> int | None:
-    # A target game may also stop after a number of rounds (the house rule max_rounds).
+    # A fixed-length game's rounds, else a target game's round limit (the house rule), if set.
     limit = view.game.fixed_rounds(view.table)
     if limit is None:
         limit = view.table.options.get("max_rounds")
