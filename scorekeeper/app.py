@@ -60,8 +60,8 @@ def create_app(config: Any = None) -> Flask:
     api.init_app(app)
     init_errors(app)
     csrf.init_app(app)
-    from .identity import init_identity
     from .i18n import init_i18n
+    from .identity import init_identity
 
     init_identity(app)
     init_i18n(app)
@@ -69,9 +69,10 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
-    from .web import account_pages, api_docs, compression, device, language, league_pages, pages, security, vendor
+    from .device import init_device
+    from .web import account_pages, api_docs, compression, language, league_pages, pages, rules_pages, security, vendor
 
-    device.init_device(app)
+    init_device(app)
     security.init_security(app)
     compression.init_compression(app)
     app.register_blueprint(api_docs.bp)
@@ -80,6 +81,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(league_pages.bp)
     app.register_blueprint(account_pages.bp)
+    app.register_blueprint(rules_pages.bp)
     return app
 
 

@@ -28,7 +28,6 @@ class Config:
     OPENAPI_JSON_PATH = "openapi.json"
     # The docs page is our own (scorekeeper/web/api_docs.py): flask-smorest's has an
     # inline script, which the Content Security Policy forbids.
-    JSON_SORT_KEYS = False
 
     # A form queued on a phone while offline is sent hours later: its CSRF token must
     # stay valid for the whole session, not for an hour.

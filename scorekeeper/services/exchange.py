@@ -248,7 +248,7 @@ def export_csv(league_id: str, kind: str, actor: Actor) -> str:
     writer = csv.writer(out)
     matches = league_matches(league.id)
     if kind == "matches":
-        writer.writerow(["match_id", "game", "played_at", "players", "sides", "rounds", "totals", "finished", "winners"])
+        writer.writerow(["match_id", "game", "played_at", "players", "sides", "rounds", "totals", "finished", "winners", "options"])
         for match in matches:
             names = [seat.player.name for seat in match.seats]
             sides = [" & ".join(names[seat] for seat in side) for side in match.sides]
@@ -256,6 +256,8 @@ def export_csv(league_id: str, kind: str, actor: Actor) -> str:
                 match.id, match.game, match.created_at.isoformat(), "; ".join(names), "; ".join(sides),
                 match.round_count, "; ".join(map(str, match.totals)), match.finished,
                 "; ".join(sides[index] for index in match.winners),
+                # The frozen options (house rules included) the match was played under.
+                json.dumps(match.options, separators=(",", ":"), sort_keys=True),
             ])
     else:
         writer.writerow(["match_id", "game", "round", "dealer", "input", "scores", "explanation"])

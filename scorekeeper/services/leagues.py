@@ -257,10 +257,15 @@ def plain(value: Any) -> Any:
     return float(value)
 
 
+# Part of every cache key: raise it when a computed result changes shape (2: records and
+# profiles carry each game's own stats under game_stats), so no entry of the old shape is read.
+RESULT_SHAPE = 2
+
+
 def cached_text(league: League, key: str, compute_result: Callable[[], Any]) -> str:
     """A league computation as JSON text, from the shared cache while the league has not
     changed (the API serves the text as it is; pages decode it)."""
-    full_key = f"league:{league.id}:{key}"
+    full_key = f"league:{league.id}:v{RESULT_SHAPE}:{key}"
     entry = db.session.get(CachedResult, full_key)
     if entry is not None and entry.version == league.version:
         return entry.value

@@ -122,7 +122,10 @@ def find_game(game_id: Any) -> Game:
 
 def table_for(match: Match, game: Game) -> Table:
     players = tuple(seat.player.name for seat in match.seats)
-    return Table(players=players, options=match.options, sides=tuple(tuple(side) for side in match.sides))
+    # A match frozen before an option existed was played without it: the option's
+    # default (which keeps the rule as it was) fills the gap; every stored value wins.
+    options = {spec.name: spec.default for spec in game.all_option_specs()} | dict(match.options)
+    return Table(players=players, options=options, sides=tuple(tuple(side) for side in match.sides))
 
 
 def counted(match: Match) -> list[Round]:

@@ -6,9 +6,9 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from .. import league as compute
 from ..extensions import db
 from ..games.i18n import N_, _
-from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, name_key
 from . import Actor, ServiceError, access
 from .matches import bump_for_roster_change, clean_name
@@ -168,3 +168,8 @@ def profile(player_id: str, actor: Actor) -> dict[str, Any]:
         for row in recent
     ]
     return {"id": player.id, "name": player.name, "leagues": leagues, "matches": matches, "profiles": per_league}
+
+
+def known_names(limit: int = 500) -> list[str]:
+    """Names already on the roster, alphabetically (the new-match form offers them)."""
+    return list(db.session.scalars(select(Player.name).order_by(Player.name).limit(limit)))

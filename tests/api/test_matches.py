@@ -9,7 +9,7 @@ from .helpers import NWIK_ROUNDS, create, post_round
 def test_create_match_fills_option_defaults_and_sides(client):
     match = create(client, "nameless", ["Ann", "Bob", "Cid", "Dan"])
     assert match["sides"] == [[0, 2], [1, 3]]
-    assert match["options"] == {"first_dealer": 0, "target": 20, "opponents_keep_tricks": False}
+    assert match["options"] == {"first_dealer": 0, "target": 20, "opponents_keep_tricks": False, "max_rounds": None}
     assert match["players"][3]["name"] == "Dan"
     assert match["totals"] == [0, 0]
     assert match["finished"] is False and match["winners"] == []

@@ -5,8 +5,8 @@ from flask.views import MethodView
 from flask_login import current_user, login_user, logout_user
 from .. import Blueprint
 
-from ...identity import client_address
 from ...games.i18n import _
+from ...identity import client_address
 from ...services import ServiceError
 from ...services import accounts as service
 from .schemas import CredentialsSchema, NewTokenSchema, TokenCreateSchema, TokenSchema, UserSchema

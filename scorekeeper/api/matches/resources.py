@@ -10,7 +10,7 @@ from .. import Blueprint
 from ...etags import none_match
 from ...i18n import current_language
 from ...services import matches as service
-from ...web.device import device_id
+from ...device import device_id
 from ...identity import current_actor
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 

@@ -6,9 +6,9 @@ from flask.views import MethodView
 from .. import Blueprint
 
 from ...games.i18n import _
+from ...identity import current_actor
 from ...services import ServiceError
 from ...services import matches as service
-from ...identity import current_actor
 from .schemas import ROUND_INPUT_DOC, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(
