@@ -16,6 +16,8 @@ def abort_for(error: ServiceError) -> NoReturn:
         extra["errors"] = {error.field: [error.message]}
     if error.round_number is not None:
         extra["round"] = error.round_number
+    if error.retry_after is not None:
+        extra["headers"] = {"Retry-After": str(error.retry_after)}
     abort(error.status, message=error.message, **extra)
 
 

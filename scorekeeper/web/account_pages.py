@@ -5,11 +5,11 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext
-from flask_login import current_user, login_user, logout_user
+from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 
 from ..games.i18n import N_
-from ..identity import client_address, current_actor
+from ..identity import client_address, current_actor, sign_in, sign_out
 from ..services import ServiceError, access
 from ..services import accounts as service
 from .pages import page_error
@@ -33,13 +33,14 @@ def local_target(target: str | None) -> str:
 
 def credentials_page(template: str, error: ServiceError | None = None) -> Response:
     status = error.status if error else 200
+    headers = {"Retry-After": str(error.retry_after)} if error is not None and error.retry_after else {}
     # The password is never sent back; the username is kept for the next try.
     context = {
         "error": error,
         "username": request.form.get("username", ""),
         "next_target": local_target(request.values.get("next")),
     }
-    return Response(render_template(template, **context), status=status)
+    return Response(render_template(template, **context), status=status, headers=headers)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -50,7 +51,7 @@ def login():
         user = service.authenticate(request.form.get("username", ""), request.form.get("password", ""), client_address())
     except ServiceError as refused:
         return credentials_page("login.html", refused)
-    login_user(user)
+    sign_in(user)
     return redirect(local_target(request.form.get("next")), code=303)
 
 
@@ -59,16 +60,16 @@ def register():
     if request.method == "GET":
         return credentials_page("register.html")
     try:
-        user = service.register(request.form.get("username", ""), request.form.get("password", ""))
+        user = service.register(request.form.get("username", ""), request.form.get("password", ""), client_address())
     except ServiceError as refused:
         return credentials_page("register.html", refused)
-    login_user(user)
+    sign_in(user)
     return redirect(local_target(request.form.get("next")), code=303)
 
 
 @bp.post("/logout")
 def logout():
-    logout_user()
+    sign_out()
     return redirect("/", code=303)
 
 

@@ -24,19 +24,17 @@ from flask import (
 )
 from flask_babel import format_datetime, get_locale, gettext, lazy_gettext, ngettext
 from jinja2_fragments.flask import render_block, render_blocks
-from sqlalchemy import select
 
 from ..config import PROJECT_ROOT
-from ..extensions import db
 from ..games import all_games, get_game
 from ..games import nwik as nwik_rules
 from ..games.base import SUITS
 from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
 from ..identity import current_actor
-from ..models import Player
 from ..services import ServiceError, sharing
 from ..services import leagues as league_service
 from ..services import matches as service
+from ..services import players as player_service
 from . import forms
 from .charts import ChartLine, polyline_chart
 from .device import device_id
@@ -317,7 +315,8 @@ def options_from_form(game, form) -> dict[str, Any]:
 
 
 def known_players() -> list[str]:
-    return list(db.session.scalars(select(Player.name).order_by(Player.name).limit(500)))
+    """Name suggestions: only players of rosters the caller may see."""
+    return player_service.roster_names(current_actor())
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
@@ -605,6 +604,7 @@ def match_context(
     live: bool = False,
     stale: str | None = None,
     share_url: str | None = None,
+    share_link: Any = None,
 ) -> dict[str, Any]:
     state, table = view.state, view.table
     editing = edit_number is not None
@@ -663,6 +663,7 @@ def match_context(
         "history": history(view.match.id),
         "stale": stale,
         "share_url": share_url,
+        "share_link": share_link,
         "oob": False,
     }
 
@@ -938,11 +939,11 @@ def undo(match_id: str):
 def share(match_id: str):
     """A read-only link to this match, shown on the page (the share block alone for htmx)."""
     try:
-        token = sharing.share_match(match_id, current_actor(), current_app.secret_key)
+        link, secret = sharing.share_match(match_id, current_actor())
         view = view_or_error(match_id)
     except ServiceError as refused:
         return page_error(refused)
-    context = match_context(view, share_url=url_for("pages.shared_page", token=token, _external=True))
+    context = match_context(view, share_url=url_for("pages.shared_page", token=secret, _external=True), share_link=link)
     if request.headers.get("HX-Request"):
         return render_block("match.html", "share", **context)
     return render_template("match.html", **context)
@@ -975,7 +976,7 @@ def live(match_id: str):
 def shared_page(token: str):
     """What a share link shows, read-only: a match (scoreboard and rounds) or standings."""
     try:
-        kind, shown = sharing.open_shared(token, current_app.secret_key)
+        kind, shown = sharing.open_shared(token)
     except ServiceError as refused:
         return page_error(refused)
     if kind == sharing.MATCH:

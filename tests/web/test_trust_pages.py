@@ -119,7 +119,8 @@ def test_too_many_failed_sign_ins_show_the_rate_limit(client):
     limited = client.post("/login", data={"username": "bob", "password": PASSWORD})
     assert limited.status_code == 429
     html = limited.get_data(as_text=True)
-    assert refusal(html).startswith("too many failed sign-ins") and field(html, "username") == "bob"
+    assert refusal(html).startswith("too many attempts: wait") and field(html, "username") == "bob"
+    assert int(limited.headers["Retry-After"]) > 0
 
 
 def test_account_page_creates_shows_once_and_revokes_tokens(client):
