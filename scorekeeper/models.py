@@ -1,6 +1,7 @@
 """Database models: players, matches, rounds, leagues, seasons, accounts, roles, share links, limits and the audit trails."""
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, date, datetime
 from typing import Any
@@ -17,6 +18,15 @@ ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyz"
 def new_id(length: int = 16) -> str:
     """An unguessable opaque id (16 of 32 symbols: 80 bits)."""
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
+#: What an id of this app can look like (new_id, and shorter hand-made ones in tests).
+ID_PATTERN = re.compile(r"[0-9a-z]{1,16}")
+
+
+def is_id(value: object) -> bool:
+    """Whether `value` could be an id here: anything else is looked up nowhere."""
+    return isinstance(value, str) and ID_PATTERN.fullmatch(value) is not None
 
 
 def utcnow() -> datetime:

@@ -137,7 +137,24 @@ def fill_username_skeletons(connection) -> None:
             connection.execute(users.update().where(users.c.id == user_id).values(username_skeleton=skeleton))
 
 
+def sqlite_foreign_keys(enabled: bool) -> None:
+    """SQLite rebuilds a table to change its constraints (drop, copy, rename), and with
+    foreign keys enforced it cannot drop a table that other rows point at: switch the
+    enforcement off around the rebuilds, then check that every reference still holds.
+    The PRAGMA does nothing inside a transaction, so the one open is committed first."""
+    bind = op.get_bind()
+    if bind.dialect.name != "sqlite":
+        return
+    if bind.connection.dbapi_connection.in_transaction:
+        bind.exec_driver_sql("COMMIT")
+    if enabled:
+        broken = bind.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+        assert not broken, f"references broken by the migration: {broken}"
+    bind.exec_driver_sql(f"PRAGMA foreign_keys={'ON' if enabled else 'OFF'}")
+
+
 def upgrade():
+    sqlite_foreign_keys(False)
     op.create_table('rate_counters',
     sa.Column('key', sa.String(length=64), nullable=False),
     sa.Column('count', sa.Integer(), nullable=False),
@@ -217,9 +234,11 @@ def upgrade():
         batch_op.alter_column('scope', existing_type=sa.String(length=48), nullable=False)
         batch_op.create_index(batch_op.f('ix_players_scope'), ['scope'], unique=False)
         batch_op.create_unique_constraint(batch_op.f('uq_players_scope_name_key'), ['scope', 'name_key'])
+    sqlite_foreign_keys(True)
 
 
 def downgrade():
+    sqlite_foreign_keys(False)
     # Scoped copies of one person cannot be folded back into one global name safely;
     # the schema goes back, the copies stay (with a suffix where names would clash).
     connection = op.get_bind()
@@ -271,3 +290,4 @@ def downgrade():
     with op.batch_alter_table('rate_counters', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_rate_counters_resets_at'))
     op.drop_table('rate_counters')
+    sqlite_foreign_keys(True)

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..games import RuleError, get_game
 from ..games.i18n import N_, _
-from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, name_key
+from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
 from .leagues import checked_season, league_name, read_league
 from .matches import audit, clean_name, counted, table_for, view_of
@@ -99,13 +99,10 @@ def _day(text: str, where: str) -> date:
         raise _refuse(_("{where}: {text} is not a date", where=where, text=repr(text)), where) from None
 
 
-#: Ids as this app makes them (models.new_id): anything else no route could reach.
-ID_PATTERN = re.compile(r"[0-9a-z]{1,16}")
-
-
 def _id(mapping: Any, key: str, where: str) -> str:
     value = _get(mapping, key, str, where)
-    if not ID_PATTERN.fullmatch(value):
+    # Ids as this app makes them (models.new_id): anything else no route could reach.
+    if not is_id(value):
         raise _refuse(
             _("{where}: {key} must be 1 to 16 lowercase letters or digits", where=where, key=key), f"{where}.{key}"
         )

@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from ..extensions import db
 from ..games.i18n import N_, _
 from .. import league as compute
-from ..models import LeagueMember, Match, Player, Seat, name_key
+from ..models import LeagueMember, Match, Player, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
 from .leagues import bump_leagues_of_player
 from .matches import clean_name
@@ -30,7 +30,7 @@ def roster_names(actor: Actor, limit: int = 500) -> list[str]:
 
 
 def get_player(player_id: str) -> Player:
-    player = db.session.get(Player, player_id)
+    player = db.session.get(Player, player_id) if is_id(player_id) else None
     if player is None:
         raise ServiceError(404, _("no player with id {id}", id=repr(player_id)), code="player_not_found")
     return player
@@ -111,8 +111,8 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor, reason: Any =
     if source_id == target_id:
         raise ServiceError(422, _("a player cannot be merged into themselves"), code="merge_self", field="into")
     source = get_player(source_id)
-    target = get_player(target_id)
     check_roster_change(source, actor, N_("merge them"))
+    target = get_player(target_id)
     check_roster_change(target, actor, N_("merge them"))
     if source.scope != target.scope:
         raise ServiceError(

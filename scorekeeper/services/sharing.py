@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..games.i18n import N_, _
-from ..models import League, Match, ShareLink, utcnow
+from ..models import League, Match, ShareLink, is_id, utcnow
 from . import Actor, ServiceError, access, league_audit
 from .leagues import get_league, league_standings, read_league
 from .matches import get_match, get_view, readable_match
@@ -127,7 +127,7 @@ def _require_revoker(match: Match | None, league: League | None, actor: Actor, l
 
 
 def revoke(link_id: str, actor: Actor) -> ShareLink:
-    link = db.session.get(ShareLink, link_id)
+    link = db.session.get(ShareLink, link_id) if is_id(link_id) else None
     if link is None:
         raise ServiceError(404, _("no share link with id {id}", id=repr(link_id)), code="share_not_found")
     match = db.session.get(Match, link.match_id) if link.match_id else None
