@@ -51,10 +51,10 @@ def migrate(database_url: str) -> None:
     assert result.returncode == 0, f"flask db upgrade failed:\n{result.stdout}\n{result.stderr}"
 
 
-def fresh_postgres_database(server_url: str) -> str:
-    """Drop and recreate `<session database>_integration` on the server of `server_url`; its URL."""
+def fresh_postgres_database(server_url: str, suffix: str = INTEGRATION_SUFFIX) -> str:
+    """Drop and recreate `<session database><suffix>` on the server of `server_url`; its URL."""
     server = make_url(database_url_from_env(server_url))
-    integration_database = f"{server.database}{INTEGRATION_SUFFIX}"
+    integration_database = f"{server.database}{suffix}"
     libpq = server.set(drivername="postgresql").render_as_string(hide_password=False)
     # CREATE/DROP DATABASE cannot run inside a transaction.
     with psycopg.connect(libpq, autocommit=True, connect_timeout=10) as connection:
@@ -151,9 +151,11 @@ class Gunicorn:
             self.kill()
 
 
-def start_gunicorn(database_url: str, log_path: Path, workers: int = 3) -> Gunicorn:
+def start_gunicorn(
+    database_url: str, log_path: Path, workers: int = 3, extra_env: dict[str, str] | None = None
+) -> Gunicorn:
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
             [
