@@ -73,12 +73,21 @@ def logout():
     return redirect("/", code=303)
 
 
-def account_page(*, new_secret: str | None = None, new_token_name: str | None = None, error: ServiceError | None = None):
+def account_page(
+    *,
+    new_secret: str | None = None,
+    new_token_name: str | None = None,
+    error: ServiceError | None = None,
+    error_form: str | None = None,
+    password_changed: bool = False,
+):
     context = {
         "tokens": service.tokens_of(current_user),
         "new_secret": new_secret,
         "new_token_name": new_token_name,
         "error": error,
+        "error_form": error_form,
+        "password_changed": password_changed,
         "values": request.form,
     }
     return Response(render_template("account.html", **context), status=error.status if error else 200)
@@ -105,6 +114,24 @@ def create_token():
     response = account_page(new_secret=secret, new_token_name=token.name)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.post("/account/password")
+def change_password():
+    """A new password; every other session of the account ends, this one goes on."""
+    try:
+        access.require_signed_in(current_actor(), N_("change your password"))
+    except ServiceError as refused:
+        return page_error(refused)
+    user = current_user._get_current_object()
+    try:
+        service.change_password(
+            user, request.form.get("current_password", ""), request.form.get("new_password", ""), client_address()
+        )
+    except ServiceError as refused:
+        return account_page(error=refused, error_form="password")
+    sign_in(user)
+    return account_page(password_changed=True)
 
 
 @bp.post("/account/tokens/<token_id>/revoke")

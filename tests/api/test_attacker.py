@@ -417,8 +417,12 @@ def test_weak_passwords_are_refused(clean_app, password):
 
 def test_reasons_refuse_direction_overrides(scene):
     spoof = "fixed a typo \u202e5+"
-    edit = scene.victim.put(f"/api/v1/matches/{scene.match}/rounds/1?reason={spoof}", json={"tricks": [1, 2, 1, 1]})
-    assert edit.status_code in (200, 422)
+    before = scene.victim.get(f"/api/v1/matches/{scene.match}").json["rounds"]
+    edit = scene.victim.put(
+        f"/api/v1/matches/{scene.match}/rounds/1", query_string={"reason": spoof}, json={"tricks": [2, 1, 1, 1]}
+    )
+    assert edit.status_code == 422 and edit.json["error"] == "reason"
+    assert scene.victim.get(f"/api/v1/matches/{scene.match}").json["rounds"] == before
     refused = scene.victim.post(f"/api/v1/leagues/{scene.league}/members", json={"name": "Dee", "reason": spoof})
     assert refused.status_code == 422 and refused.json["error"] == "reason"
     assert "Dee" not in [member["name"] for member in scene.victim.get(f"/api/v1/leagues/{scene.league}").json["members"]]

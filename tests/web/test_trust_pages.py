@@ -141,6 +141,29 @@ def test_account_page_creates_shows_once_and_revokes_tokens(client):
     assert "revoked" in client.get("/account").get_data(as_text=True)
 
 
+def test_password_change_and_sign_out_end_the_other_sessions(client, new_client):
+    sign_up(client, "ann", PASSWORD)
+    other_phone = new_client()
+    assert other_phone.post("/login", data={"username": "ann", "password": PASSWORD}).status_code == 303
+    # A copy of the other phone's cookie, taken before anything ends.
+    copy = new_client()
+    copy.set_cookie("session", other_phone.get_cookie("session").value)
+    assert "/account" in copy.get("/").get_data(as_text=True)
+    weak = client.post("/account/password", data={"current_password": PASSWORD, "new_password": "password"})
+    assert weak.status_code == 422 and "most common" in refusal(weak.get_data(as_text=True))
+    changed = client.post("/account/password", data={"current_password": PASSWORD, "new_password": "a new long secret"})
+    assert changed.status_code == 200 and "signed out everywhere else" in changed.get_data(as_text=True)
+    assert client.get("/account").status_code == 200
+    for ended in (other_phone, copy):
+        assert ended.get("/account").headers["Location"].startswith("/login")
+    # Signing out ends every copy of this session too.
+    kept = new_client()
+    kept.set_cookie("session", client.get_cookie("session").value)
+    assert kept.get("/account").status_code == 200
+    client.post("/logout")
+    assert kept.get("/account").headers["Location"].startswith("/login")
+
+
 # --------------------------------------------------------------------------- history, reasons, stale forms
 
 
