@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -48,6 +49,10 @@ SIGN_UPS_PER_ADDRESS = Budget("sign-up-address", 10, timedelta(hours=1), growth=
 ANONYMOUS_MATCHES_PER_ADDRESS = Budget("anonymous-match-address", 60, timedelta(hours=1), growth=1.0)
 #: Role grants to unknown usernames by one account (asking which accounts exist).
 UNKNOWN_GRANTS_PER_USER = Budget("unknown-grant-user", 10, timedelta(hours=1), growth=1.0)
+
+
+#: One new window in this many also deletes the expired counters.
+PURGE_ONE_IN = 100
 
 
 def configured(budget: Budget) -> Budget:
@@ -86,6 +91,9 @@ def spend(budget: Budget, *parts: str) -> None:
     key = counter_key(budget, *parts)
     now = utcnow()
     count, resets_at = _upsert(key, budget.window, now)
+    if count == 1 and secrets.randbelow(PURGE_ONE_IN) == 0:
+        # Now and then a new window sweeps away the counters whose windows have passed.
+        purge_expired()
     if count > budget.allowed:
         over = count - budget.allowed
         wait = min(budget.window * (budget.growth ** (over - 1)), budget.ceiling) if budget.growth > 1 else None
