@@ -8,12 +8,11 @@ import secrets
 from flask import Flask, g, request, session
 from flask_login import current_user, login_user, logout_user
 
+from .device import device_id
 from .extensions import db, login_manager
 from .models import User, utcnow
 from .services import Actor
 from .services.accounts import end_sessions, user_for_token
-from .web.device import device_id
-
 
 TOKEN_USE_PRECISION = timedelta(minutes=5)
 

@@ -4,12 +4,18 @@ from __future__ import annotations
 import re
 import secrets
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, func, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+
+if TYPE_CHECKING:
+    # mypy cannot see through flask-sqlalchemy's generated db.Model: type it as the declarative base it extends.
+    from .extensions import Base as Model
+else:
+    Model = db.Model
 
 # Lowercase letters and digits without look-alikes (0/o, 1/l): ids get read aloud at tables.
 ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyz"
@@ -33,7 +39,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Player(db.Model):
+class Player(Model):
     """A name on a roster. Every player belongs to one scope (see services.scopes): a
     league ("league:<id>"), or the account ("user:<id>") or device ("device:<id>") that
     started a casual match. A name is unique within its scope only: the Ann of one
@@ -63,7 +69,7 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
-class Match(db.Model):
+class Match(Model):
     """A match: its game, frozen options and sides; its state is derived from its rounds.
 
     `version` changes with every write: it is the ETag, and the conditional update of it
@@ -101,7 +107,7 @@ class Match(db.Model):
     )
 
 
-class Seat(db.Model):
+class Seat(Model):
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("match_id", "player_id"),)
 
@@ -112,8 +118,12 @@ class Seat(db.Model):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
-class Round(db.Model):
-    """One recorded round: the input as posted and what it scored."""
+class Round(Model):
+    """One recorded round: the input as posted and what it scored.
+
+    Its explanation is not stored: words are rendered in each reader's language, by
+    replaying the stored inputs.
+    """
 
     __tablename__ = "rounds"
     __table_args__ = (
@@ -126,7 +136,6 @@ class Round(db.Model):
     number: Mapped[int] = mapped_column(primary_key=True)
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     scores: Mapped[list[int]] = mapped_column(JSON)
-    explanation: Mapped[list[str]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
     confirmed: Mapped[bool] = mapped_column(default=True, server_default=true())
     # Who recorded it ("user:<id>" or "device:<id>"): the confirming phone must differ.
@@ -135,7 +144,7 @@ class Round(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class DeviceMatch(db.Model):
+class DeviceMatch(Model):
     """Casual matches a device created or opened: what its home page and list may show."""
 
     __tablename__ = "device_matches"
@@ -148,7 +157,7 @@ class DeviceMatch(db.Model):
     first_seen_at: Mapped[datetime] = mapped_column(default=utcnow, server_default=func.current_timestamp())
 
 
-class League(db.Model):
+class League(Model):
     """A house league: the same people playing week after week.
 
     `version` changes whenever anything that league records depend on changes (a round
@@ -169,7 +178,7 @@ class League(db.Model):
     )
 
 
-class LeagueMember(db.Model):
+class LeagueMember(Model):
     __tablename__ = "league_members"
 
     league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
@@ -179,7 +188,7 @@ class LeagueMember(db.Model):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
-class Season(db.Model):
+class Season(Model):
     """A date range of a league, the games that count in it and the matches to be ranked.
 
     A league match belongs to every season whose range holds the day it was played and
@@ -197,7 +206,7 @@ class Season(db.Model):
     min_matches: Mapped[int] = mapped_column(default=0)
 
 
-class CachedResult(db.Model):
+class CachedResult(Model):
     """A computed result (standings, ratings, ...) shared by every worker and server.
 
     Valid while `version` equals the version of what it was computed from.
@@ -211,7 +220,7 @@ class CachedResult(db.Model):
     computed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class User(db.Model):
+class User(Model):
     """An account: signs in with a password (argon2 hash) or an API token."""
 
     __tablename__ = "users"
@@ -240,7 +249,7 @@ class User(db.Model):
         return self.id
 
 
-class ApiToken(db.Model):
+class ApiToken(Model):
     """A token for scripts; only its SHA-256 is stored (it is random and long, so a slow
     hash adds nothing), and the owner can revoke it."""
 
@@ -257,7 +266,7 @@ class ApiToken(db.Model):
     user: Mapped[User] = relationship(lazy="joined")
 
 
-class LeagueRole(db.Model):
+class LeagueRole(Model):
     """What an account may do in a league: owner (everything), scorer (record and edit
     matches), viewer (read)."""
 
@@ -271,7 +280,7 @@ class LeagueRole(db.Model):
     user: Mapped[User] = relationship(lazy="joined")
 
 
-class RateCounter(db.Model):
+class RateCounter(Model):
     """One budget of a rate limit (sign-ins per address, match creations per address, ...),
     shared by every worker: a single atomic upsert counts an attempt and returns the count.
 
@@ -287,7 +296,7 @@ class RateCounter(db.Model):
     resets_at: Mapped[datetime] = mapped_column(index=True)
 
 
-class ShareLink(db.Model):
+class ShareLink(Model):
     """A read-only link: a random token (only its SHA-256 is stored) that shows one match
     or one league's standings, until it expires or is revoked."""
 
@@ -306,7 +315,7 @@ class ShareLink(db.Model):
     revoked_at: Mapped[datetime | None]
 
 
-class LeagueAuditEntry(db.Model):
+class LeagueAuditEntry(Model):
     """Who changed what in a league's records (roles, members, seasons, names, merges,
     share links), when, from what to what, and why."""
 
@@ -323,7 +332,7 @@ class LeagueAuditEntry(db.Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     """Who changed what in a match, when, from what to what, and why."""
 
     __tablename__ = "audit_entries"
@@ -343,12 +352,14 @@ class AuditEntry(db.Model):
     match: Mapped[Match] = relationship()
 
 
-class MatchDocument(db.Model):
-    """A match as the API serves it, rendered once per version and shared by every worker:
-    reading a match then costs one query instead of a replay of all its rounds."""
+class MatchDocument(Model):
+    """A match as the API serves it, rendered once per version and language and shared by
+    every worker: reading a match then costs one query instead of a replay of all its
+    rounds. Its explanations are in `language`: each reader gets their own."""
 
     __tablename__ = "match_documents"
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)

@@ -14,6 +14,13 @@ BUDGET = limits.Budget("test-budget", 3, timedelta(minutes=10))
 FLAT = limits.Budget("test-flat", 2, timedelta(minutes=10), growth=1.0)
 
 
+@pytest.fixture
+def app_context(clean_app):
+    """The app with a request (a refusal's message is in the request's language)."""
+    with clean_app.test_request_context():
+        yield clean_app
+
+
 def attempt(budget: limits.Budget, *parts: str) -> int | None:
     """None when allowed, else the Retry-After seconds."""
     try:

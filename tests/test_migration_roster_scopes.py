@@ -21,7 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import LeagueMember, Player, Seat, User
 from scorekeeper.services.leagues import get_league, league_standings
 
-BEFORE = "c0af6e3321d3"
+BEFORE = "5e1d0c7a9b42"
 MIGRATIONS = str(PROJECT_ROOT / "migrations")
 DAY = datetime(2026, 11, 1, 20, 0)
 

@@ -7,7 +7,7 @@ scope's seats and memberships move to the copy, so every league keeps its whole 
 with players of its own. Players nobody uses go to the scope "unclaimed".
 
 Revision ID: 7e3b1c9d4a52
-Revises: c0af6e3321d3
+Revises: 5e1d0c7a9b42
 Create Date: 2026-12-01 08:40:00
 
 """
@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '7e3b1c9d4a52'
-down_revision = 'c0af6e3321d3'
+down_revision = '5e1d0c7a9b42'
 branch_labels = None
 depends_on = None
 

@@ -7,8 +7,8 @@ import secrets
 import unicodedata
 
 from argon2 import PasswordHasher
-from flask import current_app
 from argon2.exceptions import InvalidHashError, VerificationError
+from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
@@ -18,7 +18,6 @@ from ..games.i18n import _, _n
 from ..models import ApiToken, User, utcnow
 from . import ServiceError, clean_label, limits
 from .usernames import mixes_look_alike_scripts, username_key, username_skeleton
-
 
 
 @functools.cache

@@ -17,7 +17,7 @@ from ..games.i18n import N_, _
 from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
 from .leagues import checked_season, league_name, read_league
-from .matches import audit, clean_name, counted, table_for, view_of
+from .matches import audit, clean_name, counted, view_of
 
 FORMAT = "scorekeeper-league"
 FORMAT_VERSION = 1
@@ -248,7 +248,6 @@ def _import_match(
                 confirmed=True,
                 input=_get(round_entry, "input", dict, round_where),
                 scores=[],
-                explanation=[],
                 created_at=_when(_get(round_entry, "created_at", str, round_where), round_where),
             )
         )
@@ -261,7 +260,6 @@ def _import_match(
         ) from None
     for round_, scored in zip(match.rounds, view.state.rounds, strict=True):
         round_.scores = list(scored.score.scores)
-        round_.explanation = list(scored.score.explanation)
     match.round_count = len(view.state.rounds)
     match.totals = list(view.state.totals)
     match.finished = view.state.finished
@@ -283,7 +281,8 @@ def safe_cell(value: Any) -> Any:
 
 
 def export_csv(league_id: str, kind: str, actor: Actor) -> str:
-    """The league's matches (one row each) or rounds (one row each) as CSV."""
+    """The league's matches (one row each) or rounds (one row each) as CSV; the rounds'
+    explanations are replayed in the caller's language (one language per file)."""
     league = read_league(league_id, actor)
     out = io.StringIO()
     cells = csv.writer(out)
@@ -293,7 +292,7 @@ def export_csv(league_id: str, kind: str, actor: Actor) -> str:
 
     matches = league_matches(league.id)
     if kind == "matches":
-        write(["match_id", "game", "played_at", "players", "sides", "rounds", "totals", "finished", "winners"])
+        write(["match_id", "game", "played_at", "players", "sides", "rounds", "totals", "finished", "winners", "options"])
         for match in matches:
             names = [seat.player.name for seat in match.seats]
             sides = [" & ".join(names[seat] for seat in side) for side in match.sides]
@@ -301,15 +300,17 @@ def export_csv(league_id: str, kind: str, actor: Actor) -> str:
                 match.id, match.game, match.created_at.isoformat(), "; ".join(names), "; ".join(sides),
                 match.round_count, "; ".join(map(str, match.totals)), match.finished,
                 "; ".join(sides[index] for index in match.winners),
+                # The frozen options (house rules included) the match was played under.
+                json.dumps(match.options, separators=(",", ":"), sort_keys=True),
             ])
     else:
         write(["match_id", "game", "round", "dealer", "input", "scores", "explanation"])
         for match in matches:
-            table = table_for(match, get_game(match.game))
-            for round_ in counted(match):
+            view = view_of(match)
+            for scored in view.state.rounds:
                 write([
-                    match.id, match.game, round_.number, table.name(table.dealer(round_.number)),
-                    json.dumps(round_.input, separators=(",", ":")), "; ".join(map(str, round_.scores)),
-                    " | ".join(round_.explanation),
+                    match.id, match.game, scored.number, view.table.name(scored.dealer),
+                    json.dumps(scored.input, separators=(",", ":")), "; ".join(map(str, scored.score.scores)),
+                    " | ".join(scored.score.explanation),
                 ])
     return out.getvalue()

@@ -11,8 +11,7 @@ from ..games.i18n import N_, _
 from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
-from .leagues import bump_leagues_of_player
-from .matches import clean_name
+from .matches import bump_for_roster_change, clean_name
 
 
 def roster(actor: Actor) -> list[Player]:
@@ -24,8 +23,9 @@ def roster(actor: Actor) -> list[Player]:
     )
 
 
-def roster_names(actor: Actor, limit: int = 500) -> list[str]:
-    """Names to suggest when starting a match (each name once)."""
+def known_names(actor: Actor, limit: int = 500) -> list[str]:
+    """Names to suggest when starting a match (each name once): only of rosters the
+    caller may read."""
     return sorted({player.name for player in roster(actor)}, key=str.casefold)[:limit]
 
 
@@ -90,8 +90,8 @@ def rename_player(player_id: str, new_name: Any, *, actor: Actor, reason: Any = 
             after={"player": player.id, "name": name}, reason=reason,
         )
     player.rename(name)
-    # Names are part of the cached league results.
-    bump_leagues_of_player(player.id)
+    # Names are part of every match document and cached league result showing them.
+    bump_for_roster_change([player.id])
     try:
         db.session.commit()
     except IntegrityError:
@@ -122,6 +122,7 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor, reason: Any =
             code="merge_across_rosters",
             field="into",
         )
+    _lock_both(source.id, target.id)
     shared = db.session.scalar(
         select(Seat.match_id)
         .where(Seat.player_id == source.id)
@@ -153,10 +154,28 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor, reason: Any =
         )
     )
     db.session.execute(update(LeagueMember).where(LeagueMember.player_id == source.id).values(player_id=target.id))
-    bump_leagues_of_player(target.id)
+    # After the seats moved: the target's matches now include every one of the source's.
+    bump_for_roster_change([target.id])
     db.session.delete(source)
     db.session.commit()
     return target
+
+
+def _lock_both(source_id: str, target_id: str) -> None:
+    """Take the write lock on both players before anything moves: a write on SQLite, row
+    locks on PostgreSQL. Opposite merges (A into B, B into A) at the same moment would
+    otherwise each delete its source, and both names would vanish."""
+    locked = db.session.execute(
+        update(Player)
+        .where(Player.id.in_(sorted((source_id, target_id))))
+        .values(name=Player.name)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if locked != 2:
+        db.session.rollback()
+        raise ServiceError(
+            409, _("one of the two players was changed at the same moment: reload and try again"), code="conflict"
+        )
 
 
 def profile(player_id: str, actor: Actor) -> dict[str, Any]:

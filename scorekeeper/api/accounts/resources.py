@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from flask.views import MethodView
 from flask_login import current_user
-from flask_smorest import Blueprint
+from .. import Blueprint
 
 from ...identity import client_address, sign_in, sign_out
 from ...games.i18n import _
 from ...services import ServiceError
 from ...services import accounts as service
-from .. import abort_for
 from .schemas import CredentialsSchema, NewTokenSchema, PasswordChangeSchema, TokenCreateSchema, TokenSchema, UserSchema
 
 blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, sign-in and API tokens")
@@ -17,7 +16,7 @@ blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, 
 
 def signed_in_user():
     if not current_user.is_authenticated:
-        abort_for(ServiceError(401, _("sign in first"), code="unauthenticated"))
+        raise ServiceError(401, _("sign in first"), code="unauthenticated")
     return current_user._get_current_object()
 
 
@@ -27,10 +26,7 @@ class Users(MethodView):
     @blp.response(201, UserSchema)
     def post(self, body):
         """Create an account (and sign in with it)."""
-        try:
-            user = service.register(body["username"], body["password"], client_address())
-        except ServiceError as error:
-            abort_for(error)
+        user = service.register(body["username"], body["password"], client_address())
         sign_in(user)
         return user
 
@@ -50,10 +46,7 @@ class Password(MethodView):
     def put(self, body):
         """Change the password (the current one is needed); every other session ends."""
         user = signed_in_user()
-        try:
-            service.change_password(user, body["current_password"], body["new_password"], client_address())
-        except ServiceError as error:
-            abort_for(error)
+        service.change_password(user, body["current_password"], body["new_password"], client_address())
         # This session goes on, with the account's new session version.
         sign_in(user)
         return user
@@ -66,10 +59,7 @@ class Session(MethodView):
     def post(self, body):
         """Sign in with username and password (429 with Retry-After when an attempt budget
         of this address, or of this name from this address, is spent)."""
-        try:
-            user = service.authenticate(body["username"], body["password"], client_address())
-        except ServiceError as error:
-            abort_for(error)
+        user = service.authenticate(body["username"], body["password"], client_address())
         sign_in(user)
         return user
 
@@ -90,10 +80,7 @@ class Tokens(MethodView):
     @blp.response(201, NewTokenSchema)
     def post(self, body):
         """Create an API token; its secret is in this answer only."""
-        try:
-            token, secret = service.create_token(signed_in_user(), body["name"])
-        except ServiceError as error:
-            abort_for(error)
+        token, secret = service.create_token(signed_in_user(), body["name"])
         return {"id": token.id, "name": token.name, "created_at": token.created_at, "token": secret}
 
 
@@ -102,7 +89,4 @@ class TokenById(MethodView):
     @blp.response(204)
     def delete(self, token_id: str):
         """Revoke one of your tokens."""
-        try:
-            service.revoke_token(signed_in_user(), token_id)
-        except ServiceError as error:
-            abort_for(error)
+        service.revoke_token(signed_in_user(), token_id)

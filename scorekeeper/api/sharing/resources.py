@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .. import Blueprint
 
 from ...identity import current_actor
-from ...services import ServiceError, sharing
-from .. import abort_for
+from ...services import sharing
 from .schemas import NewShareLinkSchema, ShareCreateSchema, SharedSchema, ShareLinkSchema
 
 blp = Blueprint("sharing", __name__, url_prefix="", description="Read-only share links")
@@ -20,25 +19,18 @@ def new_link(link, secret: str) -> dict:
     }
 
 
-def serve(call, *args, **kwargs):
-    try:
-        return call(*args, **kwargs)
-    except ServiceError as error:
-        abort_for(error)
-
-
 @blp.route("/matches/<string:match_id>/share")
 class ShareMatch(MethodView):
     @blp.arguments(ShareCreateSchema)
     @blp.response(201, NewShareLinkSchema)
     def post(self, body, match_id: str):
         """A read-only link to this match (for anyone who may see it), optionally expiring."""
-        return new_link(*serve(sharing.share_match, match_id, current_actor(), body.get("expires_in_days")))
+        return new_link(*sharing.share_match(match_id, current_actor(), body.get("expires_in_days")))
 
     @blp.response(200, ShareLinkSchema(many=True))
     def get(self, match_id: str):
         """The match's share links (for its writer; a league match's: for league owners)."""
-        return serve(sharing.links_of_match, match_id, current_actor())
+        return sharing.links_of_match(match_id, current_actor())
 
 
 @blp.route("/leagues/<string:league_id>/share")
@@ -47,12 +39,12 @@ class ShareStandings(MethodView):
     @blp.response(201, NewShareLinkSchema)
     def post(self, body, league_id: str):
         """A read-only link to this league's standings (for anyone with a role in it)."""
-        return new_link(*serve(sharing.share_standings, league_id, current_actor(), body.get("expires_in_days")))
+        return new_link(*sharing.share_standings(league_id, current_actor(), body.get("expires_in_days")))
 
     @blp.response(200, ShareLinkSchema(many=True))
     def get(self, league_id: str):
         """The league's standings links and the links to its matches (owners only)."""
-        return serve(sharing.links_of_league, league_id, current_actor())
+        return sharing.links_of_league(league_id, current_actor())
 
 
 @blp.route("/share-links/<string:link_id>")
@@ -60,7 +52,7 @@ class ShareLinkById(MethodView):
     @blp.response(204)
     def delete(self, link_id: str):
         """Revoke a link (league owners, the match's writer, or whoever made it)."""
-        serve(sharing.revoke, link_id, current_actor())
+        sharing.revoke(link_id, current_actor())
 
 
 @blp.route("/shared/<string:token>")
@@ -69,7 +61,7 @@ class Shared(MethodView):
     @blp.alt_response(410, description="the link was revoked or has expired")
     def get(self, token: str):
         """What a share link shows, read-only: a match (without its id) or a league's standings."""
-        kind, shown = serve(sharing.open_shared, token)
+        kind, shown = sharing.open_shared(token)
         if kind == sharing.MATCH:
             return {"kind": kind, "match": sharing.shared_match_dict(shown)}
         return {"kind": kind, "standings": shown}
