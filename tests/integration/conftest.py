@@ -151,6 +151,12 @@ class Gunicorn:
             self.kill()
 
 
+# Every client of these tests is 127.0.0.1 and the database lives for the whole session:
+# the per-address budgets are made roomy here, and test_limits.py tests the real ones on
+# a gunicorn and database of its own.
+ROOMY_LIMITS = {"SCOREKEEPER_RATE_LIMITS": "anonymous-match-address=100000,sign-up-address=100000,login-address=100000"}
+
+
 def start_gunicorn(
     database_url: str, log_path: Path, workers: int = 3, extra_env: dict[str, str] | None = None
 ) -> Gunicorn:
@@ -192,7 +198,7 @@ def gunicorn_factory(integration_database_url: str, tmp_path: Path) -> Iterator[
     started: list[Gunicorn] = []
 
     def start() -> Gunicorn:
-        server = start_gunicorn(integration_database_url, tmp_path / "gunicorn.log")
+        server = start_gunicorn(integration_database_url, tmp_path / "gunicorn.log", extra_env=ROOMY_LIMITS)
         started.append(server)
         return server
 
@@ -204,6 +210,8 @@ def gunicorn_factory(integration_database_url: str, tmp_path: Path) -> Iterator[
 @pytest.fixture(scope="session")
 def gunicorn_server(integration_database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gunicorn]:
     """One gunicorn shared by the tests that do not kill it (each works on matches of its own)."""
-    server = start_gunicorn(integration_database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log")
+    server = start_gunicorn(
+        integration_database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log", extra_env=ROOMY_LIMITS
+    )
     yield server
     server.stop()
