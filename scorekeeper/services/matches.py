@@ -35,7 +35,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import Actor, ServiceError, access, clean_label
+from . import Actor, ServiceError, access, clean_label, clean_reason, limits, scopes
 
 MAX_NAME_LENGTH = 80
 SEEN_REFRESH = timedelta(days=1)
@@ -275,21 +275,23 @@ def clean_names(names: Any) -> list[str]:
     return cleaned
 
 
-def players_named(names: Sequence[str]) -> list[Player]:
-    """The roster entries for these names, adding the unknown ones."""
+def players_named(names: Sequence[str], scope: str) -> list[Player]:
+    """The players of one roster scope with these names, adding the unknown ones there
+    (a name never reaches into another scope: see services.scopes)."""
     keys = [name_key(name) for name in names]
-    found = {player.name_key: player for player in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))}
+    found = {
+        player.name_key: player
+        for player in db.session.scalars(select(Player).where(Player.scope == scope, Player.name_key.in_(keys)))
+    }
     result = []
     for name in names:
         player = found.get(name_key(name))
         if player is None:
-            player = Player(name=name)
+            player = Player(name=name, scope=scope)
             db.session.add(player)
+            found[player.name_key] = player
         result.append(player)
     return result
-
-
-MAX_REASON_LENGTH = 500
 
 
 def audit(
@@ -303,8 +305,7 @@ def audit(
     reason: str | None = None,
 ) -> None:
     """Record who changed what, in the same transaction as the change itself."""
-    if reason is not None:
-        reason = reason.strip()[:MAX_REASON_LENGTH] or None
+    reason = clean_reason(reason)
     db.session.add(
         AuditEntry(
             match=match,
@@ -390,9 +391,14 @@ def create_match(
     except RuleError as error:
         raise rule_error(error) from None
     state = game.initial_state(table)
+    if not actor.signed_in and actor.address is not None:
+        # Each match started without an account adds players to a roster nobody owns.
+        limits.spend(limits.ANONYMOUS_MATCHES_PER_ADDRESS, actor.address)
     for attempt in range(2):
         try:
-            players = players_named(names)
+            players = players_named(
+                names, scopes.league_scope(league.id) if league is not None else scopes.casual_scope(actor)
+            )
             match = Match(
                 game=game.id,
                 league_id=league.id if league else None,
@@ -496,12 +502,14 @@ def _lock(match_id: str, if_match: str | None) -> Match:
 
 
 @contextmanager
-def locked_for_writing(match_id: str, if_match: str | None, actor: Actor) -> Iterator[Match]:
+def locked_for_writing(
+    match_id: str, if_match: str | None, actor: Actor, check: Callable[[Match, Actor], None] = access.check_match_write
+) -> Iterator[Match]:
     """The match, locked for this write and checked against the actor's rights; the
     block's changes are committed together, or rolled back on any refusal."""
     match = _lock(match_id, if_match)
     try:
-        access.check_match_write(match, actor)
+        check(match, actor)
         yield match
         db.session.commit()
     except ServiceError:
@@ -608,7 +616,7 @@ def record_round(
                 scores=list(scored.score.scores),
                 idempotency_key=idempotency_key,
                 confirmed=not match.table_check,
-                recorded_by=actor.key,
+                recorded_by=access.phone_marks(actor),
             )
         )
         if match.table_check:
@@ -715,19 +723,18 @@ def undo_round(
 
 
 def confirm_round(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
-    """Table check: a second phone confirms the waiting round, which then counts."""
-    with locked_for_writing(match_id, if_match, actor) as match:
+    """Table check: a second phone confirms the waiting round, which then counts.
+
+    The second phone is one the server knew before the round was recorded (see
+    access.check_second_phone), so the recording phone cannot pass for another by
+    leaving out its cookies or signing in afresh."""
+    with locked_for_writing(match_id, if_match, actor, access.check_match_confirm) as match:
         waiting = pending_round(match)
         if waiting is None or waiting.number != number:
             raise ServiceError(
                 404, _("round {number} is not waiting for confirmation", number=number), code="round_not_pending"
             )
-        if actor.key is not None and actor.key == waiting.recorded_by:
-            raise ServiceError(
-                409,
-                _("the round must be confirmed on a second phone, not the one that recorded it"),
-                code="confirm_same_phone",
-            )
+        access.check_second_phone(match, actor, waiting)
         view = view_of(match)
         try:
             state = view.game.play(view.table, view.state, waiting.input)

@@ -205,6 +205,7 @@ def match_context(
     live: bool = False,
     stale: str | None = None,
     share_url: str | None = None,
+    share_link: Any = None,
 ) -> dict[str, Any]:
     state, table = view.state, view.table
     adapter = adapter_for(view.game)
@@ -261,6 +262,7 @@ def match_context(
         "history": history(view.match.id),
         "stale": stale,
         "share_url": share_url,
+        "share_link": share_link,
         "oob": False,
     }
 
