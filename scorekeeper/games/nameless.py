@@ -19,6 +19,7 @@ from .base import (
     target_winners,
     tricks_field,
 )
+from .bidding import NumberInput, count_inputs, draft_counts
 from .i18n import N_, _, _n
 
 # Sides per player count, in their fixed order (partners opposite).
@@ -167,6 +168,10 @@ class Nameless(Game):
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         cards = CARDS_PER_HAND[table.n]
         return {"cards": cards, "tricks": cards}
+
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        # No bidding: the hand's tricks are the only numbers, the last one follows from the others.
+        return count_inputs("tricks", CARDS_PER_HAND[table.n], draft_counts(draft, "tricks", table.n))
 
 
 register(Nameless())

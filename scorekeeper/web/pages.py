@@ -95,6 +95,8 @@ ACTION_ROUND_WORDS = {
     "round.edit": lazy_gettext("edited round %(number)s"),
     "round.undo": lazy_gettext("undid round %(number)s"),
     "round.confirm": lazy_gettext("confirmed round %(number)s"),
+    "bidding.put": lazy_gettext("gave the bids of round %(number)s"),
+    "bidding.delete": lazy_gettext("withdrew the bids of round %(number)s"),
 }
 SHORT_TEXT_LIMIT = 140
 
