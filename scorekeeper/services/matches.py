@@ -133,7 +133,9 @@ def parse_if_match(header: str | None) -> int | None:
         return None
     if value.startswith("W/"):
         value = value[2:]
-    value = value.strip('"')
+    # flask-compress sends a compressed response's ETag with its coding ("v7:br", "v7:gzip"):
+    # a phone that got the match compressed sends that form back, for the same version.
+    value = value.strip('"').split(":", 1)[0]
     if value.startswith("v") and value[1:].isdigit():
         return int(value[1:])
     # An ETag we never issued can only be stale.

@@ -194,3 +194,12 @@ def test_every_bidding_game_round_trips(client, game):
     split = post_round(client, match["id"], hand).json
     whole = post_round(client, create(client, game.id, players)["id"], {**bidding, **hand}).json
     assert split["scores"] == whole["scores"] and split["explanation"] == whole["explanation"]
+
+
+def test_the_etag_of_a_compressed_answer_is_accepted_for_its_version(client):
+    match = create(client)
+    etag = client.get(f"/api/v1/matches/{match['id']}").headers["ETag"].strip('"')
+    # flask-compress sends a compressed document's ETag with its coding appended.
+    response = put_bidding(client, match["id"], 1, {"style": 3, "stake": 1}, **{"If-Match": f'"{etag}:br"'})
+    assert response.status_code == 200
+    assert put_bidding(client, match["id"], 1, {"style": 3, "stake": 2}, **{"If-Match": f'"{etag}:gzip"'}).status_code == 412
