@@ -9,6 +9,8 @@
   cannot be met by typing without keys.
 - `small_targets`: every button, chip and input smaller than 44x44 CSS px, and every link
   smaller than 24 px (WCAG 2.5.8 asks 24; the table loop asks 44 of what a thumb taps).
+- `in_first_screen` / `sideways_overflow`: whether a control (Save) is in view without
+  scrolling, and how many px a page is wider than the phone.
 """
 from __future__ import annotations
 
@@ -163,3 +165,27 @@ class TapCounter:
         """No input changed without a tap or key press (a budget met by `fill` is no budget)."""
         untyped = self.of("untyped")
         assert not untyped, f"inputs changed without a tap or key press: {untyped}"
+
+
+# --------------------------------------------------------------------------- one screen
+
+
+def in_first_screen(page, locator) -> bool:
+    """Whether the element is wholly inside the viewport as the page is scrolled now, and
+    not covered by anything else at its centre (so a thumb reaches it without scrolling)."""
+    handle = locator.element_handle()
+    return page.evaluate(
+        """el => {
+            const box = el.getBoundingClientRect();
+            if (box.width === 0 || box.height === 0) return false;
+            if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) return false;
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit !== null && (hit === el || el.contains(hit));
+        }""",
+        handle,
+    )
+
+
+def sideways_overflow(page) -> int:
+    """How many CSS px the page is wider than the viewport (0: no sideways scrolling)."""
+    return page.evaluate("() => Math.max(0, document.documentElement.scrollWidth - innerWidth)")

@@ -128,13 +128,30 @@ def test_axe_finds_a_violation_when_there_is_one(page, live_server):
     assert any(item["width"] == 10 for item in small_targets(page))
 
 
-@pytest.mark.parametrize(("language", "region"), [("en", "GB"), ("de", "DE"), ("ru", "RU")])
-def test_every_page_passes_axe_at_phone_size(page_in, shot, live_server, console, language, region):
-    page = page_in(language, region)
-    # The not-found page is visited on purpose.
-    console.allowed = ("404 (NOT FOUND)",)
-    found = audit(page, shot, language, SIGNED_OUT_PAGES)
-    site = build_site(page, f"axe-{language}")
-    found = [*found, *audit(page, shot, language, signed_in_pages(site))]
+@pytest.mark.parametrize(
+    ("language", "region", "width", "height"),
+    [("en", "GB", 390, 844), ("de", "DE", 390, 844), ("ru", "RU", 390, 844), ("en", "US", 360, 740)],
+)
+def test_every_page_passes_axe_at_phone_size(browser, shot, live_server, console, language, region, width, height):
+    tag = f"{language}-{region}"
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        base_url=live_server,
+        device_scale_factor=1,
+        has_touch=True,
+        locale=tag,
+        extra_http_headers={"Accept-Language": f"{tag},{language};q=0.9"},
+    )
+    try:
+        page = context.new_page()
+        console.watch(page)
+        # The not-found page is visited on purpose.
+        console.allowed = ("404 (NOT FOUND)",)
+        name = f"{language}-{width}"
+        found = audit(page, shot, name, SIGNED_OUT_PAGES)
+        site = build_site(page, f"axe-{name}")
+        found = [*found, *audit(page, shot, name, signed_in_pages(site))]
+    finally:
+        context.close()
     assert not found, "\n\n".join(found)
     assert not console.unexpected()

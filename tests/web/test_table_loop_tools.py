@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from table_loop import assert_tap_sizes
+from table_loop import assert_tap_sizes, in_first_screen, sideways_overflow
 
 pytestmark = pytest.mark.browser
 
@@ -47,3 +47,24 @@ def test_scrolling_is_counted(page, taps, live_server):
 def test_tap_sizes_pass_on_the_new_match_page(page, live_server):
     page.goto("/matches/new")
     assert_tap_sizes(page, "new match")
+
+
+def test_first_screen_and_sideways_overflow_are_measured(page, live_server):
+    page.goto("/offline")
+    assert sideways_overflow(page) == 0
+    assert in_first_screen(page, page.locator("header").first)
+    page.evaluate(
+        """() => {
+            const wide = document.createElement('div');
+            wide.id = 'wide';
+            wide.style.setProperty('width', '600px');
+            wide.style.setProperty('height', '2000px');
+            document.querySelector('main').appendChild(wide);
+            const low = document.createElement('button');
+            low.id = 'low';
+            low.textContent = 'Save';
+            document.querySelector('main').appendChild(low);
+        }"""
+    )
+    assert sideways_overflow(page) >= 600 - 390
+    assert not in_first_screen(page, page.locator("#low"))
