@@ -55,6 +55,16 @@ def build_site(page, username: str) -> Site:
         match = post(page, "/api/v1/matches", body)
         post(page, f"/api/v1/matches/{match['id']}/rounds", FIRST_ROUNDS[game.id])
         matches[game.id] = match["id"]
+    # More states of the match page: six players, a finished match, a round waiting for table check.
+    six = post(page, "/api/v1/matches", {"game": "willi-stich", "players": ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]})
+    post(page, f"/api/v1/matches/{six['id']}/rounds", {"bids": [1, 1, 0, 0, 0, 1], "tricks": [0, 1, 0, 0, 0, 0]})
+    matches["willi-stich-6"] = six["id"]
+    finished = post(page, "/api/v1/matches", {"game": "spades", "players": FOUR, "options": {"target": 50}})
+    post(page, f"/api/v1/matches/{finished['id']}/rounds", {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]})
+    matches["spades-finished"] = finished["id"]
+    checked = post(page, "/api/v1/matches", {"game": "nameless", "players": FOUR, "table_check": True})
+    post(page, f"/api/v1/matches/{checked['id']}/rounds", FIRST_ROUNDS["nameless"])
+    matches["nameless-table-check"] = checked["id"]
     player = page.request.get(f"/api/v1/matches/{matches['nameless']}").json()["players"][0]["player_id"]
     shared = post(page, f"/api/v1/matches/{matches['spades']}/share", {})["url"]
     return Site(matches=matches, league=league, player=player, shared=shared)
@@ -73,9 +83,10 @@ def signed_in_pages(site: Site) -> dict[str, str]:
         "shared-match": site.shared,
         "not-found": "/matches/no-such-match",
     }
-    for game_id, match_id in site.matches.items():
-        pages[f"match-{game_id}"] = f"/matches/{match_id}"
-        pages[f"new-match-{game_id}"] = f"/matches/new?game={game_id}"
+    for name, match_id in site.matches.items():
+        pages[f"match-{name}"] = f"/matches/{match_id}"
+    for game in all_games():
+        pages[f"new-match-{game.id}"] = f"/matches/new?game={game.id}"
     nwik = site.matches["nwik"]
     pages["edit-round"] = f"/matches/{nwik}/rounds/1/edit"
     pages["undo"] = f"/matches/{nwik}/undo"
