@@ -1,7 +1,7 @@
 """biddings: the bids of the next round stored before its hand is played
 
 Revision ID: 980cc6005960
-Revises: c0af6e3321d3
+Revises: 5e1d0c7a9b42
 Create Date: 2026-12-01 08:20:32.646620
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '980cc6005960'
-down_revision = 'c0af6e3321d3'
+down_revision = '5e1d0c7a9b42'
 branch_labels = None
 depends_on = None
 

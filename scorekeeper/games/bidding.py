@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import is_int
+from .fields import is_int
 
 
 @dataclass(frozen=True)

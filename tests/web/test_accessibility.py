@@ -85,15 +85,17 @@ def signed_in_pages(site: Site) -> dict[str, str]:
     }
     for name, match_id in site.matches.items():
         pages[f"match-{name}"] = f"/matches/{match_id}"
+    pages["rules"] = "/rules"
     for game in all_games():
         pages[f"new-match-{game.id}"] = f"/matches/new?game={game.id}"
+        pages[f"rules-{game.id}"] = f"/rules/{game.id}"
     nwik = site.matches["nwik"]
     pages["edit-round"] = f"/matches/{nwik}/rounds/1/edit"
     pages["undo"] = f"/matches/{nwik}/undo"
     return pages
 
 
-SIGNED_OUT_PAGES = {"login": "/login", "register": "/register", "home-signed-out": "/"}
+SIGNED_OUT_PAGES = {"login": "/login", "register": "/register", "home-signed-out": "/", "rules-signed-out": "/rules/spades"}
 
 
 def audit(page, shot, language: str, pages: dict[str, str]) -> list[str]:

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ...identity import current_actor
-from ...services import ServiceError
 from ...services import biddings as service
 from ...services import matches as match_service
-from .. import abort_for
+from .. import Blueprint
 from ..rounds.resources import IF_MATCH
 from .schemas import BIDDING_INPUT_DOC, BiddingInputSchema, BiddingSchema
 
@@ -26,11 +24,8 @@ class RoundBidding(MethodView):
     @blp.response(200, BiddingSchema)
     def get(self, match_id: str, number: int):
         """The open bidding of round `number` with what the table sees during play; 404 if none."""
-        try:
-            view = match_service.read_view(match_id, current_actor())
-            return service.bidding_of(view, number), 200, {"ETag": view.etag}
-        except ServiceError as error:
-            abort_for(error)
+        view = match_service.read_view(match_id, current_actor())
+        return service.bidding_of(view, number), 200, {"ETag": view.etag}
 
     @blp.arguments(BiddingInputSchema, description=BIDDING_INPUT_DOC)
     @blp.response(200, BiddingSchema)
@@ -43,12 +38,7 @@ class RoundBidding(MethodView):
         The match's version (ETag) moves on, so every phone sees the bidding. Then
         `POST .../rounds` with the hand's part records the round.
         """
-        try:
-            view = service.put_bidding(
-                match_id, number, body, if_match=request.headers.get("If-Match"), actor=current_actor()
-            )
-        except ServiceError as error:
-            abort_for(error)
+        view = service.put_bidding(match_id, number, body, if_match=request.headers.get("If-Match"), actor=current_actor())
         return service.bidding_of(view, number), 200, {"ETag": view.etag}
 
     @blp.response(204)
@@ -56,10 +46,5 @@ class RoundBidding(MethodView):
     @blp.alt_response(412, description="If-Match names a stale ETag")
     def delete(self, match_id: str, number: int):
         """Withdraw the open bidding of round `number`."""
-        try:
-            view = service.withdraw_bidding(
-                match_id, number, if_match=request.headers.get("If-Match"), actor=current_actor()
-            )
-        except ServiceError as error:
-            abort_for(error)
+        view = service.withdraw_bidding(match_id, number, if_match=request.headers.get("If-Match"), actor=current_actor())
         return None, 204, {"ETag": view.etag}
