@@ -41,6 +41,8 @@ OPTIONS = {
         {},
         {"blind_nil_deficit": None, "nil_per_side": 2, "special_calls": ["blind_seven", "ten_for_200", "moon"]},
         {"preset": "classic", "target": 150},
+        # House rules that refuse biddings: someone must lose, a minimum team bid.
+        {"bids_total_13": False, "min_team_bid": 5, "nil_per_side": 2, "blind_nil_deficit": None},
     ],
 }
 
@@ -283,21 +285,30 @@ def test_spades_play_view(bidding, targets, side_targets, options):
 
 
 @pytest.mark.parametrize(
-    ("bidding", "code"),
+    ("bidding", "code", "options"),
     [
-        ({"bids": ["blind_nil", 4, 3, 2]}, "blind_nil_not_allowed"),
-        ({"bids": [0, 4, 0, 2]}, "contract_range"),
-        ({"bids": ["nil", 4, "nil", 2]}, "nil_per_side"),
-        ({"bids": [None, 4, 3, 2]}, "bid_missing"),
-        ({"bids": [None, 4, None, 2], "calls": ["moon", None]}, "call_not_enabled"),
-        ({"bids": [1, 4, 3, 2], "tricks": [1, 4, 3, 5]}, "field_unknown"),
+        ({"bids": ["blind_nil", 4, 3, 2]}, "blind_nil_not_allowed", {}),
+        ({"bids": [0, 4, 0, 2]}, "contract_range", {}),
+        ({"bids": ["nil", 4, "nil", 2]}, "nil_per_side", {}),
+        ({"bids": [None, 4, 3, 2]}, "bid_missing", {}),
+        ({"bids": [None, 4, None, 2], "calls": ["moon", None]}, "call_not_enabled", {}),
+        ({"bids": [1, 4, 3, 2], "tricks": [1, 4, 3, 5]}, "field_unknown", {}),
+        # House rules: someone must lose (4 + 3 + 3 + 3 = 13), a minimum team bid of 5.
+        ({"bids": [4, 3, 3, 3]}, "bids_total_13", {"bids_total_13": False}),
+        ({"bids": [2, 3, 2, 3]}, "min_team_bid", {"min_team_bid": 5}),
     ],
 )
-def test_spades_bad_biddings(bidding, code):
-    table = SPADES.table(["Ann", "Bob", "Cid", "Dee"])
+def test_spades_bad_biddings(bidding, code, options):
+    table = SPADES.table(["Ann", "Bob", "Cid", "Dee"], options)
+    state = SPADES.initial_state(table)
     with pytest.raises(RoundError) as refused:
-        SPADES.validate_bidding(table, SPADES.initial_state(table), bidding)
+        SPADES.validate_bidding(table, state, bidding)
     assert refused.value.code == code
+    if "tricks" not in bidding:
+        # The whole round with any hand is refused with the very same words.
+        with pytest.raises(RoundError) as whole:
+            SPADES.play(table, state, {**bidding, "tricks": [4, 3, 3, 3]})
+        assert whole.value.message == refused.value.message
 
 
 @pytest.mark.parametrize(
