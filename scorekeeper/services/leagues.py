@@ -133,7 +133,9 @@ def remove_member(league_id: str, player_id: str, *, actor: Actor) -> None:
     db.session.commit()
 
 
-GAME_IDS = tuple(game.id for game in all_games())
+def game_ids() -> tuple[str, ...]:
+    """The registered games' ids, read when asked (a game may be registered after import)."""
+    return tuple(game.id for game in all_games())
 
 
 def add_season(
@@ -152,10 +154,10 @@ def add_season(
             422, _("a season must end on or after the day it starts"), code="season_range", field="ends_on"
         )
     for game in games:
-        if game not in GAME_IDS:
+        if game not in game_ids():
             raise ServiceError(
                 422,
-                _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
+                _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(game_ids())),
                 code="game_unknown",
                 field="games",
             )
@@ -297,10 +299,10 @@ def names_of(league: League) -> dict[str, str]:
 
 
 def check_game(game: str | None) -> str | None:
-    if game is not None and game not in GAME_IDS:
+    if game is not None and game not in game_ids():
         raise ServiceError(
             422,
-            _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
+            _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(game_ids())),
             code="game_unknown",
             field="game",
         )
