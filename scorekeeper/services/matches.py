@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..etags import if_match_versions, match_etag
@@ -488,7 +488,9 @@ def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Ma
     """The matches a caller may see listed, in progress first, most recent first: casual
     matches this device opened, matches their account started, and their leagues' matches.
     A casual match's id is its key: it is never listed to anyone else."""
-    seen = [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    seen: list[ColumnElement[bool]] = (
+        [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    )
     if actor.user_id is not None:
         seen.append(Match.created_by == actor.user_id)
         seen.append(Match.league_id.in_(access.league_ids_of(actor)))
@@ -511,7 +513,7 @@ def _lock(match_id: str, if_match: str | None) -> Match:
     statement = statement.values(version=Match.version + 1, updated_at=utcnow()).execution_options(
         synchronize_session=False
     )
-    if db.session.execute(statement).rowcount == 0:
+    if cast(CursorResult, db.session.execute(statement)).rowcount == 0:
         db.session.rollback()
         current = db.session.get(Match, match_id)
         if current is None:
