@@ -28,7 +28,7 @@ from .fields import (
     suit_field,
     tricks_field,
 )
-from .game import Game, highest_winners, target_winners
+from .game import SNAPSHOT_FORMAT, Game, StaleSnapshot, highest_winners, target_winners
 from .options import FIRST_DEALER, OPTION_LIMIT, OptionSpec
 from .state import MatchState, PlayedMatch, PlayedRound, RoundScore, ScoredRound, Table
 
@@ -45,6 +45,7 @@ __all__ = [
     "FIRST_DEALER",
     "OPTION_LIMIT",
     "SUITS",
+    "SNAPSHOT_FORMAT",
     "Game",
     "MatchFinishedError",
     "MatchState",
@@ -54,6 +55,7 @@ __all__ = [
     "RoundScore",
     "RuleError",
     "ScoredRound",
+    "StaleSnapshot",
     "Table",
     "check_fields",
     "highest_winners",

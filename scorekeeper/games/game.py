@@ -272,6 +272,7 @@ class Game(ABC):
             winners=(),
             next=hints,
             details=state.details,
+            earlier=state.earlier,
         )
 
     def play(self, table: Table, state: MatchState, raw: Any) -> MatchState:
@@ -298,6 +299,7 @@ class Game(ABC):
             winners=(),
             next=None,
             details=self.details(table, progress),
+            earlier=state.earlier,
         )
         winners = self.winners(table, after)
         if winners is not None:
@@ -309,17 +311,19 @@ class Game(ABC):
                 winners=tuple(sorted(winners)),
                 next=None,
                 details=after.details,
+                earlier=after.earlier,
             )
         return self._with_next(table, after)
 
-    def replay(self, table: Table, inputs: Sequence[Any]) -> MatchState:
-        """Replay recorded round inputs in order.
+    def replay(self, table: Table, inputs: Sequence[Any], start: MatchState | None = None) -> MatchState:
+        """Replay recorded round inputs in order (from `start`, a state restored from a
+        snapshot, when given: then `inputs` are the rounds after it).
 
         A round that no longer holds (or a match that would now end before its last
         recorded round) raises RoundError naming that round's number.
         """
-        state = self.initial_state(table)
-        for number, raw in enumerate(inputs, start=1):
+        state = self.initial_state(table) if start is None else start
+        for number, raw in enumerate(inputs, start=state.next_round):
             if state.finished:
                 raise RoundError(
                     _(
@@ -335,6 +339,75 @@ class Game(ABC):
             except RuleError as error:
                 raise error.at_round(number) from None
         return state
+
+
+    # ---- snapshots: the state after some rounds, as plain JSON, to play on from
+
+    #: the version of this game's `progress` encoding; raise it when encode_progress changes
+    progress_format: ClassVar[int] = 1
+
+    def encode_progress(self, progress: Any) -> Any:
+        """The game's progress as JSON values (lists, numbers, strings); games whose
+        progress is not None define their own encoding."""
+        if progress is not None:
+            raise TypeError(f"{type(self).__name__} must define encode_progress for {type(progress).__name__}")
+        return None
+
+    def decode_progress(self, table: Table, data: Any) -> Any:
+        """The inverse of encode_progress."""
+        return None
+
+    def snapshot(self, state: MatchState) -> dict[str, Any]:
+        """The state as a versioned, language-neutral JSON value: what the rules need to play
+        on (numbers and codes, no explanation: words are rendered per reader)."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "game": self.id,
+            "progress_format": self.progress_format,
+            "rounds": state.round_count,
+            "totals": list(state.totals),
+            "finished": state.finished,
+            "winners": list(state.winners),
+            "progress": self.encode_progress(state.progress),
+        }
+
+    def restore(self, table: Table, snapshot: Any) -> MatchState:
+        """The state a snapshot was taken of, ready to play on (its `rounds` are empty,
+        `earlier` counts them); StaleSnapshot when it is of another format or game, or does
+        not fit the table, so that the caller rebuilds the state by replay."""
+        if not isinstance(snapshot, Mapping) or snapshot.get("format") != SNAPSHOT_FORMAT:
+            raise StaleSnapshot("snapshot format is not " + str(SNAPSHOT_FORMAT))
+        if snapshot.get("game") != self.id or snapshot.get("progress_format") != self.progress_format:
+            raise StaleSnapshot("snapshot of another game or progress format")
+        try:
+            totals = tuple(int(total) for total in snapshot["totals"])
+            count = int(snapshot["rounds"])
+            progress = self.decode_progress(table, snapshot["progress"])
+            finished = bool(snapshot["finished"])
+            winners = tuple(int(side) for side in snapshot["winners"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise StaleSnapshot(f"snapshot does not decode: {error!r}") from None
+        if len(totals) != len(table.sides) or count < 0:
+            raise StaleSnapshot("snapshot does not fit the table")
+        state = MatchState(
+            rounds=(),
+            totals=totals,
+            progress=progress,
+            finished=finished,
+            winners=winners if finished else (),
+            next=None,
+            details=self.details(table, progress),
+            earlier=count,
+        )
+        return self._with_next(table, state)
+
+
+#: the version of the snapshot's shared fields; raise it when Game.snapshot changes
+SNAPSHOT_FORMAT = 1
+
+
+class StaleSnapshot(ValueError):
+    """A stored snapshot that cannot be played on: rebuild the state by replay."""
 
 
 def target_winners(totals: Sequence[int], target: int) -> tuple[int, ...] | None:

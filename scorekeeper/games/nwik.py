@@ -214,6 +214,17 @@ class Nwik(Game):
     def start(self, table: Table) -> tuple[SeatUsage, ...]:
         return tuple(SeatUsage() for _ in range(table.n))
 
+    def encode_progress(self, progress: tuple[SeatUsage, ...]) -> Any:
+        return [{"styles": sorted(usage.styles), "stakes": sorted(usage.stakes)} for usage in progress]
+
+    def decode_progress(self, table: Table, data: Any) -> tuple[SeatUsage, ...]:
+        if len(data) != table.n:
+            raise ValueError("one usage per seat")
+        return tuple(
+            SeatUsage(styles=frozenset(int(style) for style in seat["styles"]), stakes=frozenset(int(stake) for stake in seat["stakes"]))
+            for seat in data
+        )
+
     def roles(self, table: Table, round_number: int) -> tuple[int, int]:
         """(nominal Bidder, Acting Bidder if the Bidder passes) of a round."""
         bidder = table.left_of(table.dealer(round_number))
@@ -457,7 +468,7 @@ class Nwik(Game):
         return score_nwik(table, round_), tuple(usage)
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
-        if len(state.rounds) < ROUNDS_AS_BIDDER * table.n:
+        if state.round_count < ROUNDS_AS_BIDDER * table.n:
             return None
         return highest_winners(state.totals)
 

@@ -475,6 +475,15 @@ class Spades(Game):
     def start(self, table: Table) -> SpadesProgress:
         return SpadesProgress(bags=tuple(0 for _ in table.sides))
 
+    def encode_progress(self, progress: SpadesProgress) -> Any:
+        return {"bags": list(progress.bags)}
+
+    def decode_progress(self, table: Table, data: Any) -> SpadesProgress:
+        bags = tuple(int(bag) for bag in data["bags"])
+        if len(bags) != len(table.sides):
+            raise ValueError("one bag count per side")
+        return SpadesProgress(bags=bags)
+
     def details(self, table: Table, progress: SpadesProgress) -> dict[str, Any]:
         return {"bags": list(progress.bags)}
 
@@ -708,9 +717,9 @@ class Spades(Game):
                 leaders = [index for index, total in enumerate(state.totals) if total == best]
                 # Both sunk and level: neither has lost to the other yet, so play on.
                 sunk_ending = (leaders[0],) if len(leaders) == 1 else None
-                return round_limit_winners(state.totals, len(state.rounds), table.options, sunk_ending)
+                return round_limit_winners(state.totals, state.round_count, table.options, sunk_ending)
         ended = target_winners(state.totals, table.options["target"])
-        return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
+        return round_limit_winners(state.totals, state.round_count, table.options, ended)
 
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         return {

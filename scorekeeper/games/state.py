@@ -66,6 +66,11 @@ class MatchState:
 
     `progress` is the game's own running state (Nwik usage, Spades bags, ...), a frozen
     value the game module defines. `details` is its JSON-ready public view.
+
+    `earlier` counts the rounds played before the first of `rounds`: a state restored
+    from a snapshot (Game.restore) carries no scored rounds, only what they left behind,
+    and the rounds played on from it follow. Rules read the number of rounds played
+    through `round_count`, never `len(rounds)`.
     """
 
     rounds: tuple[ScoredRound, ...]
@@ -75,10 +80,23 @@ class MatchState:
     winners: tuple[int, ...]
     next: Mapping[str, Any] | None
     details: Mapping[str, Any]
+    earlier: int = 0
+
+    @property
+    def round_count(self) -> int:
+        """How many rounds have been played (scored here or before a restored snapshot)."""
+        return self.earlier + len(self.rounds)
 
     @property
     def next_round(self) -> int:
-        return len(self.rounds) + 1
+        return self.round_count + 1
+
+    def scored(self, number: int) -> ScoredRound:
+        """Recorded round `number` (1-based); IndexError when it is not among `rounds`."""
+        index = number - 1 - self.earlier
+        if not 0 <= index < len(self.rounds):
+            raise IndexError(f"round {number} is not in this state (rounds {self.earlier + 1} to {self.round_count})")
+        return self.rounds[index]
 
 
 class PlayedRound(Protocol):

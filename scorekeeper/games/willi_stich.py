@@ -332,7 +332,7 @@ class WilliStich(Game):
         return score_willi_round(table, round_), None
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
-        if len(state.rounds) < ROUNDS:
+        if state.round_count < ROUNDS:
             return None
         return highest_winners(state.totals)
 

@@ -439,7 +439,7 @@ class Zwicker(Game):
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
         ended = target_winners(state.totals, table.options["target"])
-        return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
+        return round_limit_winners(state.totals, state.round_count, table.options, ended)
 
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         jokers = table.options["jokers"]
