@@ -1,4 +1,4 @@
-"""Database models: players, matches, rounds, biddings, leagues, seasons, accounts, roles, share links, limits and the audit trails."""
+"""Database models: players, matches, rounds and their engine snapshots, biddings, leagues, seasons, accounts, roles, share links, limits and the audit trails."""
 from __future__ import annotations
 
 import re
@@ -380,3 +380,17 @@ class MatchDocument(Model):
     language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+
+
+class RoundSnapshot(Model):
+    """The rules engine's state after a match's first `rounds` counted rounds, as the engine's
+    versioned snapshot (Game.snapshot: numbers and codes, no words), so that recording the
+    next round plays one round instead of replaying them all. Never the source of truth:
+    the rounds are. A write that changes round n drops the snapshots from n on; a missing
+    or outdated one is rebuilt by replay (services.snapshots)."""
+
+    __tablename__ = "round_snapshots"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    rounds: Mapped[int] = mapped_column(primary_key=True)
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)

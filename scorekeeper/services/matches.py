@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from sqlalchemy import ColumnElement, CursorResult, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import lazyload
 
 from ..etags import if_match_versions, match_etag
 from ..extensions import db
@@ -35,7 +36,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import Actor, ServiceError, access, clean_label, clean_reason, limits, scopes
+from . import Actor, ServiceError, access, clean_label, clean_reason, limits, scopes, snapshots
 
 MAX_NAME_LENGTH = 80
 SEEN_REFRESH = timedelta(days=1)
@@ -164,6 +165,14 @@ def counted(match: Match) -> list[Round]:
 
 def pending_round(match: Match) -> Round | None:
     return match.rounds[-1] if match.rounds and not match.rounds[-1].confirmed else None
+
+
+def write_view(match: Match) -> MatchView:
+    """The match's state for a write, from its latest snapshot (services.snapshots): its
+    `state.rounds` holds no round before the snapshot, so it is never served as a whole."""
+    game = get_game(match.game)
+    table = table_for(match, game)
+    return MatchView(match=match, game=game, table=table, state=snapshots.current_state(game, table, match.id))
 
 
 def view_of(match: Match) -> MatchView:
@@ -527,8 +536,13 @@ def _lock(match_id: str, if_match: str | None) -> Match:
             code="stale_etag",
         )
     db.session.expire_all()
+    # The rounds are loaded only by a write that reads them: recording a round starts
+    # from the stored snapshot (services.snapshots) and reads none.
     return db.session.execute(
-        select(Match).where(Match.id == match_id).execution_options(populate_existing=True)
+        select(Match)
+        .where(Match.id == match_id)
+        .options(lazyload(Match.rounds))
+        .execution_options(populate_existing=True)
     ).scalar_one()
 
 
@@ -552,14 +566,14 @@ def _store_summary(match: Match, state: MatchState) -> None:
     """Keep the match's summary columns in step (and its league's computations stale)."""
     if match.league_id is not None:
         bump(match.league_id)
-    match.round_count = len(state.rounds)
+    match.round_count = state.round_count
     match.totals = list(state.totals)
     match.finished = state.finished
     match.winners = list(state.winners)
 
 
 def _write_scores(round_: Round, state: MatchState) -> None:
-    round_.scores = list(state.rounds[round_.number - 1].score.scores)
+    round_.scores = list(state.scored(round_.number).score.scores)
 
 
 def replayed_round(match_id: str, key: str, actor: Actor) -> tuple[MatchView, int, bool] | None:
@@ -612,15 +626,16 @@ def record_round(
             if replay is not None:
                 return replay
         access.check_match_write(match, actor)
-        view = view_of(match)
+        view = write_view(match)
         if view.state.finished:
             raise ServiceError(
                 409, _("the match is finished: no more rounds can be recorded"), code="match_finished"
             )
-        if view.pending is not None:
+        waiting = snapshots.waiting_round(match.id)
+        if waiting is not None:
             raise ServiceError(
                 409,
-                _("round {number} is waiting for a second phone to confirm it", number=view.pending.number),
+                _("round {number} is waiting for a second phone to confirm it", number=waiting[0]),
                 code="round_pending",
             )
         number = view.state.next_round
@@ -643,8 +658,9 @@ def record_round(
         scored = state.rounds[-1]
         # The round is recorded: its bidding (if any) is part of it now.
         match.bidding = None
-        match.rounds.append(
+        db.session.add(
             Round(
+                match_id=match.id,
                 number=number,
                 input=raw,
                 scores=list(scored.score.scores),
@@ -658,6 +674,7 @@ def record_round(
             state, view = view.state, MatchView(match=match, game=view.game, table=view.table, state=view.state, pending=scored)
         else:
             _store_summary(match, state)
+            snapshots.store(view.game, match.id, state)
         audit(match, actor, "round.create", round_number=number, after=raw)
         db.session.commit()
     except ServiceError:
@@ -676,12 +693,15 @@ def record_round(
     return MatchView(match=match, game=view.game, table=view.table, state=state, pending=view.pending), number, True
 
 
-def replay_edit(game: Game, table: Table, inputs: list[Any], number: int, raw: Any) -> MatchState:
-    """Replay the recorded inputs with round `number` replaced by `raw`."""
+def replay_edit(
+    game: Game, table: Table, inputs: list[Any], number: int, raw: Any, start: MatchState | None = None
+) -> MatchState:
+    """Replay the recorded inputs with round `number` replaced by `raw` (from `start`, the
+    state after some rounds before `number`, when given)."""
     inputs = list(inputs)
     inputs[number - 1] = raw
     try:
-        return game.replay(table, inputs)
+        return game.replay(table, inputs[start.round_count :] if start is not None else inputs, start=start)
     except RuleError as error:
         if error.round_number is not None and error.round_number != number:
             raise ServiceError(
@@ -718,7 +738,12 @@ def edit_round(
             raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
         game = get_game(match.game)
         table = table_for(match, game)
-        state = replay_edit(game, table, [round_.input for round_ in rounds], number, raw)
+        inputs = [round_.input for round_ in rounds]
+        before = snapshots.state_before(game, table, match.id, number, inputs)
+        state = replay_edit(game, table, inputs, number, raw, start=before)
+        # The snapshots after round `number` describe the old round: only the new last one is kept.
+        snapshots.forget_from(match.id, number)
+        snapshots.store(game, match.id, state)
         edited = match.rounds[number - 1]
         audit(match, actor, "round.edit", round_number=number, before=edited.input, after=raw, reason=reason)
         edited.input = raw
@@ -753,7 +778,9 @@ def undo_round(
         match.bidding = None
         audit(match, actor, "round.undo", round_number=number, before=last.input, reason=reason)
         db.session.delete(last)
-        view = view_of(match)
+        snapshots.forget_from(match.id, number)
+        view = write_view(match)
+        snapshots.store(view.game, match.id, view.state)
         _store_summary(match, view.state)
     return view
 
@@ -771,7 +798,7 @@ def confirm_round(match_id: str, number: int, *, if_match: str | None = None, ac
                 404, _("round {number} is not waiting for confirmation", number=number), code="round_not_pending"
             )
         access.check_second_phone(match, actor, waiting)
-        view = view_of(match)
+        view = write_view(match)
         try:
             state = view.game.play(view.table, view.state, waiting.input)
         except RuleError as error:
@@ -779,6 +806,7 @@ def confirm_round(match_id: str, number: int, *, if_match: str | None = None, ac
         waiting.confirmed = True
         _write_scores(waiting, state)
         _store_summary(match, state)
+        snapshots.store(view.game, match.id, state)
         audit(match, actor, "round.confirm", round_number=number, after=waiting.input)
     return MatchView(match=match, game=view.game, table=view.table, state=state)
 

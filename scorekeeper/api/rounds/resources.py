@@ -34,7 +34,7 @@ IDEMPOTENCY_KEY = {
 def written(view, number: int) -> tuple[dict, dict]:
     if view.pending is not None and view.pending.number == number:
         return {**service.round_dict(view.pending), "pending": True}, {"ETag": view.etag}
-    return service.round_dict(view.state.rounds[number - 1]), {"ETag": view.etag}
+    return service.round_dict(view.state.scored(number)), {"ETag": view.etag}
 
 
 def idempotency_key() -> str | None:
