@@ -1,13 +1,12 @@
 """Skill ratings: openskill's Plackett-Luce model (default parameters) over finished matches in played order."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from openskill.models import PlackettLuce, PlackettLuceRating
-
-from .matches import MatchRecord, finished_in_order, sides_above
+from .ledgers import RatingLedger
+from .matches import MatchRecord, finished_in_order
 
 
 @dataclass(frozen=True)
@@ -59,32 +58,30 @@ def ratings(matches: Iterable[MatchRecord], *, game: str | None = None) -> Ratin
     (played_at, match_id), never the order given: the result depends only on the set of
     matches, and correcting an old match and recomputing equals computing afresh.
     """
-    model = PlackettLuce()
-    current: dict[str, PlackettLuceRating] = {}
+    ledger = RatingLedger()
     history: dict[str, list[RatingPoint]] = {}
     for match in finished_in_order(matches, game):
-        for player in match.players:
-            if player not in current:
-                current[player] = model.rating(name=player)
-        teams = [[current[player] for player in match.side_players(side)] for side in range(len(match.sides))]
-        ranks: list[float] = [above + 1 for above in sides_above(match.totals)]
-        rated = model.rate(teams, ranks=ranks)
-        for side, team in enumerate(rated):
-            for player, rating in zip(match.side_players(side), team):
-                current[player] = rating
-                history.setdefault(player, []).append(
-                    RatingPoint(match_id=match.match_id, played_at=match.played_at, ordinal=rating.ordinal())
-                )
+        for rated in ledger.rate(match):
+            history.setdefault(rated.player_id, []).append(
+                RatingPoint(match_id=rated.match_id, played_at=rated.played_at, ordinal=rated.rating.ordinal())
+            )
+    return ratings_of(ledger, game=game, history=history)
+
+
+def ratings_of(
+    ledger: RatingLedger, *, game: str | None = None, history: Mapping[str, Sequence[RatingPoint]] | None = None
+) -> Ratings:
+    """The ratings a ledger holds, best ordinal first; histories only when given."""
     players = [
         PlayerRating(
             player_id=player,
             mu=rating.mu,
             sigma=rating.sigma,
             ordinal=rating.ordinal(),
-            matches=len(history[player]),
-            history=tuple(history[player]),
+            matches=ledger.matches[player],
+            history=tuple(history[player]) if history is not None else (),
         )
-        for player, rating in current.items()
+        for player, rating in ledger.current.items()
     ]
     players.sort(key=lambda rating: (-rating.ordinal, rating.player_id))
     return Ratings(game=game, players=tuple(players))

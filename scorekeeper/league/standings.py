@@ -5,7 +5,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .matches import MatchRecord, finished_in_order, placement_scores
+from .ledgers import StandingsLedger
+from .matches import MatchRecord, finished_in_order
 
 
 @dataclass(frozen=True)
@@ -30,46 +31,30 @@ class StandingRow:
     ranked: bool
 
 
-@dataclass
-class _PlayerTally:
-    """Running sums for one player while the matches are read (private, mutable)."""
-
-    played: int = 0
-    wins: int = 0
-    points: int = 0
-    rounds: int = 0
-    placement: Fraction = Fraction(0)
-
-
 def standings(
     matches: Iterable[MatchRecord], *, game: str | None = None, min_matches: int = 0
 ) -> list[StandingRow]:
     """Standings over the finished matches of `game` (all games when None).
 
     A win is being on a winning side (a shared win counts as a win). Players without a
-    finished match get no row. Sort order: ranked rows first, then win_rate desc, then
-    placement_score desc, then avg_points_per_match desc, then played desc, then
-    player_id. The comparisons use exact fractions, so two rates that are equal as
-    fractions are a tie even where their floats would round differently.
+    finished match get no row. Sort order: see standing_rows.
     """
-    tallies: dict[str, _PlayerTally] = {}
+    ledger = StandingsLedger()
     for match in finished_in_order(matches, game):
-        winners = set(match.winners)
-        placements = placement_scores(match.totals)
-        rounds = match.rounds_played
-        for side, seats in enumerate(match.sides):
-            total = match.totals[side]
-            won = side in winners
-            for seat in seats:
-                tally = tallies.setdefault(match.players[seat], _PlayerTally())
-                tally.played += 1
-                tally.wins += int(won)
-                tally.points += total
-                tally.rounds += rounds
-                tally.placement += placements[side]
+        ledger.add(match)
+    return standing_rows(ledger, min_matches=min_matches)
 
+
+def standing_rows(ledger: StandingsLedger, *, min_matches: int = 0) -> list[StandingRow]:
+    """The standings table of a ledger's sums.
+
+    Sort order: ranked rows first, then win_rate desc, then placement_score desc, then
+    avg_points_per_match desc, then played desc, then player_id. The comparisons use
+    exact fractions, so two rates that are equal as fractions are a tie even where their
+    floats would round differently.
+    """
     keyed = []
-    for player_id, tally in tallies.items():
+    for player_id, tally in ledger.tallies.items():
         win_rate = Fraction(tally.wins, tally.played)
         placement = tally.placement / tally.played
         per_match = Fraction(tally.points, tally.played)
