@@ -394,3 +394,33 @@ class RoundSnapshot(Model):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     rounds: Mapped[int] = mapped_column(primary_key=True)
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class LeagueLedger(Model):
+    """A league's standings or ratings as a running ledger (league.ledgers: per-player sums,
+    or openskill ratings in played order), in step with the league while `version` equals
+    the league's: a recorded result then updates it instead of a recomputation of every
+    match. Any other change of the league leaves it behind, and the next read rebuilds it."""
+
+    __tablename__ = "league_ledgers"
+
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
+    #: what it tallies: "standings:<season>:<game>" or "ratings:<game>"
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    version: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)
+
+
+class RatingCheckpoint(Model):
+    """A copy of a ratings ledger after its first `rated` matches (every few hundred), so an
+    edited or inserted match rates again only the matches from the checkpoint before it on."""
+
+    __tablename__ = "rating_checkpoints"
+
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    rated: Mapped[int] = mapped_column(primary_key=True)
+    #: the played-order key of the last match it rated
+    last_played_at: Mapped[datetime]
+    last_match_id: Mapped[str] = mapped_column(String(16))
+    body: Mapped[str] = mapped_column(Text)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .matches import MatchRecord, RoundRecord, finished_in_order
 from .profile import GameProfile, PlayerProfile, player_profile
-from .ratings import PlayerRating, RatingPoint, Ratings, ratings
+from .ratings import PlayerRating, RatingPoint, Ratings, ratings, ratings_of
 from .records import (
     BiggestWin,
     Records,
@@ -11,7 +11,7 @@ from .records import (
     Streak,
     records,
 )
-from .standings import HeadToHeadRow, StandingRow, head_to_head, standings
+from .standings import HeadToHeadRow, StandingRow, head_to_head, standing_rows, standings
 
 __all__ = [
     "BiggestWin",
@@ -31,6 +31,8 @@ __all__ = [
     "head_to_head",
     "player_profile",
     "ratings",
+    "ratings_of",
     "records",
+    "standing_rows",
     "standings",
 ]

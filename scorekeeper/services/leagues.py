@@ -14,9 +14,9 @@ from .. import league as compute
 from ..extensions import db
 from ..games import all_games
 from ..games.i18n import N_, _
-from ..league import MatchRecord, RoundRecord
-from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, new_id
-from . import Actor, ServiceError, access, clean_label, league_audit, scopes
+from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Season, Seat, new_id
+from . import Actor, ServiceError, access, clean_label, league_audit, league_ledgers, scopes
+from .league_ledgers import match_records
 from .matches import bump, clean_name, clean_names, ensure_members, players_named
 
 MAX_LEAGUE_NAME = 80
@@ -213,68 +213,6 @@ def get_season(league: League, season_id: str | None) -> Season | None:
     )
 
 
-# --------------------------------------------------------------------------- records from the database
-
-
-def match_records(league_id: str, *, with_rounds: bool) -> list[MatchRecord]:
-    """The league's matches as the league computations read them.
-
-    Standings and ratings need only the stored summary (totals, winners); records read
-    the rounds too, so those are loaded only when asked for.
-    """
-    seats: dict[str, list[str]] = {}
-    for match_id, player_id in db.session.execute(
-        select(Seat.match_id, Seat.player_id)
-        .join(Match, Match.id == Seat.match_id)
-        .where(Match.league_id == league_id)
-        .order_by(Seat.match_id, Seat.seat)
-    ):
-        seats.setdefault(match_id, []).append(player_id)
-    rounds: dict[str, list[RoundRecord]] = {}
-    if with_rounds:
-        for match_id, number, input_, scores in db.session.execute(
-            select(Round.match_id, Round.number, Round.input, Round.scores)
-            .join(Match, Match.id == Round.match_id)
-            .where(Match.league_id == league_id, Round.confirmed.is_(True))
-            .order_by(Round.match_id, Round.number)
-        ):
-            rounds.setdefault(match_id, []).append(RoundRecord(number=number, input=input_, scores=tuple(scores)))
-    records = []
-    for row in db.session.execute(
-        select(
-            Match.id, Match.game, Match.created_at, Match.sides, Match.options, Match.totals, Match.winners,
-            Match.finished, Match.round_count,
-        ).where(Match.league_id == league_id)
-    ):
-        records.append(
-            MatchRecord(
-                match_id=row.id,
-                game=row.game,
-                played_at=row.created_at,
-                players=tuple(seats.get(row.id, ())),
-                sides=tuple(tuple(side) for side in row.sides),
-                options=row.options,
-                totals=tuple(row.totals),
-                winners=tuple(row.winners),
-                finished=row.finished,
-                rounds=tuple(rounds.get(row.id, ())),
-                round_count=row.round_count,
-            )
-        )
-    return records
-
-
-def in_season(records: list[MatchRecord], season: Season | None) -> list[MatchRecord]:
-    if season is None:
-        return records
-    return [
-        record
-        for record in records
-        if season.starts_on <= record.played_at.date() <= season.ends_on
-        and (not season.games or record.game in season.games)
-    ]
-
-
 # --------------------------------------------------------------------------- cached computations
 
 
@@ -355,8 +293,10 @@ def standings_text(league: League, *, season_id: str | None = None, game: str | 
     min_matches = season.min_matches if season else 0
 
     def compute_standings():
-        records = in_season(match_records(league.id, with_rounds=False), season)
-        rows = plain(compute.standings(records, game=game, min_matches=min_matches))
+        # From the league's running ledger (services.league_ledgers): no match is read
+        # when it is in step.
+        ledger = league_ledgers.standings_ledger(league, season, game)
+        rows = plain(compute.standing_rows(ledger, min_matches=min_matches))
         named(league, rows)
         return {
             "league": league.id,
@@ -387,7 +327,13 @@ def ratings_text(league: League, *, game: str | None = None, history: bool = Fal
     game = check_game(game)
 
     def compute_ratings():
-        result = plain(compute.ratings(match_records(league.id, with_rounds=False), game=game))
+        # Histories are one point per player and match: only a full replay gives them.
+        rated = (
+            compute.ratings(match_records(league.id, with_rounds=False), game=game)
+            if history
+            else compute.ratings_of(league_ledgers.ratings_ledger(league, game), game=game)
+        )
+        result = plain(rated)
         named(league, result["players"])
         if not history:
             for player in result["players"]:

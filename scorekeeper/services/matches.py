@@ -36,7 +36,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import Actor, ServiceError, access, clean_label, clean_reason, limits, scopes, snapshots
+from . import Actor, ServiceError, access, clean_label, clean_reason, league_ledgers, limits, scopes, snapshots
 
 MAX_NAME_LENGTH = 80
 SEEN_REFRESH = timedelta(days=1)
@@ -452,7 +452,8 @@ def create_match(
             db.session.flush()
             if league is not None:
                 ensure_members(league, players)
-                bump(league.id)
+                # A match in progress changes no standings: the ledgers stay in step.
+                league_ledgers.match_changed(league.id, None, None)
             audit(
                 match,
                 actor,
@@ -563,13 +564,14 @@ def locked_for_writing(
 
 
 def _store_summary(match: Match, state: MatchState) -> None:
-    """Keep the match's summary columns in step (and its league's computations stale)."""
-    if match.league_id is not None:
-        bump(match.league_id)
+    """Keep the match's summary columns in step (and its league's ledgers: services.league_ledgers)."""
+    before = league_ledgers.record_of(match) if match.league_id is not None else None
     match.round_count = state.round_count
     match.totals = list(state.totals)
     match.finished = state.finished
     match.winners = list(state.winners)
+    if match.league_id is not None:
+        league_ledgers.match_changed(match.league_id, before, league_ledgers.record_of(match))
 
 
 def _write_scores(round_: Round, state: MatchState) -> None:

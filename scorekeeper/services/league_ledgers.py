@@ -1,0 +1,280 @@
+"""A league's match records as the league computations read them, and its standings and ratings ledgers kept in step with each result.
+
+A ledger row (`league_ledgers`) holds the standings sums or the ratings of one key
+("standings:<season>:<game>", "ratings:<game>") and the league version it is in step
+with. The first read builds it from every match (and the ratings' checkpoints); a write
+of a league match (`match_changed`, in the write's transaction) bumps the league and
+moves every ledger that was in step along with it: the match's old record is taken out
+and its new one put in, and ratings are rated on top, or again from the checkpoint
+before the changed match (see league.ledgers). Anything else that bumps the league
+(members, seasons, names, imports) leaves the ledgers behind; the next read rebuilds them.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import and_, delete, insert, or_, select, update
+
+from ..extensions import db
+from ..league import MatchRecord, RoundRecord
+from ..league.ledgers import (
+    OrderKey,
+    RatingLedger,
+    StandingsLedger,
+    checkpoint_due,
+    update_ratings,
+    update_standings,
+)
+from ..models import League, LeagueLedger, Match, RatingCheckpoint, Round, Season, Seat
+
+# --------------------------------------------------------------------------- match records
+
+
+def match_records(
+    league_id: str, *, with_rounds: bool, after: OrderKey | None = None, game: str | None = None, finished_only: bool = False
+) -> list[MatchRecord]:
+    """The league's matches as the league computations read them (those played after
+    `after`, of `game`, finished ones only, when asked).
+
+    Standings and ratings need only the stored summary (totals, winners); records read
+    the rounds too, so those are loaded only when asked for.
+    """
+    conditions: list[Any] = [Match.league_id == league_id]
+    if after is not None:
+        conditions.append(or_(Match.created_at > after[0], and_(Match.created_at == after[0], Match.id > after[1])))
+    if game is not None:
+        conditions.append(Match.game == game)
+    if finished_only:
+        conditions.append(Match.finished.is_(True))
+    seats: dict[str, list[str]] = {}
+    for match_id, player_id in db.session.execute(
+        select(Seat.match_id, Seat.player_id)
+        .join(Match, Match.id == Seat.match_id)
+        .where(*conditions)
+        .order_by(Seat.match_id, Seat.seat)
+    ):
+        seats.setdefault(match_id, []).append(player_id)
+    rounds: dict[str, list[RoundRecord]] = {}
+    if with_rounds:
+        for match_id, number, input_, scores in db.session.execute(
+            select(Round.match_id, Round.number, Round.input, Round.scores)
+            .join(Match, Match.id == Round.match_id)
+            .where(*conditions, Round.confirmed.is_(True))
+            .order_by(Round.match_id, Round.number)
+        ):
+            rounds.setdefault(match_id, []).append(RoundRecord(number=number, input=input_, scores=tuple(scores)))
+    return [
+        MatchRecord(
+            match_id=row.id,
+            game=row.game,
+            played_at=row.created_at,
+            players=tuple(seats.get(row.id, ())),
+            sides=tuple(tuple(side) for side in row.sides),
+            options=row.options,
+            totals=tuple(row.totals),
+            winners=tuple(row.winners),
+            finished=row.finished,
+            rounds=tuple(rounds.get(row.id, ())),
+            round_count=row.round_count,
+        )
+        for row in db.session.execute(
+            select(
+                Match.id, Match.game, Match.created_at, Match.sides, Match.options, Match.totals, Match.winners,
+                Match.finished, Match.round_count,
+            ).where(*conditions)
+        )
+    ]
+
+
+def record_of(match: Match) -> MatchRecord:
+    """One match's record from its summary columns as they are now (no rounds)."""
+    return MatchRecord(
+        match_id=match.id,
+        game=match.game,
+        played_at=match.created_at,
+        players=tuple(seat.player_id for seat in match.seats),
+        sides=tuple(tuple(side) for side in match.sides),
+        options=match.options,
+        totals=tuple(match.totals),
+        winners=tuple(match.winners),
+        finished=match.finished,
+        rounds=(),
+        round_count=match.round_count,
+    )
+
+
+def in_season(records: list[MatchRecord], season: Season | None) -> list[MatchRecord]:
+    if season is None:
+        return records
+    return [
+        record
+        for record in records
+        if season.starts_on <= record.played_at.date() <= season.ends_on
+        and (not season.games or record.game in season.games)
+    ]
+
+
+# --------------------------------------------------------------------------- ledgers on read
+
+
+def standings_key(season_id: str | None, game: str | None) -> str:
+    return f"standings:{season_id}:{game}"
+
+
+def ratings_key(game: str | None) -> str:
+    return f"ratings:{game}"
+
+
+def _stored(league: League, key: str) -> str | None:
+    """The body of the ledger `key` when it is in step with the league."""
+    row = db.session.execute(
+        select(LeagueLedger.version, LeagueLedger.body).where(LeagueLedger.league_id == league.id, LeagueLedger.key == key)
+    ).first()
+    return row.body if row is not None and row.version == league.version else None
+
+
+def _keep(league_id: str, key: str, version: int, ledger: StandingsLedger | RatingLedger) -> None:
+    body = json.dumps(ledger.to_json(), separators=(",", ":"))
+    db.session.execute(delete(LeagueLedger).where(LeagueLedger.league_id == league_id, LeagueLedger.key == key))
+    db.session.execute(insert(LeagueLedger).values(league_id=league_id, key=key, version=version, body=body))
+
+
+def standings_ledger(league: League, season: Season | None, game: str | None) -> StandingsLedger:
+    """The league's standings sums for a season and game: the stored ledger when it is in
+    step, else built from every match and stored (the caller commits)."""
+    key = standings_key(season.id if season else None, game)
+    body = _stored(league, key)
+    if body is not None:
+        return StandingsLedger.from_json(json.loads(body))
+    ledger = StandingsLedger()
+    for record in in_season(match_records(league.id, with_rounds=False, game=game, finished_only=True), season):
+        ledger.add(record)
+    _keep(league.id, key, league.version, ledger)
+    return ledger
+
+
+def _checkpoint(league_id: str, key: str) -> Callable[[RatingLedger], None]:
+    def keep(ledger: RatingLedger) -> None:
+        if checkpoint_due(ledger) and ledger.last is not None:
+            db.session.execute(
+                insert(RatingCheckpoint).values(
+                    league_id=league_id, key=key, rated=ledger.rated, last_played_at=ledger.last[0],
+                    last_match_id=ledger.last[1], body=json.dumps(ledger.to_json(), separators=(",", ":")),
+                )
+            )
+
+    return keep
+
+
+def ratings_ledger(league: League, game: str | None) -> RatingLedger:
+    """The league's ratings ledger for a game: the stored one when it is in step, else
+    rated from every match in played order (with its checkpoints) and stored."""
+    key = ratings_key(game)
+    body = _stored(league, key)
+    if body is not None:
+        return RatingLedger.from_json(json.loads(body))
+    db.session.execute(delete(RatingCheckpoint).where(RatingCheckpoint.league_id == league.id, RatingCheckpoint.key == key))
+    ledger = RatingLedger()
+    keep = _checkpoint(league.id, key)
+    records = match_records(league.id, with_rounds=False, game=game, finished_only=True)
+    records.sort(key=lambda record: (record.played_at, record.match_id))
+    for record in records:
+        ledger.rate(record)
+        keep(ledger)
+    _keep(league.id, key, league.version, ledger)
+    return ledger
+
+
+# --------------------------------------------------------------------------- ledgers on write
+
+
+def _rewind(league_id: str, key: str) -> Callable[[OrderKey], RatingLedger]:
+    def rewind(changed: OrderKey) -> RatingLedger:
+        """The checkpoint before `changed` (later ones are dropped: they are rated again)."""
+        rows = db.session.execute(
+            select(RatingCheckpoint.rated, RatingCheckpoint.last_played_at, RatingCheckpoint.last_match_id)
+            .where(RatingCheckpoint.league_id == league_id, RatingCheckpoint.key == key)
+            .order_by(RatingCheckpoint.rated.desc())
+        ).all()
+        keep = next((row.rated for row in rows if (row.last_played_at, row.last_match_id) < changed), 0)
+        db.session.execute(
+            delete(RatingCheckpoint).where(
+                RatingCheckpoint.league_id == league_id, RatingCheckpoint.key == key, RatingCheckpoint.rated > keep
+            )
+        )
+        if keep == 0:
+            return RatingLedger()
+        body = db.session.scalar(
+            select(RatingCheckpoint.body).where(
+                RatingCheckpoint.league_id == league_id, RatingCheckpoint.key == key, RatingCheckpoint.rated == keep
+            )
+        )
+        return RatingLedger.from_json(json.loads(body or "{}"))
+
+    return rewind
+
+
+def _season_of(league_id: str, season_id: str) -> Season | None:
+    season = db.session.get(Season, season_id)
+    return season if season is not None and season.league_id == league_id else None
+
+
+def match_changed(league_id: str, before: MatchRecord | None, after: MatchRecord | None) -> None:
+    """A league match's summary changed from `before` to `after` (None: it was not there):
+    bump the league (what every write does) and move the ledgers in step with it along."""
+    version = db.session.scalar(select(League.version).where(League.id == league_id).with_for_update())
+    db.session.execute(
+        update(League).where(League.id == league_id).values(version=League.version + 1).execution_options(synchronize_session=False)
+    )
+    if version is None:
+        return
+    rows = db.session.execute(
+        select(LeagueLedger.key, LeagueLedger.body).where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)
+    ).all()
+    changed = (before is not None and before.finished) or (after is not None and after.finished)
+    for row in rows:
+        if changed:
+            _move(league_id, row.key, row.body, before, after, version + 1)
+    db.session.execute(
+        update(LeagueLedger)
+        .where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)
+        .values(version=version + 1)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _game_of(text: str) -> str | None:
+    return None if text == "None" else text
+
+
+def _move(league_id: str, key: str, body: str, before: MatchRecord | None, after: MatchRecord | None, version: int) -> None:
+    kind, _, rest = key.partition(":")
+    if kind == "standings":
+        season_id, _, game_text = rest.partition(":")
+        season = _season_of(league_id, season_id) if season_id != "None" else None
+        if season_id != "None" and season is None:
+            # The season is gone: so is what was tallied for it.
+            db.session.execute(delete(LeagueLedger).where(LeagueLedger.league_id == league_id, LeagueLedger.key == key))
+            return
+
+        def counted(record: MatchRecord | None) -> MatchRecord | None:
+            return record if record is not None and in_season([record], season) else None
+
+        standings = StandingsLedger.from_json(json.loads(body))
+        update_standings(standings, counted(before), counted(after), game=_game_of(game_text))
+        _keep(league_id, key, version, standings)
+    elif kind == "ratings":
+        game = _game_of(rest)
+        ratings = update_ratings(
+            RatingLedger.from_json(json.loads(body)),
+            before,
+            after,
+            game=game,
+            rewind=_rewind(league_id, key),
+            matches_after=lambda last: match_records(league_id, with_rounds=False, after=last, game=game, finished_only=True),
+            on_rated=_checkpoint(league_id, key),
+        )
+        _keep(league_id, key, version, ratings)
+

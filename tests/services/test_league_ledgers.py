@@ -1,0 +1,93 @@
+"""League ledgers in the database: after every recorded, edited and undone round of interleaved
+league matches, the standings and ratings served from the ledgers moved along by the writes
+equal a recomputation from every match, and the ledgers were not rebuilt on the way."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from sqlalchemy import delete, select
+
+from scorekeeper.extensions import db
+from scorekeeper.league import ledgers
+from scorekeeper.models import CachedResult, League, LeagueLedger, RatingCheckpoint
+from tests.api.helpers import post_round, sign_up
+
+VIEWS = ("standings", "ratings", "standings?game=nameless", "ratings?game=nameless", "ratings?game=spades")
+PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+
+def served(client, league_id: str, season_id: str) -> dict[str, object]:
+    views = {path: client.get(f"/api/v1/leagues/{league_id}/{path}").json for path in VIEWS}
+    views["season"] = client.get(f"/api/v1/leagues/{league_id}/standings?season={season_id}").json
+    return views
+
+
+def recomputed(app, client, league_id: str, season_id: str) -> dict[str, object]:
+    """What the league serves when nothing was kept: every ledger and cached result dropped."""
+    with app.app_context():
+        for table in (LeagueLedger, RatingCheckpoint, CachedResult):
+            db.session.execute(delete(table))
+        db.session.commit()
+    return served(client, league_id, season_id)
+
+
+def in_step(app, league_id: str) -> set[str]:
+    with app.app_context():
+        version = db.session.scalar(select(League.version).where(League.id == league_id))
+        return set(db.session.scalars(select(LeagueLedger.key).where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)))
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_ledgers_moved_by_writes_equal_a_recomputation(clean_app, client, monkeypatch, seed):
+    # Checkpoints every two matches, so that late finishers rewind to one.
+    monkeypatch.setattr(ledgers, "CHECKPOINT_EVERY", 2)
+    rng = random.Random(seed)
+    sign_up(client, "owner")
+    league_id = client.post("/api/v1/leagues", json={"name": "Mondays"}).json["id"]
+    season_id = client.post(
+        f"/api/v1/leagues/{league_id}/seasons",
+        json={"name": "All year", "starts_on": "2000-01-01", "ends_on": "2100-12-31", "games": ["nameless"]},
+    ).json["id"]
+    matches = []
+    for _number in range(6):
+        players = rng.sample(PLAYERS, rng.choice([2, 3, 4]))
+        matches.append(
+            client.post(
+                "/api/v1/matches", json={"game": "nameless", "players": players, "options": {"target": 8}, "league": league_id}
+            ).json
+        )
+    served(client, league_id, season_id)
+    kept = in_step(clean_app, league_id)
+    assert {"standings:None:None", "ratings:None", f"standings:{season_id}:None"} <= kept
+    open_matches = list(matches)
+    steps = 0
+    while open_matches:
+        # Interleaved: a match started early often finishes after later ones (played order is the start).
+        match = rng.choice(open_matches)
+        tricks = [0] * len(match["players"])
+        for _trick in range(5 if len(match["players"]) <= 4 else 4):
+            tricks[rng.randrange(len(tricks))] += 1
+        response = post_round(client, match["id"], {"tricks": tricks})
+        assert response.status_code == 201, response.json
+        if client.get(f"/api/v1/matches/{match['id']}").json["finished"]:
+            open_matches.remove(match)
+        steps += 1
+        if steps % 3 == 0 or not open_matches:
+            assert in_step(clean_app, league_id) == kept
+            assert served(client, league_id, season_id) == recomputed(clean_app, client, league_id, season_id)
+            served(client, league_id, season_id)
+            kept = in_step(clean_app, league_id)
+    # Corrections of finished matches: an edit of the first round of the first match, then an undo.
+    first = matches[0]["id"]
+    number_of_players = len(matches[0]["players"])
+    edit = {"tricks": [5 if seat == number_of_players - 1 else 0 for seat in range(number_of_players)]}
+    edited = client.put(f"/api/v1/matches/{first}/rounds/1", json=edit)
+    assert edited.status_code in (200, 422), edited.json
+    assert in_step(clean_app, league_id) == kept
+    assert served(client, league_id, season_id) == recomputed(clean_app, client, league_id, season_id)
+    served(client, league_id, season_id)
+    last = client.get(f"/api/v1/matches/{matches[-1]['id']}").json
+    assert client.delete(f"/api/v1/matches/{last['id']}/rounds/{len(last['rounds'])}").status_code == 204
+    assert kept <= in_step(clean_app, league_id)
+    assert served(client, league_id, season_id) == recomputed(clean_app, client, league_id, season_id)
