@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..league import MatchRecord, RoundRecord
@@ -141,6 +142,19 @@ def _keep(league_id: str, key: str, version: int, ledger: StandingsLedger | Rati
     db.session.execute(insert(LeagueLedger).values(league_id=league_id, key=key, version=version, body=body))
 
 
+def _store_built(league: League, key: str, ledger: StandingsLedger | RatingLedger, checkpoints: list[dict[str, Any]]) -> None:
+    """Store a ledger built on a read (with its checkpoints), unless another worker stored
+    the same one at the same moment (then theirs stays: both were built from the same rows)."""
+    try:
+        with db.session.begin_nested():
+            db.session.execute(delete(RatingCheckpoint).where(RatingCheckpoint.league_id == league.id, RatingCheckpoint.key == key))
+            if checkpoints:
+                db.session.execute(insert(RatingCheckpoint), checkpoints)
+            _keep(league.id, key, league.version, ledger)
+    except IntegrityError:
+        pass
+
+
 def standings_ledger(league: League, season: Season | None, game: str | None) -> StandingsLedger:
     """The league's standings sums for a season and game: the stored ledger when it is in
     step, else built from every match and stored (the caller commits)."""
@@ -151,19 +165,22 @@ def standings_ledger(league: League, season: Season | None, game: str | None) ->
     ledger = StandingsLedger()
     for record in in_season(match_records(league.id, with_rounds=False, game=game, finished_only=True), season):
         ledger.add(record)
-    _keep(league.id, key, league.version, ledger)
+    _store_built(league, key, ledger, [])
     return ledger
+
+
+def _checkpoint_row(league_id: str, key: str, ledger: RatingLedger) -> dict[str, Any]:
+    assert ledger.last is not None
+    return {
+        "league_id": league_id, "key": key, "rated": ledger.rated, "last_played_at": ledger.last[0],
+        "last_match_id": ledger.last[1], "body": json.dumps(ledger.to_json(), separators=(",", ":")),
+    }
 
 
 def _checkpoint(league_id: str, key: str) -> Callable[[RatingLedger], None]:
     def keep(ledger: RatingLedger) -> None:
-        if checkpoint_due(ledger) and ledger.last is not None:
-            db.session.execute(
-                insert(RatingCheckpoint).values(
-                    league_id=league_id, key=key, rated=ledger.rated, last_played_at=ledger.last[0],
-                    last_match_id=ledger.last[1], body=json.dumps(ledger.to_json(), separators=(",", ":")),
-                )
-            )
+        if checkpoint_due(ledger):
+            db.session.execute(insert(RatingCheckpoint).values(**_checkpoint_row(league_id, key, ledger)))
 
     return keep
 
@@ -175,15 +192,15 @@ def ratings_ledger(league: League, game: str | None) -> RatingLedger:
     body = _stored(league, key)
     if body is not None:
         return RatingLedger.from_json(json.loads(body))
-    db.session.execute(delete(RatingCheckpoint).where(RatingCheckpoint.league_id == league.id, RatingCheckpoint.key == key))
     ledger = RatingLedger()
-    keep = _checkpoint(league.id, key)
+    checkpoints = []
     records = match_records(league.id, with_rounds=False, game=game, finished_only=True)
     records.sort(key=lambda record: (record.played_at, record.match_id))
     for record in records:
         ledger.rate(record)
-        keep(ledger)
-    _keep(league.id, key, league.version, ledger)
+        if checkpoint_due(ledger):
+            checkpoints.append(_checkpoint_row(league.id, key, ledger))
+    _store_built(league, key, ledger, checkpoints)
     return ledger
 
 

@@ -1,0 +1,269 @@
+"""Measures whether costs grow with the match and the league (issue 16): CPU per request in-process, and a 100,000-match league's first and next standings and ratings with the worker's peak memory.
+
+In-process CPU time per request (Flask test client, no gunicorn or socket) is what a busy
+2-core machine still measures steadily; every figure is also a ratio within one run.
+
+- POST round at 5 and at 200 rounds (an endless Nameless match, rounds posted in turn),
+  and at 200 rounds with its snapshots dropped before each POST (the write then rebuilds
+  the state by replay, as every write did before snapshots);
+- the match page (GET /matches/{id}) at 5 and 200 rounds;
+- a league of N matches (default 100,000): the engine plays `--distinct` finished matches
+  of every game (random legal rounds), and the league's matches are these results seated
+  with players drawn from a 12-player roster, at distinct times over two years (rows of
+  matches and seats only: standings and ratings read no rounds). Then, in a fresh child
+  process (its peak RSS is the worker's peak memory): the first standings and ratings
+  (nothing kept), one more match recorded through the API (its last POST finishes it), and
+  the next standings and ratings requests.
+
+Usage: python -m bench.scale [sqlite|postgresql] [--league 100000] [--distinct 2000]
+Writes bench/results/scale-<database>.json and scale-<database>-profile.txt.
+PostgreSQL: the database `bench_scale` at 127.0.0.1:5432 (user postgres) is dropped and re-created.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run as a script, bench/ is on sys.path and the project root is not: import from the root.
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+
+import argparse  # noqa: E402
+import cProfile  # noqa: E402
+import io  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import pstats  # noqa: E402
+import random  # noqa: E402
+import resource  # noqa: E402
+import subprocess  # noqa: E402
+import time  # noqa: E402
+from datetime import datetime, timedelta  # noqa: E402
+from typing import Any  # noqa: E402
+
+from bench.seed import ENDLESS, NAMELESS_ROUND, ROSTER, bench_account, make_app, play_match, player_counts, upgrade_schema  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+COOKIE = {"Cookie": "sk_device=benchscale00000000000000000000000"}
+
+
+def database_url(kind: str) -> str:
+    if kind == "sqlite":
+        path = RESULTS / "scale.sqlite"
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        return f"sqlite:///{path}"
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
+        connection.execute("DROP DATABASE IF EXISTS bench_scale")
+        connection.execute("CREATE DATABASE bench_scale")
+    return "postgresql+psycopg://postgres@127.0.0.1:5432/bench_scale"
+
+
+def cpu_per_request(call, iterations: int, before=None) -> dict[str, float]:
+    for _ in range(2):  # warm up (and fill the stored documents)
+        if before is not None:
+            before()
+        assert call().status_code < 400
+    cpu = wall = 0.0
+    for _ in range(iterations):
+        if before is not None:
+            before()
+        started_cpu, started_wall = time.process_time(), time.perf_counter()
+        response = call()
+        cpu += time.process_time() - started_cpu
+        wall += time.perf_counter() - started_wall
+        assert response.status_code < 400, response.get_data(as_text=True)[:300]
+    return {"cpu_ms": round(cpu / iterations * 1000, 2), "wall_ms": round(wall / iterations * 1000, 2), "n": iterations}
+
+
+def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: dict[str, str]) -> dict[str, Any]:
+    """Bulk-insert `size` finished matches, each the result of one of `distinct` engine-played matches."""
+    from sqlalchemy import insert, update
+
+    from scorekeeper.extensions import db
+    from scorekeeper.games import all_games
+    from scorekeeper.models import League, Match, Seat, new_id
+
+    rng = random.Random(20261201)
+    started = time.perf_counter()
+    game_ids = [game.id for game in all_games()]
+    played = []
+    for index in range(distinct):
+        game_id = game_ids[index % len(game_ids)]
+        n_players = rng.choice(player_counts(game_id))
+        table, state = play_match(rng, game_id, ROSTER[:n_players])
+        played.append((game_id, n_players, table, state))
+    engine_s = time.perf_counter() - started
+    day_one = datetime(2024, 1, 1, 19, 0)
+    step = timedelta(seconds=2 * 365 * 24 * 3600 // size)
+    matches, seats = [], []
+    for index in range(size):
+        game_id, n_players, table, state = played[index % distinct]
+        match_id = new_id()
+        at = day_one + index * step
+        matches.append({
+            "id": match_id, "game": game_id, "league_id": league_id, "options": dict(table.options),
+            "sides": [list(side) for side in table.sides], "version": 1 + len(state.rounds),
+            "created_at": at, "updated_at": at, "round_count": len(state.rounds),
+            "totals": list(state.totals), "finished": True, "winners": list(state.winners),
+        })
+        seats.extend(
+            {"match_id": match_id, "seat": seat, "player_id": player_ids[name]}
+            for seat, name in enumerate(rng.sample(ROSTER, n_players))
+        )
+    with app.app_context():
+        for model, rows in ((Match, matches), (Seat, seats)):
+            for start in range(0, len(rows), 5000):
+                db.session.execute(insert(model), rows[start : start + 5000])
+        db.session.execute(update(League).where(League.id == league_id).values(version=League.version + 1))
+        db.session.commit()
+    return {"matches": size, "distinct_engine_matches": distinct, "engine_s": round(engine_s, 1),
+            "insert_s": round(time.perf_counter() - started - engine_s, 1)}
+
+
+def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
+    """CPU per POST round and per match page, at 5 and 200 rounds."""
+    from sqlalchemy import text
+
+    from scorekeeper.extensions import db
+
+    def endless(rounds: int) -> str:
+        created = client.post("/api/v1/matches", json={
+            "game": "nameless", "players": ["Bench Ann", "Bench Bob", "Bench Cid", "Bench Dee"], "options": ENDLESS})
+        match_id = created.get_json()["id"]
+        for _ in range(rounds):
+            assert client.post(f"/api/v1/matches/{match_id}/rounds", json=NAMELESS_ROUND).status_code == 201
+        return match_id
+
+    five, two_hundred, replayed = endless(5), endless(200), endless(200)
+
+    def drop_snapshots() -> None:
+        with app.app_context():
+            db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": replayed})
+            db.session.commit()
+
+    def post(match_id: str):
+        return lambda: client.post(f"/api/v1/matches/{match_id}/rounds", json=NAMELESS_ROUND)
+
+    results: dict[str, Any] = {}
+    page_5, page_200 = endless(5), endless(200)
+    scenarios = {
+        "health": (lambda: client.get("/api/v1/health"), 200, None),
+        "post_round_5": (post(five), 40, None),
+        "post_round_200": (post(two_hundred), 40, None),
+        "post_round_200_replayed": (post(replayed), 20, drop_snapshots),
+        "match_page_5": (lambda: client.get(f"/matches/{page_5}", headers=COOKIE), 40, None),
+        "match_page_200": (lambda: client.get(f"/matches/{page_200}", headers=COOKIE), 15, None),
+    }
+    for name, (call, iterations, before) in scenarios.items():
+        results[name] = cpu_per_request(call, iterations, before)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(5):
+            if before is not None:
+                before()
+            call()
+        profiler.disable()
+        profile.write(f"\n===== {name}: {results[name]['cpu_ms']} ms CPU per request =====\n")
+        pstats.Stats(profiler, stream=profile).sort_stats("cumulative").print_stats(20)
+        print(f"{kind} {name:26} {results[name]['cpu_ms']:8.2f} ms CPU {results[name]['wall_ms']:8.2f} ms wall", file=sys.stderr)
+    results["post_round_200_over_5"] = round(results["post_round_200"]["cpu_ms"] / results["post_round_5"]["cpu_ms"], 2)
+    results["match_page_200_over_5"] = round(results["match_page_200"]["cpu_ms"] / results["match_page_5"]["cpu_ms"], 2)
+    return results
+
+
+def league_child(url: str, league_id: str, token: str, out: str) -> None:
+    """In a fresh process: first standings + ratings, one more match, next standings + ratings."""
+    app = make_app(url)
+    client = app.test_client()
+    auth = {"Authorization": f"Bearer {token}"}
+    report: dict[str, Any] = {}
+    profile = io.StringIO()
+
+    def timed(name: str, call) -> Any:
+        profiler = cProfile.Profile() if name.startswith("first") else None
+        started_cpu, started_wall = time.process_time(), time.perf_counter()
+        if profiler:
+            profiler.enable()
+        response = call()
+        if profiler:
+            profiler.disable()
+            profile.write(f"\n===== {name} =====\n")
+            pstats.Stats(profiler, stream=profile).sort_stats("cumulative").print_stats(25)
+        report[name] = {"cpu_ms": round((time.process_time() - started_cpu) * 1000, 1),
+                        "wall_ms": round((time.perf_counter() - started_wall) * 1000, 1)}
+        assert response.status_code < 400, response.get_data(as_text=True)[:300]
+        return response
+
+    def standings():
+        return client.get(f"/api/v1/leagues/{league_id}/standings", headers=auth)
+
+    def ratings():
+        return client.get(f"/api/v1/leagues/{league_id}/ratings", headers=auth)
+
+    # The process's first request pays for imports and template loading: not the league's cost.
+    assert client.get("/api/v1/health").status_code == 200
+    report["rss_before_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    timed("first_standings", standings)
+    timed("first_ratings", ratings)
+    timed("repeat_standings", standings)
+    # One more match, recorded through the API: Nameless of two, target 5, won in one round.
+    created = client.post("/api/v1/matches", headers=auth, json={
+        "game": "nameless", "players": ["Bench Ann", "Bench Bob"], "options": {"target": 5}, "league": league_id})
+    assert created.status_code == 201, created.get_json()
+    match_id = created.get_json()["id"]
+    timed("post_finishing_round", lambda: client.post(f"/api/v1/matches/{match_id}/rounds", headers=auth, json={"tricks": [5, 0]}))
+    timed("next_standings", standings)
+    timed("next_ratings", ratings)
+    assert any(row["played"] for row in standings().get_json()["rows"])
+    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    Path(out).write_text(json.dumps({"report": report, "profile": profile.getvalue()}))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("database", nargs="?", default="sqlite", choices=["sqlite", "postgresql"])
+    parser.add_argument("--league", type=int, default=100_000)
+    parser.add_argument("--distinct", type=int, default=2000)
+    parser.add_argument("--child", nargs=4, metavar=("URL", "LEAGUE", "TOKEN", "OUT"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        league_child(*args.child)
+        return
+    RESULTS.mkdir(exist_ok=True)
+    url = database_url(args.database)
+    app = make_app(url)
+    upgrade_schema(app)
+    client = app.test_client()
+    results: dict[str, Any] = {"database": args.database, "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+                               "load_1m_at_start": os.getloadavg()[0]}
+    profile = io.StringIO()
+    results["per_match"] = per_match(app, client, args.database, profile)
+    from scorekeeper.services import leagues as league_service
+
+    fixtures: dict[str, Any] = {}
+    with app.test_request_context():  # messages are translated for a request's reader
+        owner = bench_account(fixtures)
+        league = league_service.create_league("Bench scale", ROSTER, actor=owner)
+        league_id = league.id
+        player_ids = {member.player.name: member.player_id for member in league.members}
+    results["league_seed"] = seed_big_league(app, league_id, args.league, args.distinct, player_ids)
+    print(f"seeded {results['league_seed']}", file=sys.stderr)
+    out = RESULTS / f"scale-{args.database}-child.json"
+    subprocess.run([sys.executable, "-m", "bench.scale", "--child", url, league_id, fixtures["token"], str(out)],
+                   check=True, cwd=ROOT)
+    child = json.loads(out.read_text())
+    results["league"] = child["report"]
+    profile.write(child["profile"])
+    results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
+    results["load_1m_at_end"] = os.getloadavg()[0]
+    (RESULTS / f"scale-{args.database}.json").write_text(json.dumps(results, indent=1))
+    (RESULTS / f"scale-{args.database}-profile.txt").write_text(profile.getvalue())
+    print(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("FLASK_DEBUG", "0")
+    main()
