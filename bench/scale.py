@@ -182,20 +182,34 @@ def league_child(url: str, league_id: str, token: str, out: str) -> None:
     report: dict[str, Any] = {}
     profile = io.StringIO()
 
+    def forget() -> None:
+        """Drop everything kept for the league: the next read computes from every match."""
+        from sqlalchemy import text
+
+        from scorekeeper.extensions import db
+
+        with app.app_context():
+            for table in ("league_ledgers", "rating_checkpoints", "cached_results"):
+                db.session.execute(text(f"DELETE FROM {table}"))
+            db.session.commit()
+
     def timed(name: str, call) -> Any:
-        profiler = cProfile.Profile() if name.startswith("first") else None
         started_cpu, started_wall = time.process_time(), time.perf_counter()
-        if profiler:
-            profiler.enable()
         response = call()
-        if profiler:
-            profiler.disable()
-            profile.write(f"\n===== {name} =====\n")
-            pstats.Stats(profiler, stream=profile).sort_stats("cumulative").print_stats(25)
         report[name] = {"cpu_ms": round((time.process_time() - started_cpu) * 1000, 1),
                         "wall_ms": round((time.perf_counter() - started_wall) * 1000, 1)}
         assert response.status_code < 400, response.get_data(as_text=True)[:300]
         return response
+
+    def profiled(name: str, call) -> None:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        call()
+        profiler.disable()
+        profile.write(f"\n===== {name} (under cProfile) =====\n")
+        stats = pstats.Stats(profiler, stream=profile)
+        stats.sort_stats("tottime").print_stats(15)
+        stats.sort_stats("cumulative").print_stats(30)
 
     def standings():
         return client.get(f"/api/v1/leagues/{league_id}/standings", headers=auth)
@@ -206,6 +220,7 @@ def league_child(url: str, league_id: str, token: str, out: str) -> None:
     # The process's first request pays for imports and template loading: not the league's cost.
     assert client.get("/api/v1/health").status_code == 200
     report["rss_before_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    forget()
     timed("first_standings", standings)
     timed("first_ratings", ratings)
     timed("repeat_standings", standings)
@@ -218,6 +233,10 @@ def league_child(url: str, league_id: str, token: str, out: str) -> None:
     timed("next_standings", standings)
     timed("next_ratings", ratings)
     assert any(row["played"] for row in standings().get_json()["rows"])
+    report["peak_rss_before_profiles_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    forget()
+    profiled("first_standings", standings)
+    profiled("first_ratings", ratings)
     report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     Path(out).write_text(json.dumps({"report": report, "profile": profile.getvalue()}))
 
@@ -227,35 +246,51 @@ def main() -> None:
     parser.add_argument("database", nargs="?", default="sqlite", choices=["sqlite", "postgresql"])
     parser.add_argument("--league", type=int, default=100_000)
     parser.add_argument("--distinct", type=int, default=2000)
+    parser.add_argument("--reuse", action="store_true", help="SQLite: measure the league of the last run again (no per-match figures, no seeding)")
     parser.add_argument("--child", nargs=4, metavar=("URL", "LEAGUE", "TOKEN", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         league_child(*args.child)
         return
     RESULTS.mkdir(exist_ok=True)
-    url = database_url(args.database)
-    app = make_app(url)
-    upgrade_schema(app)
-    client = app.test_client()
     results: dict[str, Any] = {"database": args.database, "started": time.strftime("%Y-%m-%d %H:%M:%S"),
                                "load_1m_at_start": os.getloadavg()[0]}
     profile = io.StringIO()
-    results["per_match"] = per_match(app, client, args.database, profile)
-    from scorekeeper.services import leagues as league_service
-
     fixtures: dict[str, Any] = {}
-    with app.test_request_context():  # messages are translated for a request's reader
-        owner = bench_account(fixtures)
-        league = league_service.create_league("Bench scale", ROSTER, actor=owner)
-        league_id = league.id
-        player_ids = {member.player.name: member.player_id for member in league.members}
-    results["league_seed"] = seed_big_league(app, league_id, args.league, args.distinct, player_ids)
-    print(f"seeded {results['league_seed']}", file=sys.stderr)
+    if args.reuse:
+        results = {**json.loads((RESULTS / f"scale-{args.database}.json").read_text()), **results}
+        url = results["url"]
+        app = make_app(url)
+        from sqlalchemy import select
+
+        from scorekeeper.extensions import db
+        from scorekeeper.models import League, User
+        from scorekeeper.services import accounts
+
+        with app.test_request_context():
+            league_id = db.session.scalar(select(League.id).where(League.name == "Bench scale"))
+            user = db.session.scalars(select(User).where(User.username == "bench")).one()
+            fixtures["token"] = accounts.create_token(user, "bench again")[1]
+    else:
+        url = database_url(args.database)
+        app = make_app(url)
+        upgrade_schema(app)
+        results["per_match"] = per_match(app, app.test_client(), args.database, profile)
+        from scorekeeper.services import leagues as league_service
+
+        with app.test_request_context():  # messages are translated for a request's reader
+            owner = bench_account(fixtures)
+            league = league_service.create_league("Bench scale", ROSTER, actor=owner)
+            league_id = league.id
+            player_ids = {member.player.name: member.player_id for member in league.members}
+        results["league_seed"] = seed_big_league(app, league_id, args.league, args.distinct, player_ids)
+        print(f"seeded {results['league_seed']}", file=sys.stderr)
     out = RESULTS / f"scale-{args.database}-child.json"
     subprocess.run([sys.executable, "-m", "bench.scale", "--child", url, league_id, fixtures["token"], str(out)],
                    check=True, cwd=ROOT)
     child = json.loads(out.read_text())
     results["league"] = child["report"]
+    results["league_id"], results["token"], results["url"] = league_id, fixtures["token"], url
     profile.write(child["profile"])
     results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
     results["load_1m_at_end"] = os.getloadavg()[0]

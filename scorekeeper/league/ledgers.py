@@ -30,15 +30,34 @@ def counts_for(match: MatchRecord, game: str | None) -> bool:
 # --------------------------------------------------------------------------- standings
 
 
+#: placement scores are kept as whole multiples of 1/PLACEMENT_UNIT: exact (every match of up to
+#: 8 sides scores a multiple of 1/840) and much cheaper to add up than fractions
+PLACEMENT_UNIT = 840
+
+
+def placement_units(totals: tuple[int, ...]) -> tuple[int, ...]:
+    units = []
+    for score in placement_scores(totals):
+        scaled = score * PLACEMENT_UNIT
+        if scaled.denominator != 1:
+            raise ValueError(f"a match of {len(totals)} sides: placements are not multiples of 1/{PLACEMENT_UNIT}")
+        units.append(scaled.numerator)
+    return tuple(units)
+
+
 @dataclass
 class PlayerTally:
-    """Running sums for one player (mutable, inside a ledger)."""
+    """Running sums for one player (mutable, inside a ledger); `placement_units` in 1/PLACEMENT_UNIT."""
 
     played: int = 0
     wins: int = 0
     points: int = 0
     rounds: int = 0
-    placement: Fraction = Fraction(0)
+    placement_units: int = 0
+
+    @property
+    def placement(self) -> Fraction:
+        return Fraction(self.placement_units, PLACEMENT_UNIT)
 
 
 @dataclass
@@ -49,7 +68,7 @@ class StandingsLedger:
 
     def _apply(self, match: MatchRecord, sign: int) -> None:
         winners = set(match.winners)
-        placements = placement_scores(match.totals)
+        placements = placement_units(match.totals)
         for side, seats in enumerate(match.sides):
             total, won = match.totals[side], side in winners
             for seat in seats:
@@ -59,7 +78,7 @@ class StandingsLedger:
                 tally.wins += sign * int(won)
                 tally.points += sign * total
                 tally.rounds += sign * match.rounds_played
-                tally.placement += sign * placements[side]
+                tally.placement_units += sign * placements[side]
                 if tally.played == 0:
                     del self.tallies[player]
 
@@ -72,16 +91,15 @@ class StandingsLedger:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            player: [t.played, t.wins, t.points, t.rounds, t.placement.numerator, t.placement.denominator]
-            for player, t in self.tallies.items()
+            player: [t.played, t.wins, t.points, t.rounds, t.placement_units] for player, t in self.tallies.items()
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StandingsLedger:
         return cls(
             {
-                player: PlayerTally(played, wins, points, rounds, Fraction(numerator, denominator))
-                for player, (played, wins, points, rounds, numerator, denominator) in data.items()
+                player: PlayerTally(played, wins, points, rounds, units)
+                for player, (played, wins, points, rounds, units) in data.items()
             }
         )
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table as SqlTable
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -40,53 +41,65 @@ def match_records(
     `after`, of `game`, finished ones only, when asked).
 
     Standings and ratings need only the stored summary (totals, winners); records read
-    the rounds too, so those are loaded only when asked for.
+    the rounds too, so those are loaded only when asked for. Core statements on the
+    session's connection (after a flush, so this transaction's writes are seen): a
+    league's first computation reads every match, and ORM rows cost more than the query.
     """
-    conditions: list[Any] = [Match.league_id == league_id]
+    matches, seat_rows, round_rows = _tables()
+    conditions: list[Any] = [matches.c.league_id == league_id]
     if after is not None:
-        conditions.append(or_(Match.created_at > after[0], and_(Match.created_at == after[0], Match.id > after[1])))
+        conditions.append(
+            or_(matches.c.created_at > after[0], and_(matches.c.created_at == after[0], matches.c.id > after[1]))
+        )
     if game is not None:
-        conditions.append(Match.game == game)
+        conditions.append(matches.c.game == game)
     if finished_only:
-        conditions.append(Match.finished.is_(True))
+        conditions.append(matches.c.finished.is_(True))
+    db.session.flush()
+    connection = db.session.connection()
     seats: dict[str, list[str]] = {}
-    for match_id, player_id in db.session.execute(
-        select(Seat.match_id, Seat.player_id)
-        .join(Match, Match.id == Seat.match_id)
+    for match_id, player_id in connection.execute(
+        select(seat_rows.c.match_id, seat_rows.c.player_id)
+        .join(matches, matches.c.id == seat_rows.c.match_id)
         .where(*conditions)
-        .order_by(Seat.match_id, Seat.seat)
+        .order_by(seat_rows.c.match_id, seat_rows.c.seat)
     ):
         seats.setdefault(match_id, []).append(player_id)
     rounds: dict[str, list[RoundRecord]] = {}
     if with_rounds:
-        for match_id, number, input_, scores in db.session.execute(
-            select(Round.match_id, Round.number, Round.input, Round.scores)
-            .join(Match, Match.id == Round.match_id)
-            .where(*conditions, Round.confirmed.is_(True))
-            .order_by(Round.match_id, Round.number)
+        for match_id, number, input_, scores in connection.execute(
+            select(round_rows.c.match_id, round_rows.c.number, round_rows.c.input, round_rows.c.scores)
+            .join(matches, matches.c.id == round_rows.c.match_id)
+            .where(*conditions, round_rows.c.confirmed.is_(True))
+            .order_by(round_rows.c.match_id, round_rows.c.number)
         ):
             rounds.setdefault(match_id, []).append(RoundRecord(number=number, input=input_, scores=tuple(scores)))
+    no_rounds: tuple[RoundRecord, ...] = ()
     return [
         MatchRecord(
-            match_id=row.id,
-            game=row.game,
-            played_at=row.created_at,
-            players=tuple(seats.get(row.id, ())),
-            sides=tuple(tuple(side) for side in row.sides),
-            options=row.options,
-            totals=tuple(row.totals),
-            winners=tuple(row.winners),
-            finished=row.finished,
-            rounds=tuple(rounds.get(row.id, ())),
-            round_count=row.round_count,
+            match_id=match_id,
+            game=game_id,
+            played_at=created_at,
+            players=tuple(seats.get(match_id, ())),
+            sides=tuple(tuple(side) for side in sides),
+            options=options,
+            totals=tuple(totals),
+            winners=tuple(winners),
+            finished=finished,
+            rounds=tuple(rounds[match_id]) if match_id in rounds else no_rounds,
+            round_count=round_count,
         )
-        for row in db.session.execute(
+        for match_id, game_id, created_at, sides, options, totals, winners, finished, round_count in connection.execute(
             select(
-                Match.id, Match.game, Match.created_at, Match.sides, Match.options, Match.totals, Match.winners,
-                Match.finished, Match.round_count,
+                matches.c.id, matches.c.game, matches.c.created_at, matches.c.sides, matches.c.options,
+                matches.c.totals, matches.c.winners, matches.c.finished, matches.c.round_count,
             ).where(*conditions)
         )
     ]
+
+
+def _tables() -> tuple[SqlTable, SqlTable, SqlTable]:
+    return cast(SqlTable, Match.__table__), cast(SqlTable, Seat.__table__), cast(SqlTable, Round.__table__)
 
 
 def record_of(match: Match) -> MatchRecord:
