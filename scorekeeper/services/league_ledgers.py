@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy import and_, delete, insert, null, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -82,7 +82,7 @@ def match_records(
             played_at=created_at,
             players=tuple(seats.get(match_id, ())),
             sides=tuple(tuple(side) for side in sides),
-            options=options,
+            options=options if options is not None else {},
             totals=tuple(totals),
             winners=tuple(winners),
             finished=finished,
@@ -91,7 +91,9 @@ def match_records(
         )
         for match_id, game_id, created_at, sides, options, totals, winners, finished, round_count in connection.execute(
             select(
-                matches.c.id, matches.c.game, matches.c.created_at, matches.c.sides, matches.c.options,
+                matches.c.id, matches.c.game, matches.c.created_at, matches.c.sides,
+                # Options matter only to the records (each game's own stats): not decoded otherwise.
+                matches.c.options if with_rounds else null(),
                 matches.c.totals, matches.c.winners, matches.c.finished, matches.c.round_count,
             ).where(*conditions)
         )
