@@ -123,6 +123,19 @@ def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: d
             "insert_s": round(time.perf_counter() - started - engine_s, 1)}
 
 
+def shares(stats: pstats.Stats) -> dict[str, float]:
+    """Where a profile's own time went, by package: the app, SQLAlchemy, the web stack, C calls."""
+    groups: dict[str, float] = {}
+    web = ("flask", "werkzeug", "marshmallow", "webargs", "smorest", "apispec", "jinja2")
+    for (filename, _line, _name), (_cc, _nc, own, _cumulative, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        group = ("sqlalchemy" if "sqlalchemy" in filename else "scorekeeper" if "/scorekeeper/" in filename
+                 else "web stack" if any(part in filename for part in web) else "C calls (sqlite3, json, ...)"
+                 if filename == "~" else "other")
+        groups[group] = groups.get(group, 0.0) + own
+    total = sum(groups.values()) or 1.0
+    return {group: round(own / total, 2) for group, own in sorted(groups.items(), key=lambda item: -item[1])}
+
+
 def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
     """CPU per POST round and per match page, at 5 and 200 rounds."""
     from sqlalchemy import text
@@ -167,7 +180,10 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
             call()
         profiler.disable()
         profile.write(f"\n===== {name}: {results[name]['cpu_ms']} ms CPU per request =====\n")
-        pstats.Stats(profiler, stream=profile).sort_stats("cumulative").print_stats(20)
+        stats = pstats.Stats(profiler, stream=profile)
+        results[name]["profile_shares"] = shares(stats)
+        stats.sort_stats("tottime").print_stats(15)
+        stats.sort_stats("cumulative").print_stats(20)
         print(f"{kind} {name:26} {results[name]['cpu_ms']:8.2f} ms CPU {results[name]['wall_ms']:8.2f} ms wall", file=sys.stderr)
     results["post_round_200_over_5"] = round(results["post_round_200"]["cpu_ms"] / results["post_round_5"]["cpu_ms"], 2)
     results["match_page_200_over_5"] = round(results["match_page_200"]["cpu_ms"] / results["match_page_5"]["cpu_ms"], 2)
