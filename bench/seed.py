@@ -1,7 +1,7 @@
 """Builds the benchmark data set in a fresh database: matches to GET and POST to, and synthetic leagues.
 
 Every round stored here is a legal input accepted by the rules engine, and every score,
-total, winner and explanation was computed by the engine (nothing is made up):
+total and winner was computed by the engine (nothing is made up):
 
 - single matches (5 and 200 rounds) and the POST targets go through the service layer,
   exactly as the API would create them;
@@ -100,7 +100,7 @@ def seed_league(rng: random.Random, league_id: str, n_matches: int, player_ids: 
         rounds.extend(
             {
                 "match_id": match_id, "number": scored.number, "input": scored.input,
-                "scores": list(scored.score.scores), "explanation": list(scored.score.explanation),
+                "scores": list(scored.score.scores),
                 "idempotency_key": None, "created_at": played, "updated_at": played,
             }
             for scored in state.rounds

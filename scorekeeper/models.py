@@ -102,7 +102,11 @@ class Seat(Model):
 
 
 class Round(Model):
-    """One recorded round: the input as posted and what it scored."""
+    """One recorded round: the input as posted and what it scored.
+
+    Its explanation is not stored: words are rendered in each reader's language, by
+    replaying the stored inputs.
+    """
 
     __tablename__ = "rounds"
     __table_args__ = (
@@ -115,7 +119,6 @@ class Round(Model):
     number: Mapped[int] = mapped_column(primary_key=True)
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     scores: Mapped[list[int]] = mapped_column(JSON)
-    explanation: Mapped[list[str]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
     confirmed: Mapped[bool] = mapped_column(default=True, server_default=true())
     # Who recorded it ("user:<id>" or "device:<id>"): the confirming phone must differ.
@@ -284,11 +287,13 @@ class AuditEntry(Model):
 
 
 class MatchDocument(Model):
-    """A match as the API serves it, rendered once per version and shared by every worker:
-    reading a match then costs one query instead of a replay of all its rounds."""
+    """A match as the API serves it, rendered once per version and language and shared by
+    every worker: reading a match then costs one query instead of a replay of all its
+    rounds. Its explanations are in `language`: each reader gets their own."""
 
     __tablename__ = "match_documents"
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .state import Table
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
+CLUBS, DIAMONDS, HEARTS, SPADES = SUITS  # the suits by name (SPADES the suit, not the game)
 #: Trump suits (and "no trump") in words, for every game that names one.
 SUIT_NAMES: Mapping[str, str] = {
     "clubs": N_("♣ Clubs"),

@@ -21,6 +21,7 @@ from .base import (
     target_winners,
     tricks_field,
 )
+from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
 # Sides per player count, in their fixed order (partners opposite).
@@ -130,6 +131,7 @@ class Nameless(Game):
             False,
             N_("In a bonus hand the other sides score their own tricks minus the penalty."),
         ),
+        MAX_ROUNDS,
     )
 
     def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -166,7 +168,8 @@ class Nameless(Game):
         return score_hand(table, round_), None
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
-        return target_winners(state.totals, table.options["target"])
+        ended = target_winners(state.totals, table.options["target"])
+        return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
 
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         cards = CARDS_PER_HAND[table.n]

@@ -8,6 +8,7 @@ from typing import Any
 from . import register
 from .base import (
     CHOICE,
+    SPADES,
     SUIT_NAMES,
     SUITS,
     Game,
@@ -340,7 +341,7 @@ class Nwik(Game):
                     code="trump_missing",
                 )
             return None
-        if value == "spades" and "spades" not in choices:
+        if value == SPADES and SPADES not in choices:
             raise RoundError(
                 _(
                     "trump for style {number} must be {choices}: spades trumps is style 1",

@@ -169,4 +169,6 @@ COMMON_OPTION_NAMES: Mapping[str, str] = {
     "first_dealer": N_("First dealer"),
     "target": N_("Target"),
     "preset": N_("Preset"),
+    # the house rule of the target games (games/house_rules.py)
+    "max_rounds": N_("Round limit"),
 }

@@ -21,6 +21,7 @@ from .base import (
     shown,
     target_winners,
 )
+from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
 # Sides per player count, in their fixed order (partners opposite).
@@ -414,6 +415,7 @@ class Zwicker(Game):
                 "(codes: J30, J25, J22, J20, J17, J15, D10, D7, S7, AS, AH, AD, AC, majority, zwick)."
             ),
         ),
+        MAX_ROUNDS,
     )
 
     def finish_options(self, options: dict[str, Any], n_players: int) -> dict[str, Any]:
@@ -435,7 +437,8 @@ class Zwicker(Game):
         return score_deal(table, round_), None
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
-        return target_winners(state.totals, table.options["target"])
+        ended = target_winners(state.totals, table.options["target"])
+        return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
 
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         jokers = table.options["jokers"]

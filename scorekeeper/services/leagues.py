@@ -88,11 +88,6 @@ def create_league(name: Any, member_names: Sequence[Any] = (), *, actor: Actor) 
     return league
 
 
-def bump_leagues_of_player(player_id: str) -> None:
-    for league_id in db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player_id)):
-        bump(league_id)
-
-
 def add_member(league_id: str, name: Any, *, actor: Actor) -> Player:
     league = owned_league(league_id, actor, N_("add members"))
     player = players_named([clean_name(name, "name")])[0]

@@ -6,6 +6,8 @@ from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 
+from ..config import STATIC_ENDPOINTS
+
 compress = Compress()
 ONE_YEAR = 365 * 24 * 3600
 
@@ -26,7 +28,6 @@ def static_max_age(_filename: str | None) -> int | None:
     return ONE_YEAR if request.args.get("v") else None
 
 
-STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
 
 
 class StaticFilesSessionInterface(SecureCookieSessionInterface):

@@ -6,7 +6,6 @@ in place by htmx, as the `standings` block of league.html (jinja2-fragments).
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
@@ -28,6 +27,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from ..games import all_games, get_game
 from ..games.i18n import N_, _
 from ..identity import current_actor
+from ..input_guards import InputRefused, load_json
 from ..services import ServiceError, access, exchange, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
@@ -127,10 +127,10 @@ def import_league():
         if upload is None or not upload.filename:
             raise FormError(_("choose an export file (.json) to import"), "export")
         try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            data = load_json(upload.read())
+        except InputRefused as error:
             raise FormError(
-                _("{file} is not a JSON export: {error}", file=upload.filename, error=error), "export"
+                _("{file} is not a JSON export: {error}", file=upload.filename, error=error.message), "export"
             ) from None
         league = exchange.import_league(data, current_actor())
     except ServiceError as refused:

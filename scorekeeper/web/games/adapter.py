@@ -27,6 +27,8 @@ class GameAdapter:
     #: the template whose macros draw this game (round_fields; optionally progress,
     #: league_stats, player_stats)
     template: ClassVar[str] = "games/_generic.html"
+    #: the rules-page anchor of each of the game's own refusal codes (its "why?" link)
+    refusal_anchors: ClassVar[Mapping[str, str]] = {}
     #: how many seats the new-match form offers first (clamped to the game's range); None: its minimum
     default_seats: ClassVar[int | None] = None
 

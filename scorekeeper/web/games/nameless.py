@@ -20,6 +20,11 @@ class NamelessAdapter(GameAdapter):
     game_id = rules.Nameless.id
     template = "games/nameless.html"
     default_seats = 4
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "alone_players": "rule-alone",
+        "alone_partner_tricks": "rule-alone",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         return {"alone_allowed": table.n == ALONE_PLAYERS, "tricks_total": hints.get("tricks", 5)}

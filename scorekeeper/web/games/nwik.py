@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...games import nwik as rules
-from ...games.base import SUIT_NAMES, MatchState, Table
+from ...games.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, MatchState, Table
 from ...games.i18n import _
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts
@@ -20,6 +20,20 @@ class NwikAdapter(GameAdapter):
     game_id = rules.Nwik.id
     template = "games/nwik.html"
     default_seats = 3
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "style_used": "rule-once",
+        "stake_used": "rule-once",
+        "acting_style_missing": "rule-pass",
+        "acting_style_pass": "rule-pass",
+        "acting_style_used": "rule-pass",
+        "acting_style_without_pass": "rule-pass",
+        "trump_missing": "rule-styles",
+        "trump_refused": "rule-styles",
+        "trump_spades": "rule-styles",
+        "vip_card_missing": "rule-vip",
+        "vip_card_refused": "rule-vip",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         styles = list(hints.get("available_styles", []))
@@ -34,10 +48,8 @@ class NwikAdapter(GameAdapter):
             "acting_options": [(style, style_words(style)) for style in acting_styles],
             "vip_options": [(1, _("1st card · stake ×1")), (2, _("2nd card · stake ×2")), (3, _("3rd card · stake ×3"))],
             "trump_options": [
-                ("hearts", _(SUIT_NAMES["hearts"])),
-                ("diamonds", _(SUIT_NAMES["diamonds"])),
-                ("clubs", _(SUIT_NAMES["clubs"])),
-                ("spades", _("{suit} (VIP only)", suit=_(SUIT_NAMES["spades"]))),
+                *((suit, _(SUIT_NAMES[suit])) for suit in (HEARTS, DIAMONDS, CLUBS)),
+                (SPADES, _("{suit} (VIP only)", suit=_(SUIT_NAMES[SPADES]))),
                 ("", _("not recorded (VIP)")),
             ],
         }

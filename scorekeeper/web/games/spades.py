@@ -17,6 +17,20 @@ class SpadesAdapter(GameAdapter):
     game_id = rules.Spades.id
     template = "games/spades.html"
     default_seats = 4
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "bid_missing": "recording",
+        "bid_range": "recording",
+        "bid_type": "recording",
+        "bid_with_call": "option-special_calls",
+        "call_not_enabled": "option-special_calls",
+        "call_unknown": "option-special_calls",
+        "contract_range": "rule-contract",
+        "nil_per_side": "option-nil_per_side",
+        "blind_nil_not_allowed": "option-blind_nil_deficit",
+        "min_team_bid": "option-min_team_bid",
+        "bids_total_13": "option-bids_total_13",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         return {

@@ -17,6 +17,12 @@ class WilliStichAdapter(GameAdapter):
     game_id = rules.WilliStich.id
     template = "games/willi_stich.html"
     default_seats = 4
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "dealer_call": "rule-dealer",
+        "trump": "rule-rounds",
+        "trump_chooser_round": "rule-rounds",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         kind = hints.get("kind", rules.NORMAL)

@@ -20,6 +20,17 @@ class ZwickerAdapter(GameAdapter):
     game_id = rules.Zwicker.id
     template = "games/zwicker.html"
     default_seats = 2
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "cards_sum": "recording",
+        "honour_duplicate": "rule-honours",
+        "honour_missing": "rule-honours",
+        "honour_other_deck": "option-jokers",
+        "honour_twice": "rule-honours",
+        "honour_unknown": "rule-honours",
+        "honours_over_cards": "rule-honours",
+        "zwicks_over_cards": "rule-zwicks",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         points = table.options.get("points", {})

@@ -118,8 +118,11 @@ def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
 
 
 def rounds_left(view) -> int | None:
-    fixed = view.game.fixed_rounds(view.table)
-    return None if fixed is None else fixed - len(view.state.rounds)
+    # A fixed-length game's rounds, else a target game's round limit (the house rule), if set.
+    limit = view.game.fixed_rounds(view.table)
+    if limit is None:
+        limit = view.table.options.get("max_rounds")
+    return None if limit is None else max(0, limit - len(view.state.rounds))
 
 
 def round_rows(view) -> list[dict[str, Any]]:
@@ -163,7 +166,7 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         _scores, state = service.preview_round(match_id, raw, number, actor=current_actor())
     except ServiceError as refused:
         # Not an error page: the refusal is the preview, shown beside the form.
-        return {"ok": False, "message": refused.message}
+        return {"ok": False, "message": refused.message, "error": refused}
     scored = state.rounds[(number or len(state.rounds)) - 1]
     return {
         "ok": True,
@@ -226,7 +229,7 @@ def match_context(
     if entry is not None:
         preview = {**(preview or {"ok": None}), "notes": adapter.preview_notes(table, entry, values)}
     if error is not None:
-        preview = {**(preview or {}), "ok": False, "message": error.message}
+        preview = {**(preview or {}), "ok": False, "message": error.message, "error": error}
     rounds = round_rows(view)
     return {
         "view": view,
