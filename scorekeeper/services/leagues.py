@@ -17,7 +17,8 @@ from ..games.i18n import N_, _
 from ..league import MatchRecord, RoundRecord
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
 from . import Actor, ServiceError, access, clean_label
-from .matches import bump, clean_name, clean_names, ensure_members, players_named
+from .league_bookkeeping import bump, ensure_members
+from .roster import clean_name, clean_names, players_named
 
 MAX_LEAGUE_NAME = 80
 

@@ -11,7 +11,8 @@ from ..extensions import db
 from ..games.i18n import N_, _
 from ..models import LeagueMember, Match, Player, Seat, name_key
 from . import Actor, ServiceError, access
-from .matches import bump_for_roster_change, clean_name
+from .league_bookkeeping import bump_for_roster_change
+from .roster import clean_name
 
 
 def roster() -> list[Player]:
