@@ -384,7 +384,7 @@ class Spades(Game):
             "overtricks",
             "choice",
             "bags",
-            N_("bags: +1 each and sandbagging; minus_one: -1 each, no sandbagging."),
+            N_("Bags: each overtrick +1 and counts toward sandbagging; minus one: each overtrick -1, no sandbagging."),
             choices=("bags", "minus_one"),
         ),
         OptionSpec(
