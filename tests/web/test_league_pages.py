@@ -180,7 +180,14 @@ def test_add_season_by_form_and_refusal(client):
     assert 'value="Backwards"' in html and re.search(r'value="spades" checked', html)
     response = client.post(f"/leagues/{league_id}/seasons", data={**data, "starts_on": "soon"})
     assert response.status_code == 422
-    assert "starts on must be a date" in refusal(response.get_data(as_text=True))
+    # The same schema as the API's: its messages, with the field in words.
+    assert refusal(response.get_data(as_text=True)) == "starts on: Not a valid date."
+    response = client.post(f"/leagues/{league_id}/seasons", data={**data, "name": "Long", "min_matches": "20000"})
+    assert response.status_code == 422
+    assert refusal(response.get_data(as_text=True)) == "matches needed to be ranked: Must be greater than or equal to 0 and less than or equal to 10000."
+    api = client.post(f"/api/v1/leagues/{league_id}/seasons", json={**data, "name": "Long", "games": ["spades"], "min_matches": 20000})
+    assert api.status_code == 422
+    assert [season["name"] for season in api_league(client, league_id)["seasons"]] == ["Winter"]
 
 
 def test_rename_and_merge_by_form(client):
