@@ -10,12 +10,14 @@ from __future__ import annotations
 from .errors import MatchFinishedError, OptionError, RoundError, RuleError
 from .fields import (
     ASSIGN,
+    BID,
     CHOICE,
     CLUBS,
     DIAMONDS,
     HEARTS,
     INT,
     INT_OR_CHOICE,
+    PLAY,
     SEAT,
     SPADES,
     SUIT_NAMES,
@@ -38,9 +40,11 @@ from .state import MatchState, PlayedMatch, PlayedRound, RoundScore, ScoredRound
 
 __all__ = [
     "ASSIGN",
+    "BID",
     "CHOICE",
     "INT",
     "INT_OR_CHOICE",
+    "PLAY",
     "SEAT",
     "CLUBS",
     "DIAMONDS",

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...games import Game
-from ...games.base import ASSIGN, CHOICE, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
+from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
 from ...games.i18n import _
-from .form_fields import FormError, form_text, required_int, whole_number
+from .form_fields import FormError, form_text, int_or_none, required_int, whole_number
 
 Values = Mapping[str, Any]
 
@@ -47,8 +47,26 @@ class GameAdapter:
         return self.game.input_fields(table, hints)
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
-        """What this game's round form shows beyond the shared part (dealer, seats, names)."""
-        return {"fields": [self.field_view(table, field) for field in self.fields(table, hints)]}
+        """What this game's round form shows beyond the shared part (dealer, seats, names):
+        the engine's fields, what is decided before the hand (phase "bid") first."""
+        fields = sorted(self.fields(table, hints), key=lambda field: field.phase != BID)
+        return {
+            "fields": [self.field_view(table, field) for field in fields],
+            "totals": self.totals(table, fields),
+            # Headings for the two halves only when the round has a bidding half.
+            "phased": any(field.phase == BID for field in fields),
+        }
+
+    def totals(self, table: Table, fields: Sequence[InputField]) -> list[dict[str, Any]]:
+        """The fields whose values add up to a known total (tricks, cards), with their form names."""
+        found = []
+        for field in fields:
+            if field.total is None or field.kind != INT or field.per == "round":
+                continue
+            count = table.n if field.per == "seat" else len(table.sides)
+            names = [self.form_name(field, index) for index in range(count)]
+            found.append({"label": _(field.label), "total": field.total, "names": names})
+        return found
 
     def field_view(self, table: Table, field: InputField) -> dict[str, Any]:
         """One described field as the generic template draws it: its inputs, each with a name and a label."""
@@ -67,13 +85,20 @@ class GameAdapter:
             for code in field.choices:
                 inputs.append({"name": self.assign_name(field, code), "label": self.choice_words(field, code),
                                "options": [("", _("nobody"))] + side_options})
-            return {"label": label, "kind": "select", "inputs": inputs}
+            return {"label": label, "kind": "select", "inputs": inputs, "phase": field.phase}
         for index, owner in enumerate(owners):
             name = self.form_name(field, index if owner is not None else None)
             text = label if owner is None else _("{field} of {name}", field=label, name=owner)
             inputs.append({"name": name, "label": text, "options": choices})
-        kind = "number" if field.kind == "int" else "select"
-        return {"label": label, "kind": kind, "inputs": inputs, "minimum": field.minimum, "maximum": field.maximum}
+        kind = "number" if field.kind == INT else "select"
+        return {
+            "label": label,
+            "kind": kind,
+            "inputs": inputs,
+            "minimum": field.minimum,
+            "maximum": field.maximum,
+            "phase": field.phase,
+        }
 
     def choice_options(self, table: Table, field: InputField) -> list[tuple[str, str]]:
         blank = [("", _("not given"))] if field.optional or field.kind == INT_OR_CHOICE else []
@@ -142,6 +167,8 @@ class GameAdapter:
         """One form value as the engine takes it; None when blank (the engine names what is missing)."""
         text = form_text(form, name)
         if not text:
+            if field.kind == INT and not field.optional:
+                raise FormError(_("{what} is missing: enter a whole number", what=what), where)
             return None
         if field.kind in (CHOICE, INT_OR_CHOICE):
             for choice in field.choices:
@@ -182,8 +209,17 @@ class GameAdapter:
         return _("Round {number}: {dealer} deals", number=number, dealer=dealer)
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        """Live helper lines from the entries so far (sums, targets, a forbidden call)."""
-        return []
+        """Live helper lines from the entries so far (sums, targets, a forbidden call); the
+        generic one sums every field whose values add up to a known total."""
+        return [
+            _(
+                "{field} so far: {count} of {total}",
+                field=total["label"],
+                count=sum(int_or_none(values.get(name)) or 0 for name in total["names"]),
+                total=total["total"],
+            )
+            for total in entry.get("totals", [])
+        ]
 
     def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
         """More facts for one side's total on the scoreboard (e.g. Spades bags)."""
