@@ -5,7 +5,6 @@ from flask import Flask, Response, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from flask_login import current_user
 
-from .config import STATIC_ENDPOINTS
 from .games.i18n import set_translator
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
@@ -40,6 +39,11 @@ def _engine_ngettext(singular: str, plural: str, n: int) -> str:
 def install_engine_translator() -> None:
     """The rules engine's messages follow the request's language, plural forms included."""
     set_translator((gettext, _engine_ngettext))
+
+
+# The endpoints serving static files (the app's and the npm packages'): the same bytes
+# for every reader, so neither language nor session varies them.
+STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
 
 
 def vary_by_language(response: Response) -> Response:

@@ -18,11 +18,18 @@ class LeagueCreateSchema(Schema):
     members = fields.List(fields.String(), load_default=list, metadata={"description": "player names"})
 
 
-class MemberAddSchema(Schema):
-    name = fields.String(required=True, metadata={"description": "a player's name; unknown names join the roster"})
+REASON = {"description": "why (kept in the league's audit trail)"}
 
 
-class SeasonCreateSchema(Schema):
+class ReasonSchema(Schema):
+    reason = fields.String(allow_none=True, load_default=None, metadata=REASON)
+
+
+class MemberAddSchema(ReasonSchema):
+    name = fields.String(required=True, metadata={"description": "a player's name; unknown names join the league's roster"})
+
+
+class SeasonCreateSchema(ReasonSchema):
     name = fields.String(required=True, validate=validate.Length(max=MAX_LABEL_LENGTH))
     starts_on = fields.Date(required=True)
     ends_on = fields.Date(required=True)
@@ -34,5 +41,5 @@ class SeasonCreateSchema(Schema):
     min_matches = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_MIN_MATCHES))
 
 
-class RoleSetSchema(Schema):
+class RoleSetSchema(ReasonSchema):
     role = fields.String(required=True, validate=validate.OneOf(access.ROLES))

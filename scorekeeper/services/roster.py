@@ -57,15 +57,20 @@ def clean_names(names: Any) -> list[str]:
     return cleaned
 
 
-def players_named(names: Sequence[str]) -> list[Player]:
-    """The roster entries for these names, adding the unknown ones."""
+def players_named(names: Sequence[str], scope: str) -> list[Player]:
+    """The players of one roster scope with these names, adding the unknown ones there
+    (a name never reaches into another scope: see services.scopes)."""
     keys = [name_key(name) for name in names]
-    found = {player.name_key: player for player in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))}
+    found = {
+        player.name_key: player
+        for player in db.session.scalars(select(Player).where(Player.scope == scope, Player.name_key.in_(keys)))
+    }
     result = []
     for name in names:
         player = found.get(name_key(name))
         if player is None:
-            player = Player(name=name)
+            player = Player(name=name, scope=scope)
             db.session.add(player)
+            found[player.name_key] = player
         result.append(player)
     return result

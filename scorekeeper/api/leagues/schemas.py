@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 # re-exported here for the resources beside this module.
 from ...services.inputs import LeagueCreateSchema as LeagueCreateSchema
 from ...services.inputs import MemberAddSchema as MemberAddSchema
+from ...services.inputs import ReasonSchema as ReasonSchema
 from ...services.inputs import RoleSetSchema as RoleSetSchema
 from ...services.inputs import SeasonCreateSchema as SeasonCreateSchema
 
@@ -67,3 +68,12 @@ class ImportSchema(Schema):
 class RoleSchema(Schema):
     username = fields.String(required=True)
     role = fields.String(required=True)
+
+
+class LeagueAuditEntrySchema(Schema):
+    at = fields.DateTime(required=True)
+    actor = fields.String(required=True)
+    action = fields.String(required=True, metadata={"description": "role.grant, member.add, season.add, player.rename, ..."})
+    before = fields.Raw(allow_none=True)
+    after = fields.Raw(allow_none=True)
+    reason = fields.String(allow_none=True)

@@ -6,7 +6,7 @@ has its module; the roster and league helpers the writes use are services of the
 """
 from __future__ import annotations
 
-from .audit import MAX_REASON_LENGTH, audit, audit_trail
+from .audit import audit, audit_trail
 from .views import (
     MatchView,
     counted,
@@ -15,6 +15,7 @@ from .views import (
     get_match,
     get_view,
     matches_for,
+    open_bidding,
     pending_round,
     read_view,
     readable_match,
@@ -24,6 +25,7 @@ from .views import (
     served_document,
     table_for,
     view_of,
+    with_stored_bidding,
 )
 from .writes import (
     confirm_round,
@@ -38,7 +40,6 @@ from .writes import (
 )
 
 __all__ = [
-    "MAX_REASON_LENGTH",
     "MatchView",
     "audit",
     "audit_trail",
@@ -52,6 +53,7 @@ __all__ = [
     "get_view",
     "locked_for_writing",
     "matches_for",
+    "open_bidding",
     "pending_round",
     "preview_round",
     "read_view",
@@ -66,4 +68,5 @@ __all__ = [
     "table_for",
     "undo_round",
     "view_of",
+    "with_stored_bidding",
 ]

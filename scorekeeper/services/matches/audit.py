@@ -10,10 +10,8 @@ from ...models import (
     AuditEntry,
     Match,
 )
-from .. import Actor, access
+from .. import Actor, access, clean_reason
 from .views import get_match
-
-MAX_REASON_LENGTH = 500
 
 
 def audit(
@@ -27,8 +25,7 @@ def audit(
     reason: str | None = None,
 ) -> None:
     """Record who changed what, in the same transaction as the change itself."""
-    if reason is not None:
-        reason = reason.strip()[:MAX_REASON_LENGTH] or None
+    reason = clean_reason(reason)
     db.session.add(
         AuditEntry(
             match=match,

@@ -63,6 +63,7 @@ class MatchView:
             "league": match.league_id,
             "table_check": match.table_check,
             "pending": {**round_dict(self.pending), "pending": True} if self.pending else None,
+            "bidding": open_bidding(self),
             "created_at": match.created_at,
             "updated_at": match.updated_at,
         }
@@ -77,6 +78,34 @@ def round_dict(scored: ScoredRound) -> dict[str, Any]:
         "explanation": list(scored.score.explanation),
         "details": dict(scored.score.details),
     }
+
+
+def open_bidding(view: MatchView) -> dict[str, Any] | None:
+    """The stored bidding of the round about to be played, with what the table sees
+    during play; `play` is null (and `error` the engine's code) when an edit of an
+    earlier round has made the bidding break a rule. Codes and numbers only: the
+    match document is shared by readers of every language."""
+    bidding = view.match.bidding
+    if bidding is None or view.state.finished or bidding.round_number != view.state.next_round:
+        return None
+    try:
+        play: dict[str, Any] | None = view.game.validate_bidding(view.table, view.state, bidding.input).as_dict()
+        error = None
+    except RuleError as refusal:
+        play, error = None, refusal.code
+    return {"round": bidding.round_number, "input": bidding.input, "play": play, "error": error}
+
+
+def with_stored_bidding(match: Match, view: MatchView, number: int, raw: Any) -> Any:
+    """The round to record: `raw` completed by the bidding stored for round `number`
+    (a whole round stands on its own)."""
+    bidding = match.bidding
+    if bidding is None or bidding.round_number != number:
+        return raw
+    try:
+        return view.game.with_bidding(bidding.input, raw)
+    except RuleError as error:
+        raise rule_error(error) from None
 
 
 def etag_for(match: Match) -> str:

@@ -7,7 +7,7 @@ check is atomic, and the replay that validates a round sees every committed roun
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -26,7 +26,7 @@ from ...models import (
     Seat,
     utcnow,
 )
-from .. import Actor, ServiceError, access
+from .. import Actor, ServiceError, access, limits, scopes
 from ..league_bookkeeping import bump, ensure_members
 from ..roster import clean_names, players_named
 from .audit import audit
@@ -42,6 +42,7 @@ from .views import (
     rule_error,
     table_for,
     view_of,
+    with_stored_bidding,
 )
 
 
@@ -70,9 +71,14 @@ def create_match(
     except RuleError as error:
         raise rule_error(error) from None
     state = game.initial_state(table)
+    if not actor.signed_in and actor.address is not None:
+        # Each match started without an account adds players to a roster nobody owns.
+        limits.spend(limits.ANONYMOUS_MATCHES_PER_ADDRESS, actor.address)
     for attempt in range(2):
         try:
-            players = players_named(names)
+            players = players_named(
+                names, scopes.league_scope(league.id) if league is not None else scopes.casual_scope(actor)
+            )
             match = Match(
                 game=game.id,
                 league_id=league.id if league else None,
@@ -143,12 +149,14 @@ def _lock(match_id: str, if_match: str | None) -> Match:
 
 
 @contextmanager
-def locked_for_writing(match_id: str, if_match: str | None, actor: Actor) -> Iterator[Match]:
+def locked_for_writing(
+    match_id: str, if_match: str | None, actor: Actor, check: Callable[[Match, Actor], None] = access.check_match_write
+) -> Iterator[Match]:
     """The match, locked for this write and checked against the actor's rights; the
     block's changes are committed together, or rolled back on any refusal."""
     match = _lock(match_id, if_match)
     try:
-        access.check_match_write(match, actor)
+        check(match, actor)
         yield match
         db.session.commit()
     except ServiceError:
@@ -243,11 +251,14 @@ def record_round(
                 code="round_number_taken",
                 field="number",
             )
+        raw = with_stored_bidding(match, view, number, raw)
         try:
             state = view.game.play(view.table, view.state, raw)
         except RuleError as error:
             raise rule_error(error) from None
         scored = state.rounds[-1]
+        # The round is recorded: its bidding (if any) is part of it now.
+        match.bidding = None
         match.rounds.append(
             Round(
                 number=number,
@@ -255,7 +266,7 @@ def record_round(
                 scores=list(scored.score.scores),
                 idempotency_key=idempotency_key,
                 confirmed=not match.table_check,
-                recorded_by=actor.key,
+                recorded_by=access.phone_marks(actor),
             )
         )
         if match.table_check:
@@ -354,6 +365,8 @@ def undo_round(
                 code="not_last_round",
             )
         last = match.rounds.pop()
+        # A bidding was said for the round after the undone one: it no longer follows.
+        match.bidding = None
         audit(match, actor, "round.undo", round_number=number, before=last.input, reason=reason)
         db.session.delete(last)
         view = view_of(match)
@@ -362,19 +375,18 @@ def undo_round(
 
 
 def confirm_round(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
-    """Table check: a second phone confirms the waiting round, which then counts."""
-    with locked_for_writing(match_id, if_match, actor) as match:
+    """Table check: a second phone confirms the waiting round, which then counts.
+
+    The second phone is one the server knew before the round was recorded (see
+    access.check_second_phone), so the recording phone cannot pass for another by
+    leaving out its cookies or signing in afresh."""
+    with locked_for_writing(match_id, if_match, actor, access.check_match_confirm) as match:
         waiting = pending_round(match)
         if waiting is None or waiting.number != number:
             raise ServiceError(
                 404, _("round {number} is not waiting for confirmation", number=number), code="round_not_pending"
             )
-        if actor.key is not None and actor.key == waiting.recorded_by:
-            raise ServiceError(
-                409,
-                _("the round must be confirmed on a second phone, not the one that recorded it"),
-                code="confirm_same_phone",
-            )
+        access.check_second_phone(match, actor, waiting)
         view = view_of(match)
         try:
             state = view.game.play(view.table, view.state, waiting.input)
