@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_smorest import Api
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
@@ -152,7 +152,7 @@ def database_refusal(error: DBAPIError) -> ServiceError | None:
     sqlstate = getattr(original, "sqlstate", None) or ""
     if isinstance(error, IntegrityError) or sqlstate in CONCURRENCY_SQLSTATES or "database is locked" in str(original):
         return clash()
-    if sqlstate.startswith("22") or type(error).__name__ == "DataError":
+    if sqlstate.startswith("22") or isinstance(error, DataError):
         # Class 22 (data exception): a value that does not fit its column.
         return ServiceError(422, _("a value sent is too long or out of range"), code="value_invalid")
     return None

@@ -2,7 +2,7 @@
 Wi-Fi gets the match page in as few bytes and round trips as possible."""
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 
@@ -40,6 +40,16 @@ class StaticFilesSessionInterface(SecureCookieSessionInterface):
         super().save_session(app, session, response)
 
 
+def vary_by_language(response: Response) -> Response:
+    """Answers are written in the reader's language, chosen from Accept-Language and the
+    cookies (language, session): caches must keep one copy per language. Static files
+    are the same for everybody."""
+    if request.endpoint not in STATIC_ENDPOINTS:
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
 def init_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
     # Brotli where the browser takes it (every current one does), gzip for the rest;
@@ -51,3 +61,4 @@ def init_compression(app: Flask) -> None:
     compress.init_app(app)
     app.get_send_file_max_age = static_max_age
     app.session_interface = StaticFilesSessionInterface()
+    app.after_request(vary_by_language)

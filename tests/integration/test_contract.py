@@ -411,6 +411,17 @@ def assert_no_server_error(replies, allowed: set[int], server, what: str) -> lis
     return found
 
 
+def merge_call(session: requests.Session, base: str, source: str, target: str) -> Callable[[], requests.Response]:
+    cookies = session.cookies.get_dict()
+
+    def send() -> requests.Response:
+        racer = client()
+        racer.cookies.update(cookies)
+        return racer.post(f"{base}/api/v1/players/{source}/merge", json={"into": target}, timeout=TIMEOUT)
+
+    return send
+
+
 def test_bursts_of_the_same_write_get_409_or_success_never_500(gunicorn_server):
     base = gunicorn_server.url
     owner = signed_in(gunicorn_server, "burst")
@@ -438,17 +449,10 @@ def test_bursts_of_the_same_write_get_409_or_success_never_500(gunicorn_server):
     for index in range(4):
         first = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"A{index}{suffix}"}, timeout=TIMEOUT).json()
         second = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"B{index}{suffix}"}, timeout=TIMEOUT).json()
-        cookies = owner.cookies.get_dict()
-
-        def merge(source: str, target: str) -> Callable[[], requests.Response]:
-            def send() -> requests.Response:
-                racer = client()
-                racer.cookies.update(cookies)
-                return racer.post(f"{base}/api/v1/players/{source}/merge", json={"into": target}, timeout=TIMEOUT)
-
-            return send
-
-        merged = race([merge(first["player_id"], second["player_id"]), merge(second["player_id"], first["player_id"])])
+        merged = race([
+            merge_call(owner, base, first["player_id"], second["player_id"]),
+            merge_call(owner, base, second["player_id"], first["player_id"]),
+        ])
         found = assert_no_server_error(merged, {200, 404, 409}, gunicorn_server, "opposite merges")
         survivors = [
             owner.get(f"{base}/api/v1/players/{player['player_id']}", timeout=TIMEOUT).status_code

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from flask import current_app
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...identity import current_actor
 from ...services import sharing
+from .. import Blueprint
 from .schemas import SharedSchema, ShareLinkSchema
 
 blp = Blueprint("sharing", __name__, url_prefix="", description="Read-only share links")
