@@ -177,7 +177,7 @@ class ScorekeeperApi(Api):
     """flask-smorest's Api whose errors always carry a translated message and a code,
     and render the HTML error page outside /api."""
 
-    def handle_http_exception(self, error: HTTPException):  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException):
         # Also reached for an unhandled exception (as InternalServerError): its flush may
         # have failed, and the session refuses every query until rolled back.
         rollback_session()
