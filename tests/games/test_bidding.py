@@ -8,9 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.seed import GAMES
 from scorekeeper.games import RoundError, all_games, get_game
 from scorekeeper.games.base import MatchState, RuleError, Table
+from tests.games.legal_rounds import generator_for
+
+# game id -> (player counts, options, legal-round generator), as bench.seed once held them.
+GAMES = {game.id: generator_for(game) for game in all_games()}
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 NO_BIDDING_GAMES = [game for game in all_games() if not game.has_bidding]
