@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RoundError, all_games, get_game
 from scorekeeper.games.base import MatchState, RuleError, Table
+from tests.games.legal_rounds import generator_for
 
-from .legal_rounds import generator_for
-from .legal_rounds import spades_round as plain_spades_round
+# game id -> (player counts, options, legal-round generator), as bench.seed once held them.
+GAMES = {game.id: generator_for(game) for game in all_games()}
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 NO_BIDDING_GAMES = [game for game in all_games() if not game.has_bidding]
@@ -21,7 +22,7 @@ SUITS = ["clubs", "diamonds", "hearts", "spades"]
 
 def spades_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
     """Bench's Spades rounds plus what they leave out: blind nils and special calls."""
-    raw = plain_spades_round(rng, table, state)
+    raw = GAMES["spades"][2](rng, table, state)
     if rng.random() < 0.2:
         raw["bids"][rng.randrange(4)] = "blind_nil"
     if table.options["special_calls"] and rng.random() < 0.3:
@@ -34,7 +35,7 @@ def spades_round(rng: random.Random, table: Table, state: MatchState) -> dict[st
     return raw
 
 
-GENERATORS = {game.id: generator_for(game)[2] for game in all_games()}
+GENERATORS = {game_id: generate for game_id, (_counts, _options, generate) in GAMES.items()}
 GENERATORS["spades"] = spades_round
 OPTIONS = {
     "nwik": [{}],
@@ -50,7 +51,7 @@ OPTIONS = {
 
 
 def players(game, rng: random.Random) -> list[str]:
-    count = rng.choice(generator_for(game)[0])
+    count = rng.choice(GAMES[game.id][0])
     return ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:count]
 
 
