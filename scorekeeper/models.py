@@ -1,4 +1,4 @@
-"""Database models: players, matches, rounds, leagues, seasons, accounts, roles, share links, limits and the audit trails."""
+"""Database models: players, matches, rounds, biddings, leagues, seasons, accounts, roles, share links, limits and the audit trails."""
 from __future__ import annotations
 
 import re
@@ -105,6 +105,8 @@ class Match(Model):
     rounds: Mapped[list[Round]] = relationship(
         order_by="Round.number", cascade="all, delete-orphan", lazy="selectin"
     )
+    #: the bidding half of the next round, said before its hand is played (None: none open)
+    bidding: Mapped[Bidding | None] = relationship(cascade="all, delete-orphan", lazy="selectin", uselist=False)
 
 
 class Seat(Model):
@@ -139,6 +141,21 @@ class Round(Model):
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
     confirmed: Mapped[bool] = mapped_column(default=True, server_default=true())
     # Who recorded it ("user:<id>" or "device:<id>"): the confirming phone must differ.
+    recorded_by: Mapped[str | None] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Bidding(Model):
+    """The bids of the round about to be played (Nwik, Spades, Willi Stich), stored before
+    the hand so every phone at the table sees them; the hand's result completes the round,
+    which then replaces it. At most one per match."""
+
+    __tablename__ = "biddings"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    round_number: Mapped[int]
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
     recorded_by: Mapped[str | None] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

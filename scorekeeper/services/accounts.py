@@ -206,3 +206,9 @@ def user_for_token(secret: str) -> tuple[User, ApiToken] | None:
     if token is None or token.revoked_at is not None:
         return None
     return token.user, token
+
+
+def set_language(user: User, language: str) -> None:
+    """Remember the account's language (checked by the caller against the app's languages)."""
+    user.language = language
+    db.session.commit()

@@ -181,9 +181,19 @@ def import_league(data: Any, actor: Actor) -> League:
         db.session.add(league)
         db.session.flush()
         db.session.add(LeagueRole(league_id=league.id, user_id=actor.user_id, role=access.OWNER))
-        match_ids: set[str] = set()
-        for index, entry in enumerate(_get(data, "matches", list, "export")):
-            _import_match(entry, f"matches.{index}", league, players, match_ids, actor)
+        entries = _get(data, "matches", list, "export")
+        seen: set[str] = set()
+        match_ids = []
+        for index, entry in enumerate(entries):
+            match_id = _id(entry, "id", f"matches.{index}")
+            _unique(seen, match_id, f"matches.{index}.id")
+            match_ids.append(match_id)
+        _refuse_existing_matches(match_ids)
+        # One flush at the commit writes every match in a few batched INSERTs; flushing
+        # before each match's id check would cost thousands of round trips.
+        with db.session.no_autoflush:
+            for index, entry in enumerate(entries):
+                _import_match(entry, f"matches.{index}", league, players, actor)
         league_audit.record(
             league.id, actor, "league.import",
             after={"name": league.name, "players": len(players), "matches": len(match_ids)},
@@ -198,13 +208,18 @@ def import_league(data: Any, actor: Actor) -> League:
     return league
 
 
-def _import_match(
-    entry: Any, where: str, league: League, players: dict[str, Player], match_ids: set[str], actor: Actor
-) -> None:
+def _refuse_existing_matches(match_ids: list[str]) -> None:
+    """409 for the first exported match already stored here (a few queries, not one per match)."""
+    for start in range(0, len(match_ids), 1000):
+        chunk = match_ids[start : start + 1000]
+        found = set(db.session.scalars(select(Match.id).where(Match.id.in_(chunk))))
+        for match_id in chunk:
+            if match_id in found:
+                raise ServiceError(409, _("match {id} already exists here", id=match_id), code="match_exists")
+
+
+def _import_match(entry: Any, where: str, league: League, players: dict[str, Player], actor: Actor) -> None:
     match_id = _id(entry, "id", where)
-    _unique(match_ids, match_id, f"{where}.id")
-    if db.session.get(Match, match_id) is not None:
-        raise ServiceError(409, _("match {id} already exists here", id=match_id), code="match_exists")
     try:
         game = get_game(_get(entry, "game", str, where))
     except KeyError:

@@ -136,7 +136,9 @@ def remove_member(league_id: str, player_id: str, *, actor: Actor, reason: Any =
     db.session.commit()
 
 
-GAME_IDS = tuple(game.id for game in all_games())
+def game_ids() -> tuple[str, ...]:
+    """The registered games' ids, read when asked (a game may be registered after import)."""
+    return tuple(game.id for game in all_games())
 
 
 def checked_season(name: Any, starts_on: Any, ends_on: Any, games: Any, min_matches: Any, where: str = "") -> Season:
@@ -152,10 +154,10 @@ def checked_season(name: Any, starts_on: Any, ends_on: Any, games: Any, min_matc
     if not isinstance(games, list | tuple):
         raise ServiceError(422, _("games must be a list of game ids"), code="type", field=where + "games")
     for game in games:
-        if not isinstance(game, str) or game not in GAME_IDS:
+        if not isinstance(game, str) or game not in game_ids():
             raise ServiceError(
                 422,
-                _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
+                _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(game_ids())),
                 code="game_unknown",
                 field=where + "games",
             )
@@ -326,10 +328,10 @@ def names_of(league: League) -> dict[str, str]:
 
 
 def check_game(game: str | None) -> str | None:
-    if game is not None and game not in GAME_IDS:
+    if game is not None and game not in game_ids():
         raise ServiceError(
             422,
-            _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
+            _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(game_ids())),
             code="game_unknown",
             field="game",
         )

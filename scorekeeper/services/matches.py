@@ -11,17 +11,17 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..etags import if_match_versions, match_etag
 from ..extensions import db
-from ..i18n import current_language
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
 from ..games.i18n import N_, _, _n
+from ..i18n import current_language
 from ..models import (
     AuditEntry,
     DeviceMatch,
@@ -77,6 +77,7 @@ class MatchView:
             "league": match.league_id,
             "table_check": match.table_check,
             "pending": {**round_dict(self.pending), "pending": True} if self.pending else None,
+            "bidding": open_bidding(self),
             "created_at": match.created_at,
             "updated_at": match.updated_at,
         }
@@ -91,6 +92,34 @@ def round_dict(scored: ScoredRound) -> dict[str, Any]:
         "explanation": list(scored.score.explanation),
         "details": dict(scored.score.details),
     }
+
+
+def open_bidding(view: MatchView) -> dict[str, Any] | None:
+    """The stored bidding of the round about to be played, with what the table sees
+    during play; `play` is null (and `error` the engine's code) when an edit of an
+    earlier round has made the bidding break a rule. Codes and numbers only: the
+    match document is shared by readers of every language."""
+    bidding = view.match.bidding
+    if bidding is None or view.state.finished or bidding.round_number != view.state.next_round:
+        return None
+    try:
+        play: dict[str, Any] | None = view.game.validate_bidding(view.table, view.state, bidding.input).as_dict()
+        error = None
+    except RuleError as refusal:
+        play, error = None, refusal.code
+    return {"round": bidding.round_number, "input": bidding.input, "play": play, "error": error}
+
+
+def with_stored_bidding(match: Match, view: MatchView, number: int, raw: Any) -> Any:
+    """The round to record: `raw` completed by the bidding stored for round `number`
+    (a whole round stands on its own)."""
+    bidding = match.bidding
+    if bidding is None or bidding.round_number != number:
+        return raw
+    try:
+        return view.game.with_bidding(bidding.input, raw)
+    except RuleError as error:
+        raise rule_error(error) from None
 
 
 def etag_for(match: Match) -> str:
@@ -459,7 +488,9 @@ def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Ma
     """The matches a caller may see listed, in progress first, most recent first: casual
     matches this device opened, matches their account started, and their leagues' matches.
     A casual match's id is its key: it is never listed to anyone else."""
-    seen = [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    seen: list[ColumnElement[bool]] = (
+        [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    )
     if actor.user_id is not None:
         seen.append(Match.created_by == actor.user_id)
         seen.append(Match.league_id.in_(access.league_ids_of(actor)))
@@ -482,7 +513,7 @@ def _lock(match_id: str, if_match: str | None) -> Match:
     statement = statement.values(version=Match.version + 1, updated_at=utcnow()).execution_options(
         synchronize_session=False
     )
-    if db.session.execute(statement).rowcount == 0:
+    if cast(CursorResult, db.session.execute(statement)).rowcount == 0:
         db.session.rollback()
         current = db.session.get(Match, match_id)
         if current is None:
@@ -604,11 +635,14 @@ def record_round(
                 code="round_number_taken",
                 field="number",
             )
+        raw = with_stored_bidding(match, view, number, raw)
         try:
             state = view.game.play(view.table, view.state, raw)
         except RuleError as error:
             raise rule_error(error) from None
         scored = state.rounds[-1]
+        # The round is recorded: its bidding (if any) is part of it now.
+        match.bidding = None
         match.rounds.append(
             Round(
                 number=number,
@@ -715,6 +749,8 @@ def undo_round(
                 code="not_last_round",
             )
         last = match.rounds.pop()
+        # A bidding was said for the round after the undone one: it no longer follows.
+        match.bidding = None
         audit(match, actor, "round.undo", round_number=number, before=last.input, reason=reason)
         db.session.delete(last)
         view = view_of(match)

@@ -6,6 +6,8 @@ from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 
+from ..i18n import STATIC_ENDPOINTS
+
 compress = Compress()
 ONE_YEAR = 365 * 24 * 3600
 
@@ -24,9 +26,6 @@ def static_max_age(_filename: str | None) -> int | None:
     """A static URL carrying its version (?v=...) never changes: cache it for a year.
     Without one, the browser revalidates (an icon named in the manifest, say)."""
     return ONE_YEAR if request.args.get("v") else None
-
-
-STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
 
 
 class StaticFilesSessionInterface(SecureCookieSessionInterface):
@@ -49,5 +48,6 @@ def init_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     compress.init_app(app)
-    app.get_send_file_max_age = static_max_age
+    # Per app, not per class: the instance attribute replaces Flask's method for this app only.
+    app.get_send_file_max_age = static_max_age  # type: ignore[method-assign,assignment]
     app.session_interface = StaticFilesSessionInterface()

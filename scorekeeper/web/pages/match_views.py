@@ -33,6 +33,8 @@ ACTION_ROUND_WORDS = {
     "round.edit": N_("edited round {number}"),
     "round.undo": N_("undid round {number}"),
     "round.confirm": N_("confirmed round {number}"),
+    "bidding.put": N_("gave the bids of round {number}"),
+    "bidding.delete": N_("withdrew the bids of round {number}"),
 }
 # Round input fields as the history shows them (the JSON keys stay the API's).
 INPUT_FIELD_WORDS = {
