@@ -1,26 +1,25 @@
-"""The REST API (/api/v1): one flask-smorest blueprint per resource."""
+"""The REST API (/api/v1): one flask-smorest blueprint per resource.
+
+Views call the service layer and return; a refusal (ServiceError) is turned into the
+JSON error body by the one handler in scorekeeper/errors.py.
+"""
 from __future__ import annotations
 
-from typing import NoReturn
-
-from flask_smorest import abort
+import flask_smorest
 
 from ..extensions import api, csrf
-from ..services import ServiceError
+from ..input_guards import GuardedParser
 
 
-def abort_for(error: ServiceError) -> NoReturn:
-    """Turn a service refusal into the API's JSON error (status, message, code, field)."""
-    extra = {"error": error.code}
-    if error.field is not None:
-        extra["errors"] = {error.field: [error.message]}
-    if error.round_number is not None:
-        extra["round"] = error.round_number
-    abort(error.status, message=error.message, **extra)
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint whose JSON bodies are read within the input limits."""
+
+    ARGUMENTS_PARSER = GuardedParser()
 
 
 def register_api() -> None:
     from .accounts.resources import blp as accounts
+    from .biddings.resources import blp as biddings
     from .games.resources import blp as games
     from .health.resources import blp as health
     from .leagues.resources import blp as leagues
@@ -29,6 +28,6 @@ def register_api() -> None:
     from .rounds.resources import blp as rounds
     from .sharing.resources import blp as sharing
 
-    for blueprint in (games, matches, rounds, players, leagues, sharing, accounts, health):
+    for blueprint in (games, matches, rounds, biddings, players, leagues, sharing, accounts, health):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
         csrf.exempt(blueprint)

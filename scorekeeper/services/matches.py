@@ -11,15 +11,17 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..etags import if_match_versions, match_etag
 from ..extensions import db
+from ..i18n import current_language
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
-from ..games.i18n import N_, _
+from ..games.i18n import N_, _, _n
 from ..models import (
     AuditEntry,
     DeviceMatch,
@@ -33,7 +35,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import Actor, ServiceError, access, clean_label
+from . import Actor, ServiceError, access, clean_label, clean_reason, limits, scopes
 
 MAX_NAME_LENGTH = 80
 SEEN_REFRESH = timedelta(days=1)
@@ -75,6 +77,7 @@ class MatchView:
             "league": match.league_id,
             "table_check": match.table_check,
             "pending": {**round_dict(self.pending), "pending": True} if self.pending else None,
+            "bidding": open_bidding(self),
             "created_at": match.created_at,
             "updated_at": match.updated_at,
         }
@@ -91,24 +94,37 @@ def round_dict(scored: ScoredRound) -> dict[str, Any]:
     }
 
 
+def open_bidding(view: MatchView) -> dict[str, Any] | None:
+    """The stored bidding of the round about to be played, with what the table sees
+    during play; `play` is null (and `error` the engine's code) when an edit of an
+    earlier round has made the bidding break a rule. Codes and numbers only: the
+    match document is shared by readers of every language."""
+    bidding = view.match.bidding
+    if bidding is None or view.state.finished or bidding.round_number != view.state.next_round:
+        return None
+    try:
+        play: dict[str, Any] | None = view.game.validate_bidding(view.table, view.state, bidding.input).as_dict()
+        error = None
+    except RuleError as refusal:
+        play, error = None, refusal.code
+    return {"round": bidding.round_number, "input": bidding.input, "play": play, "error": error}
+
+
+def with_stored_bidding(match: Match, view: MatchView, number: int, raw: Any) -> Any:
+    """The round to record: `raw` completed by the bidding stored for round `number`
+    (a whole round stands on its own)."""
+    bidding = match.bidding
+    if bidding is None or bidding.round_number != number:
+        return raw
+    try:
+        return view.game.with_bidding(bidding.input, raw)
+    except RuleError as error:
+        raise rule_error(error) from None
+
+
 def etag_for(match: Match) -> str:
-    return f'"v{match.version}"'
-
-
-def parse_if_match(header: str | None) -> int | None:
-    """The version an If-Match header names; None when absent or `*`."""
-    if header is None:
-        return None
-    value = header.strip()
-    if value == "*":
-        return None
-    if value.startswith("W/"):
-        value = value[2:]
-    value = value.strip('"')
-    if value.startswith("v") and value[1:].isdigit():
-        return int(value[1:])
-    # An ETag we never issued can only be stale.
-    return -1
+    """The match's ETag as this request's reader gets it (the document is in their language)."""
+    return match_etag(match.version, current_language())
 
 
 def rule_error(error: RuleError) -> ServiceError:
@@ -163,11 +179,12 @@ def view_of(match: Match) -> MatchView:
         except RuleError:
             # An edit of an earlier round can make the waiting round invalid; it is
             # refused when someone tries to confirm it, and can be undone.
+            note = _("this round no longer fits the rounds before it: undo it and record it again")
             pending = ScoredRound(
                 number=waiting.number,
                 dealer=table.dealer(waiting.number),
                 input=waiting.input,
-                score=RoundScore(scores=tuple(waiting.scores), explanation=tuple(waiting.explanation)),
+                score=RoundScore(scores=tuple(waiting.scores), explanation=tuple(note for _side in waiting.scores)),
             )
     return MatchView(match=match, game=game, table=table, state=state, pending=pending)
 
@@ -190,37 +207,46 @@ def readable_match(match_id: str, actor: Actor) -> Match:
     return match
 
 
+_matches, _documents = Match.__table__, MatchDocument.__table__
 DOCUMENT_QUERY = (
     select(
-        Match.__table__.c.version,
-        Match.__table__.c.league_id,
-        MatchDocument.__table__.c.version.label("document_version"),
-        MatchDocument.__table__.c.body,
+        _matches.c.version,
+        _matches.c.league_id,
+        _documents.c.version.label("document_version"),
+        _documents.c.body,
     )
-    .select_from(Match.__table__.outerjoin(MatchDocument.__table__))
-    .where(Match.__table__.c.id == bindparam("match_id"))
+    .select_from(
+        _matches.outerjoin(
+            _documents,
+            (_documents.c.match_id == _matches.c.id) & (_documents.c.language == bindparam("language")),
+        )
+    )
+    .where(_matches.c.id == bindparam("match_id"))
 )
 
 
-def served_document(match_id: str, actor: Actor, render: Callable[[MatchView], str]) -> tuple[str, str]:
-    """The match's ETag and its document as `render` writes it, from the stored copy
-    of this version when there is one (one query), else rendered and stored."""
+def served_document(
+    match_id: str, actor: Actor, render: Callable[[MatchView], str]
+) -> tuple[int, str, str]:
+    """The match's version, ETag and document as `render` writes it in this request's
+    language, from the stored copy of this version and language when there is one (one
+    query), else rendered and stored."""
+    language = current_language()
     # A Core statement on the session's connection: this is the hottest read of the app,
     # and the ORM's per-statement work costs more than the query itself.
-    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id}).first()
+    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
         access.check_match_read(get_match(match_id), actor)
-    etag = f'"v{row.version}"'
     if row.document_version == row.version:
-        return etag, row.body
+        return row.version, match_etag(row.version, language), row.body
     match = get_match(match_id)
     view = view_of(match)
     body = render(view)
-    stored = db.session.get(MatchDocument, match_id)
+    stored = db.session.get(MatchDocument, (match_id, language))
     if stored is None:
-        db.session.add(MatchDocument(match_id=match_id, version=match.version, body=body))
+        db.session.add(MatchDocument(match_id=match_id, language=language, version=match.version, body=body))
     elif stored.version < match.version:
         stored.version, stored.body = match.version, body
     try:
@@ -228,7 +254,7 @@ def served_document(match_id: str, actor: Actor, render: Callable[[MatchView], s
     except IntegrityError:
         # Another worker stored this version's document at the same moment.
         db.session.rollback()
-    return etag_for(match), body
+    return match.version, etag_for(match), body
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:
@@ -241,7 +267,22 @@ def read_view(match_id: str, actor: Actor) -> MatchView:
 def clean_name(name: Any, field: str, seat: int | None = None) -> str:
     """A player's name with spaces tidied."""
     where = _("the player on seat {seat}", seat=seat) if seat is not None else _("a player")
-    return clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
+    name = clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
+    if len(name_key(name)) > MAX_NAME_LENGTH:
+        # The roster compares folded names, and folding can lengthen one ("ß" is "ss"):
+        # the folded form has to fit its column too.
+        raise ServiceError(
+            422,
+            _n(
+                "{what}: a name is at most {n} character",
+                "{what}: a name is at most {n} characters",
+                MAX_NAME_LENGTH,
+                what=where,
+            ),
+            code="player_name",
+            field=field,
+        )
+    return name
 
 
 def clean_names(names: Any) -> list[str]:
@@ -263,21 +304,23 @@ def clean_names(names: Any) -> list[str]:
     return cleaned
 
 
-def players_named(names: Sequence[str]) -> list[Player]:
-    """The roster entries for these names, adding the unknown ones."""
+def players_named(names: Sequence[str], scope: str) -> list[Player]:
+    """The players of one roster scope with these names, adding the unknown ones there
+    (a name never reaches into another scope: see services.scopes)."""
     keys = [name_key(name) for name in names]
-    found = {player.name_key: player for player in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))}
+    found = {
+        player.name_key: player
+        for player in db.session.scalars(select(Player).where(Player.scope == scope, Player.name_key.in_(keys)))
+    }
     result = []
     for name in names:
         player = found.get(name_key(name))
         if player is None:
-            player = Player(name=name)
+            player = Player(name=name, scope=scope)
             db.session.add(player)
+            found[player.name_key] = player
         result.append(player)
     return result
-
-
-MAX_REASON_LENGTH = 500
 
 
 def audit(
@@ -291,8 +334,7 @@ def audit(
     reason: str | None = None,
 ) -> None:
     """Record who changed what, in the same transaction as the change itself."""
-    if reason is not None:
-        reason = reason.strip()[:MAX_REASON_LENGTH] or None
+    reason = clean_reason(reason)
     db.session.add(
         AuditEntry(
             match=match,
@@ -319,6 +361,26 @@ def bump(league_id: str) -> None:
     db.session.execute(
         update(League)
         .where(League.id == league_id)
+        .values(version=League.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def bump_for_roster_change(player_ids: Sequence[str]) -> None:
+    """A rename or merge changes what every match these players sat in and every league
+    they belong to shows: each gets a new version (inside the caller's transaction), so
+    ETags change, stored match documents and cached league results are stale, and a
+    client holding the old ETag gets the fresh document instead of 304."""
+    ids = list(player_ids)
+    db.session.execute(
+        update(Match)
+        .where(Match.id.in_(select(Seat.match_id).where(Seat.player_id.in_(ids))))
+        .values(version=Match.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.execute(
+        update(League)
+        .where(League.id.in_(select(LeagueMember.league_id).where(LeagueMember.player_id.in_(ids))))
         .values(version=League.version + 1)
         .execution_options(synchronize_session=False)
     )
@@ -358,9 +420,14 @@ def create_match(
     except RuleError as error:
         raise rule_error(error) from None
     state = game.initial_state(table)
+    if not actor.signed_in and actor.address is not None:
+        # Each match started without an account adds players to a roster nobody owns.
+        limits.spend(limits.ANONYMOUS_MATCHES_PER_ADDRESS, actor.address)
     for attempt in range(2):
         try:
-            players = players_named(names)
+            players = players_named(
+                names, scopes.league_scope(league.id) if league is not None else scopes.casual_scope(actor)
+            )
             match = Match(
                 game=game.id,
                 league_id=league.id if league else None,
@@ -421,7 +488,9 @@ def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Ma
     """The matches a caller may see listed, in progress first, most recent first: casual
     matches this device opened, matches their account started, and their leagues' matches.
     A casual match's id is its key: it is never listed to anyone else."""
-    seen = [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    seen: list[ColumnElement[bool]] = (
+        [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    )
     if actor.user_id is not None:
         seen.append(Match.created_by == actor.user_id)
         seen.append(Match.league_id.in_(access.league_ids_of(actor)))
@@ -436,14 +505,15 @@ def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Ma
 
 def _lock(match_id: str, if_match: str | None) -> Match:
     """Bump the match's version (conditionally on If-Match) and return it, fresh."""
-    expected = parse_if_match(if_match)
+    expected = if_match_versions(if_match)
     statement = update(Match).where(Match.id == match_id)
     if expected is not None:
-        statement = statement.where(Match.version == expected)
+        # Only versions ever issued are compared (an unknown tag allows none: stale).
+        statement = statement.where(Match.version.in_(sorted(expected)))
     statement = statement.values(version=Match.version + 1, updated_at=utcnow()).execution_options(
         synchronize_session=False
     )
-    if db.session.execute(statement).rowcount == 0:
+    if cast(CursorResult, db.session.execute(statement)).rowcount == 0:
         db.session.rollback()
         current = db.session.get(Match, match_id)
         if current is None:
@@ -463,12 +533,14 @@ def _lock(match_id: str, if_match: str | None) -> Match:
 
 
 @contextmanager
-def locked_for_writing(match_id: str, if_match: str | None, actor: Actor) -> Iterator[Match]:
+def locked_for_writing(
+    match_id: str, if_match: str | None, actor: Actor, check: Callable[[Match, Actor], None] = access.check_match_write
+) -> Iterator[Match]:
     """The match, locked for this write and checked against the actor's rights; the
     block's changes are committed together, or rolled back on any refusal."""
     match = _lock(match_id, if_match)
     try:
-        access.check_match_write(match, actor)
+        check(match, actor)
         yield match
         db.session.commit()
     except ServiceError:
@@ -487,13 +559,20 @@ def _store_summary(match: Match, state: MatchState) -> None:
 
 
 def _write_scores(round_: Round, state: MatchState) -> None:
-    scored = state.rounds[round_.number - 1]
-    round_.scores = list(scored.score.scores)
-    round_.explanation = list(scored.score.explanation)
+    round_.scores = list(state.rounds[round_.number - 1].score.scores)
 
 
-def round_by_key(match_id: str, key: str) -> Round | None:
-    return db.session.scalar(select(Round).where(Round.match_id == match_id, Round.idempotency_key == key))
+def replayed_round(match_id: str, key: str, actor: Actor) -> tuple[MatchView, int, bool] | None:
+    """The round stored with this Idempotency-Key, answered as a replay (nothing is
+    written: a held match lock is released); None when no round carries the key."""
+    number = db.session.scalar(
+        select(Round.number).where(Round.match_id == match_id, Round.idempotency_key == key)
+    )
+    if number is None:
+        return None
+    db.session.rollback()
+    access.check_match_write(get_match(match_id), actor)
+    return get_view(match_id), number, False
 
 
 def record_round(
@@ -512,12 +591,26 @@ def record_round(
     on, the write is refused with 409 rather than stored as a later round.
     """
     if idempotency_key is not None:
-        stored = round_by_key(match_id, idempotency_key)
-        if stored is not None:
-            access.check_match_write(get_match(match_id), actor)
-            return get_view(match_id), stored.number, False
-    match = _lock(match_id, if_match)
+        replay = replayed_round(match_id, idempotency_key, actor)
+        if replay is not None:
+            return replay
     try:
+        match = _lock(match_id, if_match)
+    except ServiceError as refused:
+        # A retry racing its first attempt: that attempt has moved the version on.
+        if refused.status == 412 and idempotency_key is not None:
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
+        raise
+    try:
+        if idempotency_key is not None:
+            # Again under the lock: a retry that waited for its first attempt's commit
+            # gets that round, before ?number, the finished state or validation as the
+            # next round could refuse it.
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
         access.check_match_write(match, actor)
         view = view_of(match)
         if view.state.finished:
@@ -542,20 +635,22 @@ def record_round(
                 code="round_number_taken",
                 field="number",
             )
+        raw = with_stored_bidding(match, view, number, raw)
         try:
             state = view.game.play(view.table, view.state, raw)
         except RuleError as error:
             raise rule_error(error) from None
         scored = state.rounds[-1]
+        # The round is recorded: its bidding (if any) is part of it now.
+        match.bidding = None
         match.rounds.append(
             Round(
                 number=number,
                 input=raw,
                 scores=list(scored.score.scores),
-                explanation=list(scored.score.explanation),
                 idempotency_key=idempotency_key,
                 confirmed=not match.table_check,
-                recorded_by=actor.key,
+                recorded_by=access.phone_marks(actor),
             )
         )
         if match.table_check:
@@ -572,9 +667,9 @@ def record_round(
         # Only a concurrent request with the same Idempotency-Key gets here.
         db.session.rollback()
         if idempotency_key is not None:
-            stored = round_by_key(match_id, idempotency_key)
-            if stored is not None:
-                return get_view(match_id), stored.number, False
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
         raise ServiceError(
             409, _("another phone recorded this round at the same moment: reload and try again"), code="conflict"
         ) from None
@@ -654,6 +749,8 @@ def undo_round(
                 code="not_last_round",
             )
         last = match.rounds.pop()
+        # A bidding was said for the round after the undone one: it no longer follows.
+        match.bidding = None
         audit(match, actor, "round.undo", round_number=number, before=last.input, reason=reason)
         db.session.delete(last)
         view = view_of(match)
@@ -662,19 +759,18 @@ def undo_round(
 
 
 def confirm_round(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
-    """Table check: a second phone confirms the waiting round, which then counts."""
-    with locked_for_writing(match_id, if_match, actor) as match:
+    """Table check: a second phone confirms the waiting round, which then counts.
+
+    The second phone is one the server knew before the round was recorded (see
+    access.check_second_phone), so the recording phone cannot pass for another by
+    leaving out its cookies or signing in afresh."""
+    with locked_for_writing(match_id, if_match, actor, access.check_match_confirm) as match:
         waiting = pending_round(match)
         if waiting is None or waiting.number != number:
             raise ServiceError(
                 404, _("round {number} is not waiting for confirmation", number=number), code="round_not_pending"
             )
-        if actor.key is not None and actor.key == waiting.recorded_by:
-            raise ServiceError(
-                409,
-                _("the round must be confirmed on a second phone, not the one that recorded it"),
-                code="confirm_same_phone",
-            )
+        access.check_second_phone(match, actor, waiting)
         view = view_of(match)
         try:
             state = view.game.play(view.table, view.state, waiting.input)

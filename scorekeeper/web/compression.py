@@ -49,5 +49,6 @@ def init_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     compress.init_app(app)
-    app.get_send_file_max_age = static_max_age
+    # Per app, not per class: the instance attribute replaces Flask's method for this app only.
+    app.get_send_file_max_age = static_max_age  # type: ignore[method-assign,assignment]
     app.session_interface = StaticFilesSessionInterface()

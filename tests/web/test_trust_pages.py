@@ -119,7 +119,8 @@ def test_too_many_failed_sign_ins_show_the_rate_limit(client):
     limited = client.post("/login", data={"username": "bob", "password": PASSWORD})
     assert limited.status_code == 429
     html = limited.get_data(as_text=True)
-    assert refusal(html).startswith("too many failed sign-ins") and field(html, "username") == "bob"
+    assert refusal(html).startswith("too many attempts: wait") and field(html, "username") == "bob"
+    assert int(limited.headers["Retry-After"]) > 0
 
 
 def test_account_page_creates_shows_once_and_revokes_tokens(client):
@@ -138,6 +139,29 @@ def test_account_page_creates_shows_once_and_revokes_tokens(client):
     assert client.post(f"/account/tokens/{token_id}/revoke").status_code == 303
     assert client.application.test_client().get("/api/v1/users/me", headers=bearer).status_code == 401
     assert "revoked" in client.get("/account").get_data(as_text=True)
+
+
+def test_password_change_and_sign_out_end_the_other_sessions(client, new_client):
+    sign_up(client, "ann", PASSWORD)
+    other_phone = new_client()
+    assert other_phone.post("/login", data={"username": "ann", "password": PASSWORD}).status_code == 303
+    # A copy of the other phone's cookie, taken before anything ends.
+    copy = new_client()
+    copy.set_cookie("session", other_phone.get_cookie("session").value)
+    assert "/account" in copy.get("/").get_data(as_text=True)
+    weak = client.post("/account/password", data={"current_password": PASSWORD, "new_password": "password"})
+    assert weak.status_code == 422 and "most common" in refusal(weak.get_data(as_text=True))
+    changed = client.post("/account/password", data={"current_password": PASSWORD, "new_password": "a new long secret"})
+    assert changed.status_code == 200 and "signed out everywhere else" in changed.get_data(as_text=True)
+    assert client.get("/account").status_code == 200
+    for ended in (other_phone, copy):
+        assert ended.get("/account").headers["Location"].startswith("/login")
+    # Signing out ends every copy of this session too.
+    kept = new_client()
+    kept.set_cookie("session", client.get_cookie("session").value)
+    assert kept.get("/account").status_code == 200
+    client.post("/logout")
+    assert kept.get("/account").headers["Location"].startswith("/login")
 
 
 # --------------------------------------------------------------------------- history, reasons, stale forms
@@ -167,7 +191,7 @@ def test_stale_edit_shows_the_current_match_and_keeps_the_entries(client, new_cl
     record(client, match_id, 1)
     edit_page = client.get(f"/matches/{match_id}/rounds/1/edit").get_data(as_text=True)
     version = field(edit_page, "version")
-    assert version == '"v2"'
+    assert version == '"v2-en"'
     # Another phone records round 2 meanwhile.
     other = new_client()
     assert record(other, match_id, 2, {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1"}).status_code == 303
@@ -178,9 +202,9 @@ def test_stale_edit_shows_the_current_match_and_keeps_the_entries(client, new_cl
     assert refusal(html) == CHANGED_ELSEWHERE
     assert 'id="round-2"' in html  # the current state
     assert re.search(r'name="tricks_0"[^>]*value="2"', html) and field(html, "reason") == "typo"  # my entries
-    assert field(html, "version") == '"v3"'  # saving again is a deliberate second try
+    assert field(html, "version") == '"v3-en"'  # saving again is a deliberate second try
     assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [3, 1, 1]
-    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**mine, "version": '"v3"'})
+    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**mine, "version": '"v3-en"'})
     assert response.status_code == 303
     assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [2, 2, 1]
 
@@ -240,15 +264,15 @@ def test_live_fragment_holds_the_changing_blocks(client):
     match_id = casual_match(client)
     record(client, match_id, 1)
     response = client.get(f"/matches/{match_id}/live?entry=0")
-    assert response.status_code == 200 and response.headers["ETag"] == '"v2"'
+    assert response.status_code == 200 and response.headers["ETag"] == '"v2-en"'
     html = response.get_data(as_text=True)
     for element in ('id="scores"', 'id="progress"', 'id="rounds-card"', 'id="history"'):
         assert re.search(element + r'[^>]*hx-swap-oob="true"', html), element
     assert 'id="entry-block"' not in html and "<html" not in html
     with_entry = client.get(f"/matches/{match_id}/live?entry=1").get_data(as_text=True)
-    assert re.search(r'id="entry-block" hx-swap-oob="true"', with_entry) and 'name="version" value="&#34;v2&#34;"' in with_entry
+    assert re.search(r'id="entry-block" hx-swap-oob="true"', with_entry) and 'name="version" value="&#34;v2-en&#34;"' in with_entry
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert f'data-live-match="{match_id}"' in page and 'data-etag="&#34;v2&#34;"' in page
+    assert f'data-live-match="{match_id}"' in page and 'data-etag="&#34;v2-en&#34;"' in page
     assert "hx-swap-oob" not in page
 
 

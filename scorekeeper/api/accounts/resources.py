@@ -2,22 +2,21 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_login import current_user, login_user, logout_user
-from flask_smorest import Blueprint
+from flask_login import current_user
+from .. import Blueprint
 
+from ...identity import client_address, sign_in, sign_out
 from ...games.i18n import _
-from ...identity import client_address
 from ...services import ServiceError
 from ...services import accounts as service
-from .. import abort_for
-from .schemas import CredentialsSchema, NewTokenSchema, TokenCreateSchema, TokenSchema, UserSchema
+from .schemas import CredentialsSchema, NewTokenSchema, PasswordChangeSchema, TokenCreateSchema, TokenSchema, UserSchema
 
 blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, sign-in and API tokens")
 
 
 def signed_in_user():
     if not current_user.is_authenticated:
-        abort_for(ServiceError(401, _("sign in first"), code="unauthenticated"))
+        raise ServiceError(401, _("sign in first"), code="unauthenticated")
     return current_user._get_current_object()
 
 
@@ -27,11 +26,8 @@ class Users(MethodView):
     @blp.response(201, UserSchema)
     def post(self, body):
         """Create an account (and sign in with it)."""
-        try:
-            user = service.register(body["username"], body["password"])
-        except ServiceError as error:
-            abort_for(error)
-        login_user(user)
+        user = service.register(body["username"], body["password"], client_address())
+        sign_in(user)
         return user
 
 
@@ -43,23 +39,34 @@ class Me(MethodView):
         return signed_in_user()
 
 
+@blp.route("/users/me/password")
+class Password(MethodView):
+    @blp.arguments(PasswordChangeSchema)
+    @blp.response(200, UserSchema)
+    def put(self, body):
+        """Change the password (the current one is needed); every other session ends."""
+        user = signed_in_user()
+        service.change_password(user, body["current_password"], body["new_password"], client_address())
+        # This session goes on, with the account's new session version.
+        sign_in(user)
+        return user
+
+
 @blp.route("/session")
 class Session(MethodView):
     @blp.arguments(CredentialsSchema)
     @blp.response(200, UserSchema)
     def post(self, body):
-        """Sign in with username and password (429 after too many failures)."""
-        try:
-            user = service.authenticate(body["username"], body["password"], client_address())
-        except ServiceError as error:
-            abort_for(error)
-        login_user(user)
+        """Sign in with username and password (429 with Retry-After when an attempt budget
+        of this address, or of this name from this address, is spent)."""
+        user = service.authenticate(body["username"], body["password"], client_address())
+        sign_in(user)
         return user
 
     @blp.response(204)
     def delete(self):
-        """Sign out."""
-        logout_user()
+        """Sign out: this session and every copy of it end (the account's other sessions too)."""
+        sign_out()
 
 
 @blp.route("/tokens")
@@ -73,10 +80,7 @@ class Tokens(MethodView):
     @blp.response(201, NewTokenSchema)
     def post(self, body):
         """Create an API token; its secret is in this answer only."""
-        try:
-            token, secret = service.create_token(signed_in_user(), body["name"])
-        except ServiceError as error:
-            abort_for(error)
+        token, secret = service.create_token(signed_in_user(), body["name"])
         return {"id": token.id, "name": token.name, "created_at": token.created_at, "token": secret}
 
 
@@ -85,7 +89,4 @@ class TokenById(MethodView):
     @blp.response(204)
     def delete(self, token_id: str):
         """Revoke one of your tokens."""
-        try:
-            service.revoke_token(signed_in_user(), token_id)
-        except ServiceError as error:
-            abort_for(error)
+        service.revoke_token(signed_in_user(), token_id)
