@@ -1,9 +1,8 @@
 """Who is making this request: a signed-in account (session or API token) or a device."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
 import secrets
+from datetime import datetime, timedelta
 
 from flask import Flask, g, request, session
 from flask_login import current_user, login_user, logout_user

@@ -7,10 +7,10 @@ import pytest
 from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 
 from scorekeeper import create_app
-from scorekeeper.errors import database_refusal
-from scorekeeper.games.i18n import use_translator
 from scorekeeper.config import TestConfig
+from scorekeeper.errors import database_refusal
 from scorekeeper.extensions import db
+from scorekeeper.games.i18n import use_translator
 from scorekeeper.models import Player
 from scorekeeper.services import leagues as league_service
 

@@ -771,7 +771,8 @@ class Spades(Game):
         number = state.next_round
         dealer = table.dealer(number)
         targets = tuple(
-            None if bidding.calls[table.side_of(seat)] is not None else 0 if is_nil(bid) else bid
+            # A side with a special call has no bids of its own (None).
+            None if bidding.calls[table.side_of(seat)] is not None or bid is None else 0 if is_nil(bid) else int(bid)
             for seat, bid in enumerate(bidding.bids)
         )
         hand = SpadesHand(bids=bidding.bids, tricks=(), calls=bidding.calls)

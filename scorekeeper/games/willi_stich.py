@@ -302,8 +302,9 @@ class WilliStich(Game):
         bids = []
         for seat in calling_order(table.left_of(dealer), table.n):
             unavailable: tuple[Unavailable, ...] = ()
-            if seat == dealer and None not in others:
-                refusals = (dealer_call_refusal(table, number, call, others) for call in range(cards + 1))
+            known = [call for call in others if call is not None]
+            if seat == dealer and len(known) == len(others):
+                refusals = (dealer_call_refusal(table, number, call, known) for call in range(cards + 1))
                 unavailable = tuple(
                     Unavailable(call, error.code, error.message)
                     for call, error in enumerate(refusals)

@@ -65,6 +65,7 @@ def withdraw_bidding(match_id: str, number: int, *, if_match: str | None = None,
     with locked_for_writing(match_id, if_match, actor) as match:
         view = view_of(match)
         bidding_of(view, number)
+        assert match.bidding is not None  # bidding_of refused a round without one
         audit(match, actor, "bidding.delete", round_number=number, before=match.bidding.input)
         match.bidding = None
     return view

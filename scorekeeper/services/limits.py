@@ -16,6 +16,7 @@ import math
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from flask import current_app
 from sqlalchemy import case, delete, update
@@ -72,7 +73,7 @@ def counter_key(budget: Budget, *parts: str) -> str:
 def _upsert(key: str, window: timedelta, now: datetime):
     dialect = db.engine.dialect.name
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(RateCounter).values(key=key, count=1, resets_at=now + window)
+    statement: Any = insert(RateCounter).values(key=key, count=1, resets_at=now + window)
     expired = RateCounter.__table__.c.resets_at <= now
     statement = statement.on_conflict_do_update(
         index_elements=[RateCounter.__table__.c.key],

@@ -18,10 +18,10 @@ from sqlalchemy.exc import IntegrityError
 
 from ..etags import if_match_versions, match_etag
 from ..extensions import db
-from ..i18n import current_language
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
 from ..games.i18n import N_, _, _n
+from ..i18n import current_language
 from ..models import (
     AuditEntry,
     DeviceMatch,

@@ -6,9 +6,9 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from .. import league as compute
 from ..extensions import db
 from ..games.i18n import N_, _
-from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
 from .matches import bump_for_roster_change, clean_name

@@ -117,7 +117,7 @@ def _require_revoker(match: Match | None, league: League | None, actor: Actor, l
         return
     if match is not None and match.league_id is not None:
         access.require_league_role(
-            db.session.get(League, match.league_id), actor, frozenset({access.OWNER}), N_("revoke its share links")
+            get_league(match.league_id), actor, frozenset({access.OWNER}), N_("revoke its share links")
         )
         return
     if match is not None:
@@ -151,8 +151,10 @@ def open_shared(token: str) -> tuple[str, Any]:
         raise ServiceError(410, _("this share link was revoked"), code="share_revoked")
     if link.expires_at is not None and link.expires_at <= utcnow():
         raise ServiceError(410, _("this share link has expired"), code="share_expired")
-    if link.kind == MATCH:
+    # A link is made for a match or for a league's standings (its kind), never neither.
+    if link.kind == MATCH and link.match_id is not None:
         return MATCH, get_view(link.match_id)
+    assert link.league_id is not None
     return STANDINGS, league_standings(get_league(link.league_id))
 
 

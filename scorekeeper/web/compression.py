@@ -6,6 +6,8 @@ from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 
+from ..i18n import STATIC_ENDPOINTS
+
 compress = Compress()
 ONE_YEAR = 365 * 24 * 3600
 
@@ -24,9 +26,6 @@ def static_max_age(_filename: str | None) -> int | None:
     """A static URL carrying its version (?v=...) never changes: cache it for a year.
     Without one, the browser revalidates (an icon named in the manifest, say)."""
     return ONE_YEAR if request.args.get("v") else None
-
-
-STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
 
 
 class StaticFilesSessionInterface(SecureCookieSessionInterface):

@@ -14,7 +14,6 @@ from urllib.parse import urlencode
 from flask import (
     Blueprint,
     Response,
-    current_app,
     redirect,
     render_template,
     request,

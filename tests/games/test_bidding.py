@@ -8,9 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.seed import GAMES
 from scorekeeper.games import RoundError, all_games, get_game
 from scorekeeper.games.base import MatchState, RuleError, Table
+
+from .legal_rounds import generator_for
+from .legal_rounds import spades_round as plain_spades_round
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 NO_BIDDING_GAMES = [game for game in all_games() if not game.has_bidding]
@@ -19,7 +21,7 @@ SUITS = ["clubs", "diamonds", "hearts", "spades"]
 
 def spades_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
     """Bench's Spades rounds plus what they leave out: blind nils and special calls."""
-    raw = GAMES["spades"][2](rng, table, state)
+    raw = plain_spades_round(rng, table, state)
     if rng.random() < 0.2:
         raw["bids"][rng.randrange(4)] = "blind_nil"
     if table.options["special_calls"] and rng.random() < 0.3:
@@ -32,7 +34,7 @@ def spades_round(rng: random.Random, table: Table, state: MatchState) -> dict[st
     return raw
 
 
-GENERATORS = {game_id: generate for game_id, (_counts, _options, generate) in GAMES.items()}
+GENERATORS = {game.id: generator_for(game)[2] for game in all_games()}
 GENERATORS["spades"] = spades_round
 OPTIONS = {
     "nwik": [{}],
@@ -48,7 +50,7 @@ OPTIONS = {
 
 
 def players(game, rng: random.Random) -> list[str]:
-    count = rng.choice(GAMES[game.id][0])
+    count = rng.choice(generator_for(game)[0])
     return ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:count]
 
 

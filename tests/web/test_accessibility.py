@@ -4,10 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from table_loop import AXE_URL, assert_accessible, axe_violations, describe, small_targets
 
 from scorekeeper.games import all_games
-
-from table_loop import AXE_URL, assert_accessible, axe_violations, describe, small_targets
 
 pytestmark = pytest.mark.browser
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from flask.views import MethodView
 from flask_login import current_user
-from .. import Blueprint
 
-from ...identity import client_address, sign_in, sign_out
 from ...games.i18n import _
+from ...identity import client_address, sign_in, sign_out
 from ...services import ServiceError
 from ...services import accounts as service
+from .. import Blueprint
 from .schemas import CredentialsSchema, NewTokenSchema, PasswordChangeSchema, TokenCreateSchema, TokenSchema, UserSchema
 
 blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, sign-in and API tokens")

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from flask import Response
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...identity import current_actor
 from ...services import access, exchange, league_audit
 from ...services import leagues as service
+from .. import Blueprint
 from .schemas import (
     CsvArgsSchema,
     GameArgsSchema,

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...identity import current_actor
 from ...services import players as service
+from .. import Blueprint
 from .schemas import PlayerMergeSchema, PlayerProfileSchema, PlayerRenameSchema, PlayerSchema
 
 blp = Blueprint("players", __name__, url_prefix="/players", description="The roster of players")

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...identity import current_actor
 from ...services import sharing
+from .. import Blueprint
 from .schemas import NewShareLinkSchema, ShareCreateSchema, SharedSchema, ShareLinkSchema
 
 blp = Blueprint("sharing", __name__, url_prefix="", description="Read-only share links")

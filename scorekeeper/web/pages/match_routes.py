@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from flask import Response, current_app, redirect, render_template, request, url_for
+from flask import Response, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block, render_blocks
 
 from ...device import device_id
