@@ -67,7 +67,25 @@ class SpadesAdapter(GameAdapter):
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
         tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-        return [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        notes = [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        # The house rules the bids must meet, said before the round is refused for them.
+        minimum = table.options.get("min_team_bid") or 0
+        if minimum:
+            notes.append(
+                _(
+                    "House rule: each side bids at least {minimum} together, unless it bids nil or makes a special call",
+                    minimum=minimum,
+                )
+            )
+        if table.options.get("bids_total_13") is False:
+            calling = {index for index in range(len(table.sides)) if form_text(values, f"call_{index}")}
+            bids = [
+                int_or_none(values.get(f"bid_{seat}")) or 0
+                for seat in range(table.n)
+                if table.side_of(seat) not in calling
+            ]
+            notes.append(_("House rule: the bids may not add up to 13 (so far {count})", count=sum(bids)))
+        return notes
 
     def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
         if not state.next:
