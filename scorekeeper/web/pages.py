@@ -22,7 +22,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import format_datetime, get_locale, gettext, lazy_gettext, ngettext
+from flask_babel import format_datetime, get_locale, gettext, lazy_gettext
 from jinja2_fragments.flask import render_block, render_blocks
 from sqlalchemy import select
 
@@ -31,13 +31,13 @@ from ..extensions import db
 from ..games import all_games, get_game
 from ..games import nwik as nwik_rules
 from ..games.base import SUITS
-from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
+from ..games.willi_stich import TRUMP_RULES
 from ..identity import current_actor
 from ..models import Player
 from ..services import ServiceError, sharing
 from ..services import leagues as league_service
 from ..services import matches as service
-from . import forms
+from . import forms, round_words
 from .charts import ChartLine, polyline_chart
 from .device import device_id
 from .language import local_path
@@ -521,44 +521,8 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def preview_notes(view, entry: Mapping[str, Any], values: Mapping[str, Any]) -> list[str]:
-    """Live helper lines from the entries so far (sums, targets, the dealer's forbidden call)."""
-    table, game = view.table, view.game.id
-    notes: list[str] = []
-    if game == "zwicker":
-        cards = [_int_or_none(values.get(f"cards_{index}")) or 0 for index in range(len(table.sides))]
-        notes.append(gettext("Cards captured: %(count)s of %(total)s", count=sum(cards), total=entry["deck_size"]))
-        return notes
-    tricks = [_int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-    notes.append(gettext("Tricks so far: %(count)s of %(total)s", count=sum(tricks), total=entry["tricks_total"]))
-    if game == "nwik":
-        style = _int_or_none(values.get("style"))
-        acting = entry["bidder"]
-        effective = style
-        if style == nwik_rules.PASS:
-            acting = entry["hints"].get("acting_bidder_if_pass", acting)
-            effective = _int_or_none(values.get("acting_style"))
-        no_tricks = effective == nwik_rules.NO_TRICKS
-        targets = (nwik_rules.NO_TRICKS_TARGETS if no_tricks else nwik_rules.TARGETS)[table.n]
-        parts = []
-        for seat in range(table.n):
-            role = (seat - acting) % table.n
-            parts.append(f"{table.name(seat)} ({nwik_rules.ROLE_NAMES[table.n][role]}) {targets[role]}")
-        targets_text = ", ".join(parts)
-        if no_tricks:
-            notes.append(gettext("No Tricks targets: %(targets)s", targets=targets_text))
-        else:
-            notes.append(gettext("Target tricks: %(targets)s", targets=targets_text))
-    if game == "willi-stich":
-        dealer = entry["dealer"]
-        others = [_int_or_none(values.get(f"bid_{seat}")) or 0 for seat in range(table.n) if seat != dealer]
-        forbidden = forbidden_dealer_call(entry["cards"], others)
-        if forbidden is None:
-            notes.append(gettext("The dealer %(name)s may call anything", name=entry["dealer_name"]))
-        else:
-            notes.append(
-                gettext("The dealer %(name)s may not call %(call)s", name=entry["dealer_name"], call=forbidden)
-            )
-    return notes
+    """Live helper lines from the entries so far (the phone's engine writes the same ones)."""
+    return round_words.entry_notes(view.game.id, view.table, entry["hints"], values)
 
 
 def preview_result(match_id: str, view, values, number: int | None) -> dict[str, Any]:
@@ -759,31 +723,7 @@ def history(match_id: str) -> list[dict[str, Any]]:
 
 
 def next_info(view) -> str:
-    nxt, table = view.state.next or {}, view.table
-    number, dealer = nxt.get("round"), table.name(nxt.get("dealer", 0))
-    first = table.name(table.left_of(nxt.get("dealer", 0)))
-    if view.game.id == "nwik":
-        return gettext(
-            "Round %(number)s: %(dealer)s deals, %(bidder)s bids",
-            number=number, dealer=dealer, bidder=table.name(nxt.get("bidder", 0)),
-        )
-    if view.game.id == "willi-stich":
-        cards = nxt.get("cards")
-        return ngettext(
-            "Round %(number)s: %(dealer)s deals, %(num)s card each; calls start with %(first)s",
-            "Round %(number)s: %(dealer)s deals, %(num)s cards each; calls start with %(first)s",
-            cards or 0, number=number, dealer=dealer, first=first,
-        )
-    if view.game.id == "spades":
-        return gettext(
-            "Round %(number)s: %(dealer)s deals; %(first)s bids and leads first",
-            number=number, dealer=dealer, first=first,
-        )
-    if view.game.id == "nameless":
-        return gettext(
-            "Round %(number)s: %(dealer)s deals; %(first)s leads first", number=number, dealer=dealer, first=first
-        )
-    return gettext("Round %(number)s: %(dealer)s deals", number=number, dealer=dealer)
+    return round_words.next_sentence(view.game.id, view.table, view.state.next or {})
 
 
 @bp.get("/matches/<match_id>")
