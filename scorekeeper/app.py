@@ -56,7 +56,19 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
-    from .web import account_pages, api_docs, compression, device, engine_bundle, language, league_pages, pages, security, vendor
+    from .web import (
+        account_pages,
+        api_docs,
+        compression,
+        device,
+        engine_bundle,
+        language,
+        league_pages,
+        offline_pages,
+        pages,
+        security,
+        vendor,
+    )
 
     device.init_device(app)
     security.init_security(app)
@@ -68,6 +80,7 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(league_pages.bp)
     app.register_blueprint(account_pages.bp)
     app.register_blueprint(engine_bundle.bp)
+    app.register_blueprint(offline_pages.bp)
     return app
 
 

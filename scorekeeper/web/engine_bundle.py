@@ -56,7 +56,15 @@ def ngettext(singular, plural, num, **variables):
     return _translations.ngettext(singular, plural, num) % variables
 
 
-lazy_gettext = gettext
+class _Lazy(str):
+    """A message translated when it is shown (module-level tables are built before the language is set)."""
+
+    def __str__(self):
+        return gettext(str.__str__(self))
+
+
+def lazy_gettext(string, **variables):
+    return _Lazy(string) if not variables else gettext(string, **variables)
 '''
 PYODIDE_FILES = {
     "pyodide.mjs": "text/javascript",
@@ -111,9 +119,10 @@ def immutable(response: Response) -> Response:
     return response
 
 
-@bp.app_context_processor
-def engine_context() -> dict[str, Any]:
-    return {"engine_worker_url": worker_url}
+def service_worker_engine() -> dict[str, str]:
+    """What the service worker keeps in its engine cache (kept across app versions; only
+    what these addresses do not name is dropped)."""
+    return {"pyodide": pyodide_url(), "worker": worker_url(), "bundle": f"/engine/bundle-{bundle()['version']}.json"}
 
 
 @bp.get("/engine/worker-<version>.js")

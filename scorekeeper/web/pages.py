@@ -37,7 +37,7 @@ from ..models import Player
 from ..services import ServiceError, sharing
 from ..services import leagues as league_service
 from ..services import matches as service
-from . import forms, round_words
+from . import engine_bundle, forms, offline_pages, round_words
 from .charts import ChartLine, polyline_chart
 from .device import device_id
 from .language import local_path
@@ -52,20 +52,8 @@ FIXED_ROUNDS = {"nwik": lambda n: nwik_rules.ROUNDS_AS_BIDDER * n, "willi-stich"
 SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#b58cff", "#7be38a", "#ff7b9c", "#f3e36b")
 # Translations: flask_babel's gettext / lazy_gettext with %(name)s placeholders throughout
 # this module (lazy_gettext for the module-level tables, read in the request's language).
-KIND_LABELS = {
-    "normal": lazy_gettext("normal round: the turned-up card sets trump"),
-    "trump_choice": lazy_gettext("trump choice: the player who drew the highest card picks trump"),
-    "no_trump": lazy_gettext("no trump this round"),
-    "blind_bid": lazy_gettext("blind round: calls are made before the deal"),
-    "forehead": lazy_gettext("forehead round: one card held to the forehead, calls 0 or 1"),
-}
-SUIT_LABELS = {
-    "clubs": lazy_gettext("♣ Clubs"),
-    "diamonds": lazy_gettext("♦ Diamonds"),
-    "hearts": lazy_gettext("♥ Hearts"),
-    "spades": lazy_gettext("♠ Spades"),
-    "none": lazy_gettext("No trump"),
-}
+# The willi-stich round kinds and the suits, in words: round_words.py (the phone words them too).
+KIND_LABELS, SUIT_LABELS = round_words.KIND_LABELS, round_words.SUIT_LABELS
 SPECIAL_CALL_LABELS = {
     "blind_seven": lazy_gettext("Blind seven"),
     "ten_for_200": lazy_gettext("Ten for 200"),
@@ -118,10 +106,6 @@ def js_messages() -> dict[str, str]:
     as a JSON block: app.js has no English of its own). %(name)s placeholders are filled in by app.js."""
     return {
         "offline": gettext("Offline"),
-        "pending_title": gettext("Waiting to be sent (saved on this phone):"),
-        "pending_round": gettext("Round %(number)s · pending"),
-        "refused_offline": gettext("Round %(number)s saved offline was refused: %(message)s"),
-        "save_round": gettext("Save round %(number)s"),
         "recorded_elsewhere": gettext("Round %(number)s was just recorded on another phone"),
         "enter_round_instead": gettext("Enter round %(number)s instead"),
         "show_final_scores": gettext("Show the final scores"),
@@ -466,6 +450,7 @@ def entry_context(view, hints: Mapping[str, Any], number: int) -> dict[str, Any]
     }
     game = view.game.id
     if game == "nwik":
+        choices = round_words.nwik_choices(hints)
         acting_styles = hints.get("acting_styles_if_pass") or list(nwik_rules.ACTING_STYLES)
         entry.update(
             bidder=hints.get("bidder"),
@@ -475,9 +460,9 @@ def entry_context(view, hints: Mapping[str, Any], number: int) -> dict[str, Any]
             stakes=list(hints.get("available_stakes", [])),
             acting_styles=[(style, nwik_rules.STYLE_NAMES[style]) for style in acting_styles],
             tricks_total=nwik_rules.TRICKS_PER_ROUND[table.n],
-            style_options=[(style, f"{style} · {nwik_rules.STYLE_NAMES[style]}") for style in hints.get("available_styles", [])],
-            stake_options=[(stake, str(stake)) for stake in hints.get("available_stakes", [])],
-            acting_options=[(style, f"{style} · {nwik_rules.STYLE_NAMES[style]}") for style in acting_styles],
+            style_options=choices["style"],
+            stake_options=choices["stake"],
+            acting_options=choices["acting_style"],
             trump_suits=["hearts", "diamonds", "clubs", "spades"],
         )
     elif game == "spades":
@@ -991,6 +976,7 @@ def shell_files() -> list[str]:
         f"/vendor/htmx.org/htmx.min.js?v={installed_version('htmx.org')}",
         "/static/icons/icon-192.png",
         "/manifest.webmanifest",
+        *offline_pages.shell_files(),
     ]
 
 
@@ -1025,6 +1011,7 @@ def manifest():
 def service_worker():
     source = (PROJECT_ROOT / "static" / "js" / "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", static_version()).replace("__SHELL__", json.dumps(shell_files()))
+    source = source.replace("__ENGINE__", json.dumps(engine_bundle.service_worker_engine()))
     response = Response(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response

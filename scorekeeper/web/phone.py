@@ -131,11 +131,28 @@ def check(game, table: Table, before: MatchState, after: Sequence[Any], values: 
     }
 
 
+def queued_inputs(
+    game_id: str, table: Table, queued: Sequence[Mapping[str, Any]], first: int
+) -> tuple[list[Any], dict[str, Any] | None]:
+    """The round inputs of the queued rounds: each is {"input": ...} (read when it was saved)
+    or {"form": fields} (saved before this phone had the engine: read now)."""
+    inputs: list[Any] = []
+    for number, item in enumerate(queued, start=first + 1):
+        if "input" in item and item["input"] is not None:
+            inputs.append(item["input"])
+            continue
+        try:
+            inputs.append(forms.round_input(game_id, item.get("form") or {}, table))
+        except forms.FormError as error:
+            return inputs, {**refusal(error), "number": number}
+    return inputs, None
+
+
 def evaluate(request: str) -> str:
     """One question from the page, in JSON:
 
     {"match": the match JSON as GET /api/v1/matches/{id} serves it,
-     "queued": [round input, ...] recorded on this phone and not yet sent,
+     "queued": [{"input": round input} or {"form": fields}, ...] saved on this phone, not yet sent,
      "form": {field: value} of the entry form or null,
      "replace": which queued round (0-based) the form edits, or null for the next round}
 
@@ -148,8 +165,9 @@ def evaluate(request: str) -> str:
     game = get_game(match["game"])
     table = table_of(match)
     stored = [scored["input"] for scored in match["rounds"]]
-    queued = list(asked.get("queued") or [])
-    state, queue_error = replay(game, table, stored + queued)
+    queued, queue_error = queued_inputs(game.id, table, asked.get("queued") or [], len(stored))
+    state, replay_error = replay(game, table, stored + queued)
+    queue_error = queue_error or replay_error
     answer: dict[str, Any] = {
         "rounds": scored_rounds(table, state, len(stored) + 1),
         "totals": list(state.totals),
@@ -159,6 +177,7 @@ def evaluate(request: str) -> str:
         "next": dict(state.next) if state.next else None,
         "next_info": round_words.next_sentence(game.id, table, state.next) if state.next else None,
         "details": json.loads(json.dumps(state.details)),
+        "entry": round_words.entry_words(game.id, table, state.next) if state.next else None,
         "queue_error": queue_error,
         "check": None,
     }
@@ -169,6 +188,8 @@ def evaluate(request: str) -> str:
         else:
             before_inputs, after = stored + queued[:replace], queued[replace + 1 :]
         before, error = replay(game, table, before_inputs)
+        if before.next:
+            answer["form_entry"] = round_words.entry_words(game.id, table, before.next)
         if error is not None:
             answer["check"] = {**error, "notes": []}
         else:

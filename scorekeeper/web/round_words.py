@@ -7,13 +7,31 @@ phone's web worker can import this module with its small stand-in for flask_babe
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
-from flask_babel import gettext, ngettext
+from flask_babel import gettext, lazy_gettext, ngettext
 
 from ..games import nwik as nwik_rules
-from ..games.base import Table
-from ..games.willi_stich import forbidden_dealer_call
+from ..games.base import SUITS, Table
+from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
+
+# Translations: flask_babel's gettext / lazy_gettext with %(name)s placeholders (lazy for
+# the module-level tables, read in the request's language).
+KIND_LABELS = {
+    "normal": lazy_gettext("normal round: the turned-up card sets trump"),
+    "trump_choice": lazy_gettext("trump choice: the player who drew the highest card picks trump"),
+    "no_trump": lazy_gettext("no trump this round"),
+    "blind_bid": lazy_gettext("blind round: calls are made before the deal"),
+    "forehead": lazy_gettext("forehead round: one card held to the forehead, calls 0 or 1"),
+}
+SUIT_LABELS = {
+    "clubs": lazy_gettext("♣ Clubs"),
+    "diamonds": lazy_gettext("♦ Diamonds"),
+    "hearts": lazy_gettext("♥ Hearts"),
+    "spades": lazy_gettext("♠ Spades"),
+    "none": lazy_gettext("No trump"),
+}
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -103,3 +121,68 @@ def entry_notes(game_id: str, table: Table, hints: Mapping[str, Any], values: Ma
         else:
             notes.append(gettext("The dealer %(name)s may not call %(call)s", name=table.name(dealer), call=forbidden))
     return notes
+
+
+def nwik_choices(hints: Mapping[str, Any]) -> dict[str, list[tuple[int, str]]]:
+    """The Nwik Bidder's chips: the styles and stakes still free, and the Acting Bidder's styles."""
+    acting_styles = hints.get("acting_styles_if_pass") or list(nwik_rules.ACTING_STYLES)
+    return {
+        "style": [(style, f"{style} · {nwik_rules.STYLE_NAMES[style]}") for style in hints.get("available_styles", [])],
+        "stake": [(stake, str(stake)) for stake in hints.get("available_stakes", [])],
+        "acting_style": [(style, f"{style} · {nwik_rules.STYLE_NAMES[style]}") for style in acting_styles],
+    }
+
+
+def entry_words(game_id: str, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+    """What changes in a round's entry form from one round to the next, in words, for the
+    phone moving its form on by itself (the server renders the same in round_fields/)."""
+    dealer = table.name(hints.get("dealer", 0))
+    words: dict[str, Any] = {"legends": {}, "choices": {}, "max": None}
+    if game_id == "nwik":
+        bidder = table.name(hints.get("bidder", 0))
+        acting = table.name(hints.get("acting_bidder_if_pass", 0))
+        words["who"] = gettext("%(dealer)s deals · <b>%(bidder)s</b> is Bidder", dealer=escape(dealer), bidder=escape(bidder))
+        words["legends"] = {
+            "style": gettext("%(name)s's style", name=bidder),
+            "stake": gettext("%(name)s's stake", name=bidder),
+            "acting_style": gettext(
+                "%(bidder)s passes: %(acting)s's style as Acting Bidder", bidder=bidder, acting=acting
+            ),
+        }
+        words["choices"] = {name: [[str(value), label] for value, label in options] for name, options in nwik_choices(hints).items()}
+    elif game_id == "spades":
+        bags = ", ".join(
+            f"{table.side_name(index)} {count}" for index, count in enumerate(hints.get("bags") or [0] * len(table.sides))
+        )
+        words["who"] = escape(gettext("%(name)s deals · bags: %(bags)s", name=dealer, bags=bags))
+        allowed = hints.get("blind_nil_allowed", [])
+        words["blind_nil"] = {
+            "label": gettext("Blind nil"),
+            "seats": [bool(allowed[table.side_of(seat)]) if allowed else False for seat in range(table.n)],
+        }
+    elif game_id == "willi-stich":
+        cards = hints.get("cards", 1)
+        kind = hints.get("kind", "normal")
+        words["who"] = escape(
+            " · ".join(
+                [
+                    ngettext("%(num)s card each", "%(num)s cards each", cards),
+                    str(KIND_LABELS.get(kind, kind)),
+                    gettext("%(name)s deals and calls last", name=dealer),
+                ]
+            )
+        )
+        words["legends"] = {"seats": gettext("Calls and tricks (%(total)s in all)", total=cards)}
+        words["max"] = cards
+        trumps = TRUMP_RULES.get(kind, (SUITS, ""))[0]
+        words["choices"] = {"trump": [[suit, str(SUIT_LABELS[suit])] for suit in trumps] + [["", gettext("not recorded")]]}
+    elif game_id == "nameless":
+        total = tricks_total(game_id, table, hints)
+        words["who"] = escape(
+            ngettext("%(name)s deals · %(num)s trick", "%(name)s deals · %(num)s tricks", total, name=dealer)
+        )
+    elif game_id == "zwicker":
+        words["who"] = escape(
+            gettext("%(name)s deals · deck of %(total)s cards", name=dealer, total=hints.get("deck_size", 55))
+        )
+    return words
