@@ -407,7 +407,7 @@
     var entry = document.getElementById("entry");
     if (answer.finished) { if (entry) entry.hidden = true; return; }
     if (entry) entry.hidden = false;
-    if (form.dataset.offlineEdit) return;  // a queued round is being edited: leave it be
+    if (form.dataset.queuedEdit) return;  // a queued round is being edited: leave it be
     var number = answer.next.round;
     if (form.dataset.number === String(number)) return;  // still this round: keep what is typed
     form.reset();
@@ -506,7 +506,7 @@
   /* ---- check this round */
   function check(form) {
     if (!here || !here.match) return Promise.reject(new Error("no match stored on this phone"));
-    var editing = form.dataset.offlineEdit ? parseInt(form.dataset.offlineEdit, 10) : null;
+    var editing = form.dataset.queuedEdit ? parseInt(form.dataset.queuedEdit, 10) : null;
     var queue = here.queue || [];
     var replace = null;
     if (editing !== null) {
@@ -563,7 +563,7 @@
     if (button) button.disabled = true;
     var matchId = form.dataset.match;
     var values = formValues(form);
-    var editing = form.dataset.offlineEdit ? parseInt(form.dataset.offlineEdit, 10) : null;
+    var editing = form.dataset.queuedEdit ? parseInt(form.dataset.queuedEdit, 10) : null;
     var keyInput = form.querySelector('input[name="idempotency_key"]');
     var item = { match: matchId, key: editing !== null || !keyInput ? newKey() : keyInput.value, form: values, input: null, status: "queued", queued_at: Date.now() };
     return queueOf(matchId).then(function (queue) {
@@ -598,7 +598,7 @@
       }
       if (result) item.input = result.input;
       return putItems([item]).then(function () {
-        delete form.dataset.offlineEdit;
+        delete form.dataset.queuedEdit;
         return refresh();
       }).then(function () {
         if (navigator.onLine) flush();
@@ -612,7 +612,7 @@
     var form = roundForm();
     var item = (here.queue || []).filter(function (queued) { return queued.number === number; })[0];
     if (!form || !item) return;
-    form.dataset.offlineEdit = String(number);
+    form.dataset.queuedEdit = String(number);
     form.reset();
     var index = here.queue.indexOf(item);
     evaluate({ match: here.match, queued: queuedForEngine(here.queue), form: item.form, replace: index }).then(function (answer) {
@@ -631,7 +631,7 @@
   function cancelEdit() {
     var form = roundForm();
     if (!form) return;
-    delete form.dataset.offlineEdit;
+    delete form.dataset.queuedEdit;
     form.dataset.number = "";  // moved on to the next round again by refresh
     refresh();
   }
@@ -640,7 +640,7 @@
     if (!last || last.number !== number) return;
     transact(["queue"], "readwrite", function (tx) { tx.objectStore("queue").delete([last.match, last.number]); }).then(function () {
       var form = roundForm();
-      if (form) delete form.dataset.offlineEdit;
+      if (form) delete form.dataset.queuedEdit;
       return refresh();
     });
   }
@@ -667,11 +667,9 @@
       return renumber(here.queue, refused.number, keep, choice === "edit");
     }).then(function (kept) {
       var form = roundForm();
-      if (form) delete form.dataset.offlineEdit;
-      return refresh().then(function () {
-        if (choice === "edit" && kept.length) editQueued(kept[0].number);
-        else flush();
-      });
+      if (form) delete form.dataset.queuedEdit;
+      if (choice === "edit") return refresh().then(function () { if (kept.length) editQueued(kept[0].number); });
+      return flush().then(refresh);
     });
   }
   document.addEventListener("click", function (event) {

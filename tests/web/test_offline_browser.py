@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.games import all_games, get_game
 
-from tests.web.test_browser import api, pick, start_match, valid_preview
+from tests.web.test_browser import NWIK_STYLES, NWIK_TRICKS, api, pick, start_match, valid_preview
 
 pytestmark = pytest.mark.browser
 
@@ -92,3 +92,265 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
     assert queued(page, match_id) == []
     shot(page, "offline-nwik-04-sent", full_page=True)
     assert console.unexpected() == []
+
+
+def nwik_round_input(number: int) -> dict:
+    """The whole-match inputs of test_browser.test_whole_nwik_match: each Bidder's styles in turn."""
+    turn = (number - 1) // 3
+    style = NWIK_STYLES[turn]
+    raw = {"style": style, "stake": turn + 1, "tricks": NWIK_TRICKS[(number - 1) % len(NWIK_TRICKS)]}
+    if style == 2:
+        raw["trump"] = "hearts"
+    if style == 5:
+        raw["vip_card"] = 2
+    return raw
+
+
+def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, live_server):
+    players = ["Ann", "Bob", "Cid"]
+    match_id = start_match(page, "nwik", players)
+    engine_ready(page)
+    go_offline(page, context, console)
+    inputs = [nwik_round_input(number) for number in range(1, 16)]
+    game = get_game("nwik")
+    table = game.table(players)
+    for number, raw in enumerate(inputs, start=1):
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number}")
+        expected = game.replay(table, inputs[: number - 1]).next
+        expect(page.locator("#scores .next")).to_have_text(
+            f"Round {number}: {players[expected['dealer']]} deals, {players[expected['bidder']]} bids"
+        )
+        fill_nwik(page, raw["style"], raw["stake"], raw["tricks"])
+        if "trump" in raw:
+            pick(page, "trump", raw["trump"])
+        if "vip_card" in raw:
+            pick(page, "vip_card", raw["vip_card"])
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
+        if number == 8:
+            shot(page, "offline-nwik-whole-01-midway", full_page=True)
+    state = game.replay(table, inputs)
+    banner = page.locator("#winner-banner")
+    for side in state.winners:
+        expect(banner).to_contain_text(players[side])
+    expect(page.locator("#entry")).to_be_hidden()
+    expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    shot(page, "offline-nwik-whole-02-finished", full_page=True)
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=30_000)
+    stored = api(live_server, match_id)
+    assert stored["finished"] and [scored["input"] for scored in stored["rounds"]] == inputs
+    assert stored["totals"] == list(state.totals)
+    assert console.unexpected() == []
+
+
+SPADES_OFFLINE = [
+    (["4", "nil", "3", "2"], [5, 0, 4, 4]),
+    (["3", "3", "3", "3"], [3, 4, 3, 3]),
+    (["2", "4", "2", "4"], [2, 5, 3, 3]),
+]
+
+
+def fill_spades(page, bids: list[str], tricks: list[int]) -> None:
+    for seat, bid in enumerate(bids):
+        page.select_option(f"#f-bid_{seat}", bid)
+    for seat, took in enumerate(tricks):
+        page.fill(f"#f-tricks_{seat}", str(took))
+
+
+def spades_input(bids: list[str], tricks: list[int]) -> dict:
+    return {"bids": [bid if bid == "nil" else int(bid) for bid in bids], "tricks": tricks}
+
+
+def test_three_spades_rounds_offline_double_tap_and_reload(page, context, console, shot, live_server):
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    match_id = start_match(page, "spades", players)
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number, (bids, tricks) in enumerate(SPADES_OFFLINE, start=1):
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number}")
+        fill_spades(page, bids, tricks)
+        valid_preview(page)
+        page.locator("#save").dblclick()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+        expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
+    page.reload()
+    expect(page.locator("tr.provisional")).to_have_count(3, timeout=ENGINE_BOOT_MS)
+    game = get_game("spades")
+    inputs = [spades_input(bids, tricks) for bids, tricks in SPADES_OFFLINE]
+    state = game.replay(game.table(players), inputs)
+    expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    bags = state.next["bags"]
+    expect(page.locator("#entry .who")).to_contain_text(f"Ann & Cid {bags[0]}, Bob & Dee {bags[1]}")
+    shot(page, "offline-spades-01-reloaded", full_page=True)
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    stored = api(live_server, match_id)
+    assert [scored["input"] for scored in stored["rounds"]] == inputs
+    assert [scored["number"] for scored in stored["rounds"]] == [1, 2, 3]
+    assert stored["totals"] == list(state.totals)
+    assert console.unexpected() == []
+
+
+NAMELESS = [[2, 1, 1, 1], [1, 2, 1, 1], [1, 1, 2, 1]]
+
+
+def fill_nameless(page, tricks: list[int]) -> None:
+    for seat, took in enumerate(tricks):
+        page.fill(f"#f-tricks_{seat}", str(took))
+
+
+def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_server):
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    engine_ready(page)
+    go_offline(page, context, console)
+    for tricks in NAMELESS:
+        fill_nameless(page, tricks)
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {NAMELESS.index(tricks) + 2}")
+    # Undo the last queued round, edit the first one.
+    page.locator("[data-offline-undo='3']").click()
+    expect(page.locator("tr.provisional")).to_have_count(2)
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    page.locator("[data-offline-edit='1']").click()
+    expect(page.locator("#h-entry")).to_have_text("Edit round 1 (not yet sent)")
+    expect(page.locator("#f-tricks_0")).to_have_value("2")
+    fill_nameless(page, [1, 1, 1, 2])
+    valid_preview(page)
+    shot(page, "offline-edit-01-editing")
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    items = queued(page, match_id)
+    assert [(item["number"], item["input"]["tricks"]) for item in items] == [(1, [1, 1, 1, 2]), (2, [1, 2, 1, 1])]
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    stored = api(live_server, match_id)
+    assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[1, 1, 1, 2], [1, 2, 1, 1]]
+    assert console.unexpected() == []
+
+
+def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_server, page, context, console, shot):
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number, tricks in enumerate(NAMELESS[:2], start=1):
+        fill_nameless(page, tricks)
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+    # Meanwhile a second phone at the table records round 1 online.
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    try:
+        second = other.new_page()
+        second.goto(f"/matches/{match_id}")
+        fill_nameless(second, [3, 0, 1, 1])
+        valid_preview(second)
+        second.locator("#save").click()
+        expect(second.locator("#round-1")).to_have_count(1)
+    finally:
+        other.close()
+    console.allowed = (*OFFLINE_NOISE, "status of 409")  # the server's refusal, shown below
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    expect(conflict).to_contain_text("Round 1 saved on this phone was refused", timeout=20_000)
+    expect(conflict).to_contain_text("round 1 cannot be recorded: the next round is 2")
+    shot(page, "offline-conflict-01-refused", full_page=True)
+    assert len(api(live_server, match_id)["rounds"]) == 1
+    conflict.get_by_role("button", name="Keep mine as round 2").click()
+    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator("#offline-conflict")).to_have_count(0)
+    stored = api(live_server, match_id)
+    assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
+    assert queued(page, match_id) == []
+    shot(page, "offline-conflict-02-resolved", full_page=True)
+    assert console.unexpected() == []
+
+
+def test_offline_home_lists_the_matches_on_this_phone(page, context, console, shot):
+    first = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    second = start_match(page, "spades", ["Eve", "Fay", "Gus", "Hal"])
+    page.evaluate("navigator.serviceWorker.ready")
+    page.goto(f"/matches/{first}")
+    page.goto(f"/matches/{second}")
+    page.goto("/offline")
+    go_offline(page, context, console)
+    page.goto("/leagues/never-opened")  # not on this phone: the service worker answers with the offline page
+    listed = page.locator("#phone-match-list a.match-link")
+    expect(listed).to_have_count(2)
+    shot(page, "offline-home-01")
+    page.locator(f"#phone-match-list a[href='/matches/{first}']").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 1")
+    assert console.unexpected() == []
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
+def test_the_phone_scores_random_matches_as_the_server_does(game_id, page, console, live_server):
+    from bench.seed import GAMES, play_match
+
+    counts, options, _generate = GAMES[game_id]
+    rng = random.Random(f"offline-{game_id}")
+    players = [f"P{seat}" for seat in range(rng.choice(counts))]
+    _table, state = play_match(rng, game_id, players)
+    match = post(live_server, "/api/v1/matches", {"game": game_id, "players": players, "options": options})
+    for scored in state.rounds:
+        post(live_server, f"/api/v1/matches/{match['id']}/rounds?number={scored.number}", scored.input)
+    page.goto(f"/matches/{match['id']}")
+    page.wait_for_function("window.ScorekeeperOffline")
+    server = get(live_server, f"/api/v1/matches/{match['id']}", "en")
+    for language in ("en", "de"):
+        page.evaluate(f"document.documentElement.lang = {json.dumps(language)}")
+        phone = page.evaluate(
+            "match => window.ScorekeeperOffline.evaluate({match: match, queued: [], form: null})", server
+        )
+        assert [(r["number"], r["scores"]) for r in phone["rounds"]] == [
+            (r["number"], r["scores"]) for r in server["rounds"]
+        ]
+        assert [r["explanation"] for r in phone["rounds"]] == server_explanations(server, language)
+        assert phone["totals"] == server["totals"] and phone["finished"] == server["finished"]
+        assert phone["winners"] == [" & ".join(players[seat] for seat in server["sides"][side]) for side in server["winners"]]
+        assert phone["details"] == server["details"] and phone["next"] == server["next"]
+        # Replaying them as queued rounds on an empty match gives the same scores too.
+        empty = {**server, "rounds": []}
+        queued_answer = page.evaluate(
+            "([match, inputs]) => window.ScorekeeperOffline.evaluate({match: match, queued: inputs.map(i => ({input: i})), form: null})",
+            [empty, [r["input"] for r in server["rounds"]]],
+        )
+        assert [r["scores"] for r in queued_answer["rounds"]] == [r["scores"] for r in server["rounds"]]
+        assert queued_answer["queue_error"] is None
+    assert console.unexpected() == []
+
+
+def post(live_server: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        live_server + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def get(live_server: str, path: str, language: str) -> dict:
+    request = urllib.request.Request(live_server + path, headers={"Accept-Language": language})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def server_explanations(server: dict, language: str) -> list[list[str]]:
+    """The explanations the server's engine gives in `language` (the API's match JSON is
+    read here in English only: it is cached per match version in the first reader's language)."""
+    from babel.support import Translations
+
+    from scorekeeper.config import PROJECT_ROOT
+    from scorekeeper.games.i18n import use_translator
+    from scorekeeper.web.phone import table_of
+
+    translations = Translations.load(str(PROJECT_ROOT / "scorekeeper" / "translations"), [language])
+    game = get_game(server["game"])
+    with use_translator((translations.gettext, translations.ngettext)):
+        state = game.replay(table_of(server), [scored["input"] for scored in server["rounds"]])
+    explained = [list(scored.score.explanation) for scored in state.rounds]
+    if language == "en":
+        assert explained == [scored["explanation"] for scored in server["rounds"]]
+    return explained
