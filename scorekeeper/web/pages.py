@@ -48,7 +48,7 @@ bp = Blueprint("pages", __name__)
 # How many seats the new-match form offers first, per game (clamped to its min/max).
 DEFAULT_SEATS = {"nwik": 3, "nameless": 4, "zwicker": 2, "spades": 4, "willi-stich": 4}
 # Games whose length is a number of rounds rather than a target.
-FIXED_ROUNDS = {"nwik": lambda n: nwik_rules.ROUNDS_AS_BIDDER * n, "willi-stich": lambda n: 19}
+FIXED_ROUNDS = round_words.FIXED_ROUNDS
 SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#b58cff", "#7be38a", "#ff7b9c", "#f3e36b")
 # Translations: flask_babel's gettext / lazy_gettext with %(name)s placeholders throughout
 # this module (lazy_gettext for the module-level tables, read in the request's language).

@@ -177,6 +177,8 @@ def evaluate(request: str) -> str:
         "next": dict(state.next) if state.next else None,
         "next_info": round_words.next_sentence(game.id, table, state.next) if state.next else None,
         "details": json.loads(json.dumps(state.details)),
+        "progress": round_words.progress_line(game.id, table, len(state.rounds)),
+        "usage": round_words.nwik_usage_cells(table, state.details) if game.id == "nwik" else None,
         "entry": round_words.entry_words(game.id, table, state.next) if state.next else None,
         "queue_error": queue_error,
         "check": None,

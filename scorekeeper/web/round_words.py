@@ -16,6 +16,8 @@ from ..games import nwik as nwik_rules
 from ..games.base import SUITS, Table
 from ..games.willi_stich import TRUMP_RULES, forbidden_dealer_call
 
+# Games whose length is a number of rounds rather than a target.
+FIXED_ROUNDS = {"nwik": lambda n: nwik_rules.ROUNDS_AS_BIDDER * n, "willi-stich": lambda n: 19}
 # Translations: flask_babel's gettext / lazy_gettext with %(name)s placeholders (lazy for
 # the module-level tables, read in the request's language).
 KIND_LABELS = {
@@ -186,3 +188,41 @@ def entry_words(game_id: str, table: Table, hints: Mapping[str, Any]) -> dict[st
             gettext("%(name)s deals · deck of %(total)s cards", name=dealer, total=hints.get("deck_size", 55))
         )
     return words
+
+
+def progress_line(game_id: str, table: Table, played: int) -> str:
+    """The line under the totals: rounds left (or the target) and rounds played."""
+    rule = FIXED_ROUNDS.get(game_id)
+    target = table.options.get("target")
+    if rule is not None:
+        left = rule(table.n) - played
+        first = ngettext("%(num)s round left", "%(num)s rounds left", left)
+    elif target:
+        first = gettext("First to %(target)s points", target=target)
+    else:
+        first = ""
+    played_words = ngettext("%(num)s round played", "%(num)s rounds played", played)
+    return f"{first} · {played_words}" if first else f"· {played_words}"
+
+
+def nwik_usage_cells(table: Table, details: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
+    """The Nwik usage grid per seat: styles 1-6 then stakes 1-6, used or free, with their titles."""
+    rows = []
+    for entry in details.get("usage", []):
+        cells = []
+        for style, name in nwik_rules.STYLE_NAMES.items():
+            used = style in entry["styles_used"]
+            title = (
+                gettext("style %(number)s: %(name)s used", number=style, name=name)
+                if used
+                else gettext("style %(number)s: %(name)s free", number=style, name=name)
+            )
+            cells.append({"text": str(style), "used": used, "title": title})
+        for stake in nwik_rules.STAKES:
+            used = stake in entry["stakes_used"]
+            title = (
+                gettext("stake %(number)s used", number=stake) if used else gettext("stake %(number)s free", number=stake)
+            )
+            cells.append({"text": str(stake), "used": used, "title": title})
+        rows.append(cells)
+    return rows

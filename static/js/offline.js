@@ -196,6 +196,22 @@
       }
       row.classList.toggle("winner", !!side.winner);
     });
+    var progress = document.getElementById("match-progress");
+    if (progress && answer.progress) progress.textContent = answer.progress;
+    if (answer.usage) {
+      document.querySelectorAll("table.usage tbody tr").forEach(function (row, seat) {
+        var cells = row.querySelectorAll("td");
+        (answer.usage[seat] || []).forEach(function (cell, index) {
+          var td = cells[index];
+          if (!td) return;
+          td.classList.toggle("used", cell.used);
+          td.classList.toggle("free", !cell.used);
+          td.title = cell.title;
+          td.textContent = "";
+          td.appendChild(cell.used ? el("s", "", cell.text) : document.createTextNode(cell.text));
+        });
+      });
+    }
     var next = document.querySelector("#scores .next");
     if (next) {
       next.textContent = answer.next_info || "";

@@ -129,6 +129,7 @@ def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, l
         page.locator("#save").click()
         expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
         if number == 8:
+            expect(page.locator("#match-progress")).to_have_text("7 rounds left · 8 rounds played")
             shot(page, "offline-nwik-whole-01-midway", full_page=True)
     state = game.replay(table, inputs)
     banner = page.locator("#winner-banner")
@@ -136,6 +137,9 @@ def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, l
         expect(banner).to_contain_text(players[side])
     expect(page.locator("#entry")).to_be_hidden()
     expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    expect(page.locator("#match-progress")).to_have_text("0 rounds left · 15 rounds played")
+    # Every Bidder has used the styles and stakes of their five turns.
+    expect(page.locator("table.usage td.used")).to_have_count(30)
     shot(page, "offline-nwik-whole-02-finished", full_page=True)
     context.set_offline(False)
     expect(page.locator("tr.provisional")).to_have_count(0, timeout=30_000)
