@@ -37,7 +37,12 @@ async function boot() {
     catalogs: bundle.catalogs,
     version: bundle.version,
     language: null,
-    timing: { load_ms: Math.round(loaded - started), import_ms: Math.round(performance.now() - loaded) }
+    timing: {
+      load_ms: Math.round(loaded - started),
+      import_ms: Math.round(performance.now() - loaded),
+      // The WebAssembly heap of the interpreter with the engine imported (for BENCHMARKS.md).
+      heap_bytes: pyodide._module && pyodide._module.HEAPU8 ? pyodide._module.HEAPU8.length : null
+    }
   };
 }
 
