@@ -300,6 +300,7 @@
         var edit = el("button", "button small", t("edit"));
         edit.type = "button";
         edit.dataset.offlineEdit = String(item.number);
+        edit.setAttribute("aria-label", t("edit_round", { number: item.number }));
         actions.appendChild(edit);
         if (item === lastQueued) {
           var undo = el("button", "button small danger", t("undo"));

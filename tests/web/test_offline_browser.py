@@ -358,3 +358,83 @@ def server_explanations(server: dict, language: str) -> list[list[str]]:
     if language == "en":
         assert explained == [scored["explanation"] for scored in server["rounds"]]
     return explained
+
+
+def test_queued_rounds_survive_a_browser_restart(playwright_instance, chromium_options, live_server, tmp_path):
+    profile = str(tmp_path / "profile")
+    context = playwright_instance.chromium.launch_persistent_context(profile, base_url=live_server, **chromium_options)
+    try:
+        page = context.new_page()
+        match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+        engine_ready(page)
+        context.set_offline(True)
+        page.wait_for_function("!navigator.onLine")
+        for number, tricks in enumerate(NAMELESS[:2], start=1):
+            fill_nameless(page, tricks)
+            valid_preview(page)
+            page.locator("#save").click()
+            expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+    finally:
+        context.close()  # the browser quits with two rounds not yet sent
+    assert api(live_server, match_id)["rounds"] == []
+    context = playwright_instance.chromium.launch_persistent_context(profile, offline=True, **chromium_options)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/matches/{match_id}")  # from the service worker's copy
+        expect(page.locator("tr.provisional")).to_have_count(2, timeout=ENGINE_BOOT_MS)
+        expect(page.locator("#h-entry")).to_have_text("Round 3")
+        context.set_offline(False)
+        expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
+    finally:
+        context.close()
+    assert [scored["input"]["tricks"] for scored in api(live_server, match_id)["rounds"]] == NAMELESS[:2]
+
+
+def fill_form(page, values: dict[str, str]) -> None:
+    """Enter a round's form fields as a person would: tap chips, pick from lists, type counts."""
+    for name, value in values.items():
+        field = page.locator(f'form[data-round-form] [name="{name}"]').first
+        kind = field.evaluate("el => el.tagName === 'SELECT' ? 'select' : el.type")
+        if kind == "radio":
+            pick(page, name, value)
+        elif kind == "select":
+            page.select_option(f'form[data-round-form] select[name="{name}"]', value)
+        else:
+            field.fill(value)
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
+def test_every_game_records_rounds_offline(game_id, page, context, console, live_server):
+    from bench.seed import GAMES
+
+    from scorekeeper.games import RuleError
+    from scorekeeper.web import forms
+
+    counts, options, generate = GAMES[game_id]
+    players = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][: max(counts)]
+    match = post(live_server, "/api/v1/matches", {"game": game_id, "players": players, "options": options})
+    game = get_game(game_id)
+    table = game.table(players, match["options"])
+    rng = random.Random(f"every-game-{game_id}")
+    state = game.initial_state(table)
+    page.goto(f"/matches/{match['id']}")
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number in range(1, 4):
+        while True:
+            raw = generate(rng, table, state)
+            try:
+                state = game.play(table, state, raw)
+                break
+            except RuleError:
+                continue
+        fill_form(page, forms.form_values(game_id, raw, table))
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+        expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    context.set_offline(False)
+    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    stored = api(live_server, match["id"])
+    assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
+    assert console.unexpected() == []
