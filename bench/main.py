@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# bench/http.py would shadow the standard library's http if bench/ were on sys.path.
+# Run as a script, bench/ is on sys.path and the project root is not: import from the root.
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
@@ -27,7 +27,7 @@ import time  # noqa: E402
 from datetime import datetime  # noqa: E402
 from typing import Any  # noqa: E402
 
-from bench.http import RESULTS, Server, ServerConfig, request, wrk  # noqa: E402
+from bench.server import RESULTS, Server, ServerConfig, request, wrk  # noqa: E402
 
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 PG_ADMIN = os.environ.get("BENCH_PG_ADMIN", "postgresql://postgres@127.0.0.1:5432/postgres")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# bench/http.py would shadow the standard library's http if bench/ were on sys.path.
+# Run as a script, bench/ is on sys.path and the project root is not: import from the root.
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 

@@ -1,7 +1,7 @@
 """Builds the benchmark data set in a fresh database: matches to GET and POST to, and synthetic leagues.
 
 Every round stored here is a legal input accepted by the rules engine, and every score,
-total, winner and explanation was computed by the engine (nothing is made up):
+total and winner was computed by the engine (nothing is made up):
 
 - single matches (5 and 200 rounds) and the POST targets go through the service layer,
   exactly as the API would create them;
@@ -17,8 +17,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# bench/http.py would shadow the standard library's http if bench/ were on sys.path
-# (as it is when this file is run as a script): import from the project root instead.
+# Run as a script, bench/ is on sys.path and the project root is not: import from the root.
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [str(ROOT)] + [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
@@ -185,7 +184,7 @@ def seed_league(rng: random.Random, league_id: str, n_matches: int, player_ids: 
         rounds.extend(
             {
                 "match_id": match_id, "number": scored.number, "input": scored.input,
-                "scores": list(scored.score.scores), "explanation": list(scored.score.explanation),
+                "scores": list(scored.score.scores),
                 "idempotency_key": None, "created_at": played, "updated_at": played,
             }
             for scored in state.rounds

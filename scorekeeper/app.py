@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import os
+import secrets
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from sqlalchemy import event
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import PROJECT_ROOT, Config, database_url_from_env
 from .extensions import api, csrf, db, migrate
@@ -25,6 +28,9 @@ def create_app(config: Any = None) -> Flask:
         app.config.update(config)
     else:
         app.config.from_object(config or Config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
+    install_proxy_fix(app)
     url = database_url_from_env(app.config.get("SQLALCHEMY_DATABASE_URI") or os.environ.get("DATABASE_URL"))
     if not url:
         os.makedirs(app.instance_path, exist_ok=True)
@@ -45,10 +51,17 @@ def create_app(config: Any = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", sqlite_pragmas)
 
+    from .errors import init_errors
+    from .input_guards import init_input_guards
+
+    # Before CSRF protection: the import routes' body limit must be set before the
+    # CSRF check reads the form.
+    init_input_guards(app)
     api.init_app(app)
+    init_errors(app)
     csrf.init_app(app)
-    from .identity import init_identity
     from .i18n import init_i18n
+    from .identity import init_identity
 
     init_identity(app)
     init_i18n(app)
@@ -56,21 +69,22 @@ def create_app(config: Any = None) -> Flask:
 
     register_api()
 
+    from .device import init_device
     from .web import (
         account_pages,
         api_docs,
         compression,
-        device,
         engine_bundle,
         language,
         league_pages,
         offline_pages,
         pages,
+        rules_pages,
         security,
         vendor,
     )
 
-    device.init_device(app)
+    init_device(app)
     security.init_security(app)
     compression.init_compression(app)
     app.register_blueprint(api_docs.bp)
@@ -79,9 +93,50 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(league_pages.bp)
     app.register_blueprint(account_pages.bp)
+    app.register_blueprint(rules_pages.bp)
     app.register_blueprint(engine_bundle.bp)
     app.register_blueprint(offline_pages.bp)
     return app
+
+
+SECRET_KEY_FILE = "secret_key"
+
+
+def instance_secret_key(instance: Path) -> str:
+    """The key kept in instance/secret_key (readable by its owner only), made on first use.
+
+    Several workers may start at once: each writes its candidate to a file of its own and
+    links it into place; the link fails for all but the first, and they read the winner.
+    """
+    path = instance / SECRET_KEY_FILE
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        candidate = instance / f".{SECRET_KEY_FILE}.{os.getpid()}.{secrets.token_hex(4)}"
+        descriptor = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(secrets.token_urlsafe(48))
+        try:
+            os.link(candidate, path)
+        except FileExistsError:
+            pass
+        finally:
+            candidate.unlink()
+    key = path.read_text().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: delete it (a new key is made) or set SECRET_KEY")
+    return key
+
+
+def install_proxy_fix(app: Flask) -> None:
+    """Behind SCOREKEEPER_PROXY_HOPS trusted proxies, the client's address, scheme and host
+    come from their X-Forwarded-* headers (rate limits count the client, not the proxy;
+    request.is_secure is true behind TLS)."""
+    raw = str(app.config.get("SCOREKEEPER_PROXY_HOPS", 0)).strip() or "0"
+    if not raw.isdigit():
+        raise ValueError(f"SCOREKEEPER_PROXY_HOPS must be a whole number of proxies (0 or more), got {raw!r}")
+    hops = int(raw)
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
 
 
 def sqlite_pragmas(connection, _record) -> None:

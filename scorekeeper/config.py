@@ -1,4 +1,5 @@
-"""Configuration classes; the environment (DATABASE_URL, SECRET_KEY) overrides them."""
+"""Configuration classes; the environment (DATABASE_URL, SECRET_KEY, SCOREKEEPER_HTTPS,
+SCOREKEEPER_PROXY_HOPS) overrides them."""
 from __future__ import annotations
 
 import os
@@ -10,11 +11,15 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 class Config:
     """Defaults for running the app: SQLite under instance/ unless DATABASE_URL is set."""
 
-    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-change-me")
+    # None: create_app generates a random key once and keeps it in instance/secret_key.
+    SECRET_KEY = os.environ.get("SECRET_KEY") or None
     SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")  # None: SQLite under instance/
     SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": True}
     # A round is a few hundred bytes; anything near this is not a round.
     MAX_CONTENT_LENGTH = 64 * 1024
+    # ... except a league export sent back to be imported (API and page): a league of
+    # 2,000 matches of 20 rounds is about 5 MB.
+    IMPORT_MAX_CONTENT_LENGTH = 32 * 1024 * 1024
 
     API_TITLE = "Scorekeeper"
     API_VERSION = "v1"
@@ -23,17 +28,21 @@ class Config:
     OPENAPI_JSON_PATH = "openapi.json"
     # The docs page is our own (scorekeeper/web/api_docs.py): flask-smorest's has an
     # inline script, which the Content Security Policy forbids.
-    JSON_SORT_KEYS = False
 
     # A form queued on a phone while offline is sent hours later: its CSRF token must
     # stay valid for the whole session, not for an hour.
     WTF_CSRF_TIME_LIMIT = None
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
-    # Behind HTTPS (set SCOREKEEPER_HTTPS=1) the session cookie is sent over HTTPS only.
-    SESSION_COOKIE_SECURE = os.environ.get("SCOREKEEPER_HTTPS") == "1"
+    # Behind HTTPS (set SCOREKEEPER_HTTPS=1) the session cookie is sent over HTTPS only,
+    # and browsers are told to use HTTPS for a year (Strict-Transport-Security).
+    SCOREKEEPER_HTTPS = os.environ.get("SCOREKEEPER_HTTPS") == "1"
+    SESSION_COOKIE_SECURE = SCOREKEEPER_HTTPS
     REMEMBER_COOKIE_SECURE = SESSION_COOKIE_SECURE
     REMEMBER_COOKIE_HTTPONLY = True
+    # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the
+    # app is reached directly). Only that many hops are trusted; see README "Behind a proxy".
+    SCOREKEEPER_PROXY_HOPS = os.environ.get("SCOREKEEPER_PROXY_HOPS", "0")
 
 
 class TestConfig(Config):

@@ -1,13 +1,26 @@
-"""One error handler for the whole app: JSON under /api, an HTML page everywhere else."""
+"""One error handler for the whole app: JSON under /api, an HTML page everywhere else.
+
+Every refusal (a ServiceError from the service layer, an HTTP error, a database clash
+under concurrency) goes through `error_response`, which first rolls the session back:
+after a failed flush the session refuses every query, and rendering the error page
+(which reads the signed-in user) would otherwise fail itself.
+"""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
-from flask import render_template, request
+from flask import Flask, Response, jsonify, render_template, request
 from flask_smorest import Api
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
 
 from .games.i18n import N_, _
+from .services import ServiceError
+
+log = logging.getLogger(__name__)
 
 # werkzeug's own descriptions are English only; an error raised without a description of
 # its own gets one of these in the request's language instead.
@@ -27,19 +40,19 @@ HTTP_MESSAGES: dict[int, str] = {
     500: N_("something went wrong on our side: try again later"),
 }
 
-# The validation messages of marshmallow (webargs) that the API's schemas can produce,
-# marked here so that the catalogs hold them; first_message() translates them.
-VALIDATION_MESSAGES = (
-    N_("Missing data for required field."),
-    N_("Field may not be null."),
-    N_("Unknown field."),
-    N_("Not a valid string."),
-    N_("Not a valid integer."),
-    N_("Not a valid boolean."),
-    N_("Not a valid list."),
-    N_("Not a valid mapping type."),
-    N_("Invalid input type."),
-)
+# SQLSTATEs of PostgreSQL that mean "another transaction got in the way": serialization
+# failure, deadlock, lock not available. Retrying (after a reload) is the answer.
+CONCURRENCY_SQLSTATES = frozenset({"40001", "40P01", "55P03"})
+
+
+def rollback_session() -> None:
+    """Forget the failed transaction, so that the error can be rendered (and logged)."""
+    from .extensions import db
+
+    try:
+        db.session.rollback()
+    except Exception:  # noqa: BLE001 - a broken connection: the pool replaces it
+        log.exception("rolling back after an error failed")
 
 
 def http_message(error: HTTPException) -> str:
@@ -52,8 +65,21 @@ def http_message(error: HTTPException) -> str:
     return own or error.name
 
 
+def translate_messages(errors: Any) -> Any:
+    """The nested webargs/marshmallow error structure with every message translated."""
+    from .validation_messages import translate
+
+    if isinstance(errors, dict):
+        return {key: translate_messages(value) for key, value in errors.items()}
+    if isinstance(errors, list):
+        return [translate_messages(item) for item in errors]
+    if isinstance(errors, str):
+        return translate(errors)
+    return errors
+
+
 def first_message(errors: Any, path: str = "") -> str | None:
-    """The first validation message in a nested webargs/marshmallow error dict, with its field."""
+    """The first (already translated) message in a nested error dict, with its field."""
     if isinstance(errors, dict):
         for key, value in errors.items():
             # webargs nests by location ("json", "query"): not a field name.
@@ -66,27 +92,119 @@ def first_message(errors: Any, path: str = "") -> str | None:
         return None
     if isinstance(errors, list):
         for item in errors:
-            if isinstance(item, str):
-                return f"{path}: {_(item)}" if path else _(item)
             found = first_message(item, path)
             if found:
                 return found
+        return None
     if isinstance(errors, str):
-        return f"{path}: {_(errors)}" if path else _(errors)
+        return f"{path}: {errors}" if path else errors
     return None
 
 
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def error_response(
+    status: int,
+    message: str,
+    code: str,
+    *,
+    errors: Any = None,
+    round_number: int | None = None,
+    headers: Any = None,
+) -> Response:
+    """The one rendering of a refusal: the API's JSON body, or the HTML error page.
+
+    Callers roll the session back first (before translating: the language may come
+    from the signed-in user, read from the database)."""
+    if wants_json():
+        payload: dict[str, Any] = {"code": status, "status": HTTP_STATUS_CODES.get(status, "Error")}
+        payload["message"] = message
+        payload["error"] = code
+        if errors:
+            payload["errors"] = errors
+        if round_number is not None:
+            payload["round"] = round_number
+        response = jsonify(payload)
+    else:
+        response = Response(render_template("error.html", status=status, message=message))
+    response.status_code = status
+    if headers:
+        response.headers.extend(headers)
+    return response
+
+
+def handle_service_error(error: ServiceError) -> Response:
+    rollback_session()
+    return error_response(
+        error.status,
+        error.message,
+        error.code,
+        errors={error.field: [error.message]} if error.field is not None else None,
+        round_number=error.round_number,
+    )
+
+
+def database_refusal(error: DBAPIError) -> ServiceError | None:
+    """A database error that concurrency or input can cause, as the refusal it means."""
+    original = getattr(error, "orig", None)
+    sqlstate = getattr(original, "sqlstate", None) or ""
+    if isinstance(error, IntegrityError) or sqlstate in CONCURRENCY_SQLSTATES or "database is locked" in str(original):
+        return clash()
+    if sqlstate.startswith("22") or type(error).__name__ == "DataError":
+        # Class 22 (data exception): a value that does not fit its column.
+        return ServiceError(422, _("a value sent is too long or out of range"), code="value_invalid")
+    return None
+
+
+def clash() -> ServiceError:
+    return ServiceError(
+        409, _("this clashes with a change made at the same moment: reload and try again"), code="conflict"
+    )
+
+
+def handle_database_error(error: DBAPIError) -> Response:
+    rollback_session()
+    refusal = database_refusal(error)
+    if refusal is None:
+        raise error
+    log.info("database refusal %s: %s", refusal.code, error)
+    return handle_service_error(refusal)
+
+
 class ScorekeeperApi(Api):
-    """flask-smorest's Api whose errors always carry a message, a code, and HTML for pages."""
+    """flask-smorest's Api whose errors always carry a translated message and a code,
+    and render the HTML error page outside /api."""
 
     def handle_http_exception(self, error: HTTPException):  # type: ignore[override]
-        payload, status, headers = super().handle_http_exception(error)
+        # Also reached for an unhandled exception (as InternalServerError): its flush may
+        # have failed, and the session refuses every query until rolled back.
+        rollback_session()
         data = getattr(error, "data", None) or {}
-        if "message" not in payload:
-            payload["message"] = first_message(payload.get("errors")) or http_message(error)
-        payload["error"] = data.get("error", error.name.lower().replace(" ", "_"))
-        if "round" in data:
-            payload["round"] = data["round"]
-        if request.path.startswith("/api/"):
-            return payload, status, headers
-        return render_template("error.html", status=status, message=payload["message"]), status, headers
+        # webargs puts validation errors under "messages", nested by location ("json").
+        errors = data.get("errors", data.get("messages"))
+        errors = translate_messages(errors) if errors else None
+        message = data.get("message") or first_message(errors) or http_message(error)
+        code = data.get("error", error.name.lower().replace(" ", "_"))
+        # The error's own headers (Allow of a 405, say) and any passed to abort().
+        headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+        headers.extend((data.get("headers") or {}).items())
+        return error_response(
+            error.code or 500, message, code, errors=errors, round_number=data.get("round"), headers=headers
+        )
+
+
+def handle_stale_data(error: StaleDataError) -> Response:
+    # The ORM updated or deleted a row that a concurrent request removed first.
+    rollback_session()
+    log.info("database refusal conflict: %s", error)
+    return handle_service_error(clash())
+
+
+def init_errors(app: Flask) -> None:
+    """Concurrency and database refusals become 409/422 here, generically, instead of
+    every service catching them: a burst of identical requests gets 409 or success."""
+    app.register_error_handler(ServiceError, handle_service_error)
+    app.register_error_handler(DBAPIError, handle_database_error)
+    app.register_error_handler(StaleDataError, handle_stale_data)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from flask_login import LoginManager
 from flask_migrate import Migrate
-from flask_wtf import CSRFProtect
 from flask_sqlalchemy import SQLAlchemy
+from flask_wtf import CSRFProtect
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 

@@ -1,8 +1,8 @@
 """The language of the app: chosen from the browser or per user, English, German or Russian."""
 from __future__ import annotations
 
-from flask import Flask, request
-from flask_babel import Babel, get_translations, gettext
+from flask import Flask, Response, request
+from flask_babel import Babel, get_locale, get_translations, gettext
 from flask_login import current_user
 
 from .games.i18n import set_translator
@@ -24,6 +24,12 @@ def chosen_language() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
+def current_language() -> str:
+    """The language of this request's answer ("en", "de", "ru"); English outside a request."""
+    locale = get_locale()
+    return locale.language if locale else "en"
+
+
 def _engine_ngettext(singular: str, plural: str, n: int) -> str:
     # Not flask_babel.ngettext: that one always applies %-formatting (it adds `num`),
     # which the engine's {placeholder} messages do not use and a literal % would break.
@@ -35,9 +41,22 @@ def install_engine_translator() -> None:
     set_translator((gettext, _engine_ngettext))
 
 
+def vary_by_language(response: Response) -> Response:
+    """Answers are written in the reader's language, chosen from Accept-Language and the
+    cookies (language, session): caches must keep one copy per language. Static files
+    are the same for everybody."""
+    from .web.compression import STATIC_ENDPOINTS
+
+    if request.endpoint not in STATIC_ENDPOINTS:
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
 def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     babel.init_app(app, locale_selector=chosen_language)
     app.before_request(install_engine_translator)
+    app.after_request(vary_by_language)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES

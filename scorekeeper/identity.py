@@ -6,12 +6,11 @@ from datetime import timedelta
 from flask import Flask, g, request
 from flask_login import current_user
 
+from .device import device_id
 from .extensions import db, login_manager
 from .models import User, utcnow
 from .services import Actor
 from .services.accounts import user_for_token
-from .web.device import device_id
-
 
 TOKEN_USE_PRECISION = timedelta(minutes=5)
 

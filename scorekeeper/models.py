@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+
+if TYPE_CHECKING:
+    # mypy cannot see through flask-sqlalchemy's generated db.Model: type it as the declarative base it extends.
+    from .extensions import Base as Model
+else:
+    Model = db.Model
 
 # Lowercase letters and digits without look-alikes (0/o, 1/l): ids get read aloud at tables.
 ID_ALPHABET = "23456789abcdefghijkmnpqrstuvwxyz"
@@ -23,7 +29,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Player(db.Model):
+class Player(Model):
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
@@ -46,7 +52,7 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
-class Match(db.Model):
+class Match(Model):
     """A match: its game, frozen options and sides; its state is derived from its rounds.
 
     `version` changes with every write: it is the ETag, and the conditional update of it
@@ -84,7 +90,7 @@ class Match(db.Model):
     )
 
 
-class Seat(db.Model):
+class Seat(Model):
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("match_id", "player_id"),)
 
@@ -95,8 +101,12 @@ class Seat(db.Model):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
-class Round(db.Model):
-    """One recorded round: the input as posted and what it scored."""
+class Round(Model):
+    """One recorded round: the input as posted and what it scored.
+
+    Its explanation is not stored: words are rendered in each reader's language, by
+    replaying the stored inputs.
+    """
 
     __tablename__ = "rounds"
     __table_args__ = (
@@ -109,7 +119,6 @@ class Round(db.Model):
     number: Mapped[int] = mapped_column(primary_key=True)
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     scores: Mapped[list[int]] = mapped_column(JSON)
-    explanation: Mapped[list[str]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
     confirmed: Mapped[bool] = mapped_column(default=True, server_default=true())
     # Who recorded it ("user:<id>" or "device:<id>"): the confirming phone must differ.
@@ -118,7 +127,7 @@ class Round(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class DeviceMatch(db.Model):
+class DeviceMatch(Model):
     """Casual matches a device created or opened: what its home page and list may show."""
 
     __tablename__ = "device_matches"
@@ -128,7 +137,7 @@ class DeviceMatch(db.Model):
     seen_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class League(db.Model):
+class League(Model):
     """A house league: the same people playing week after week.
 
     `version` changes whenever anything that league records depend on changes (a round
@@ -149,7 +158,7 @@ class League(db.Model):
     )
 
 
-class LeagueMember(db.Model):
+class LeagueMember(Model):
     __tablename__ = "league_members"
 
     league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), primary_key=True)
@@ -159,7 +168,7 @@ class LeagueMember(db.Model):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
-class Season(db.Model):
+class Season(Model):
     """A date range of a league, the games that count in it and the matches to be ranked.
 
     A league match belongs to every season whose range holds the day it was played and
@@ -177,7 +186,7 @@ class Season(db.Model):
     min_matches: Mapped[int] = mapped_column(default=0)
 
 
-class CachedResult(db.Model):
+class CachedResult(Model):
     """A computed result (standings, ratings, ...) shared by every worker and server.
 
     Valid while `version` equals the version of what it was computed from.
@@ -191,7 +200,7 @@ class CachedResult(db.Model):
     computed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class User(db.Model):
+class User(Model):
     """An account: signs in with a password (argon2 hash) or an API token."""
 
     __tablename__ = "users"
@@ -213,7 +222,7 @@ class User(db.Model):
         return self.id
 
 
-class ApiToken(db.Model):
+class ApiToken(Model):
     """A token for scripts; only its SHA-256 is stored (it is random and long, so a slow
     hash adds nothing), and the owner can revoke it."""
 
@@ -230,7 +239,7 @@ class ApiToken(db.Model):
     user: Mapped[User] = relationship(lazy="joined")
 
 
-class LeagueRole(db.Model):
+class LeagueRole(Model):
     """What an account may do in a league: owner (everything), scorer (record and edit
     matches), viewer (read)."""
 
@@ -244,7 +253,7 @@ class LeagueRole(db.Model):
     user: Mapped[User] = relationship(lazy="joined")
 
 
-class LoginAttempt(db.Model):
+class LoginAttempt(Model):
     """Recent sign-in attempts: the shared memory behind the login rate limit."""
 
     __tablename__ = "login_attempts"
@@ -257,7 +266,7 @@ class LoginAttempt(db.Model):
     at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     """Who changed what in a match, when, from what to what, and why."""
 
     __tablename__ = "audit_entries"
@@ -277,12 +286,14 @@ class AuditEntry(db.Model):
     match: Mapped[Match] = relationship()
 
 
-class MatchDocument(db.Model):
-    """A match as the API serves it, rendered once per version and shared by every worker:
-    reading a match then costs one query instead of a replay of all its rounds."""
+class MatchDocument(Model):
+    """A match as the API serves it, rendered once per version and language and shared by
+    every worker: reading a match then costs one query instead of a replay of all its
+    rounds. Its explanations are in `language`: each reader gets their own."""
 
     __tablename__ = "match_documents"
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)

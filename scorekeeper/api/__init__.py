@@ -1,22 +1,20 @@
-"""The REST API (/api/v1): one flask-smorest blueprint per resource."""
+"""The REST API (/api/v1): one flask-smorest blueprint per resource.
+
+Views call the service layer and return; a refusal (ServiceError) is turned into the
+JSON error body by the one handler in scorekeeper/errors.py.
+"""
 from __future__ import annotations
 
-from typing import NoReturn
-
-from flask_smorest import abort
+import flask_smorest
 
 from ..extensions import api, csrf
-from ..services import ServiceError
+from ..input_guards import GuardedParser
 
 
-def abort_for(error: ServiceError) -> NoReturn:
-    """Turn a service refusal into the API's JSON error (status, message, code, field)."""
-    extra = {"error": error.code}
-    if error.field is not None:
-        extra["errors"] = {error.field: [error.message]}
-    if error.round_number is not None:
-        extra["round"] = error.round_number
-    abort(error.status, message=error.message, **extra)
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's Blueprint whose JSON bodies are read within the input limits."""
+
+    ARGUMENTS_PARSER = GuardedParser()
 
 
 def register_api() -> None:

@@ -1,5 +1,12 @@
-"""The registry of games: every game module registers its rules here, found by game id."""
+"""The registry of games: every game module registers its rules here, found by game id.
+
+A game module is any module of this package that calls register(); the modules are
+found on the package path, so a new game is one new file and touches no other.
+"""
 from __future__ import annotations
+
+import importlib
+import pkgutil
 
 from .base import Game, MatchState, OptionError, RoundError, RuleError, Table
 
@@ -14,17 +21,28 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(game_id: str) -> None:
+    """Remove a game from the registry (tests that register a game of their own)."""
+    _REGISTRY.pop(game_id, None)
+
+
 def get_game(game_id: str) -> Game:
     """The rules of game `game_id`; KeyError for an unknown id."""
     return _REGISTRY[game_id]
 
 
 def all_games() -> list[Game]:
-    """Every registered game, in the order they were registered."""
-    return list(_REGISTRY.values())
+    """Every registered game in catalogue order (each game's `position`, then its id)."""
+    return sorted(_REGISTRY.values(), key=lambda game: (game.position, game.id))
 
 
-# Importing the modules registers them; the order is the catalogue order.
-from . import nwik, nameless, zwicker, spades, willi_stich  # noqa: E402,F401  # isort: skip
+def _import_game_modules() -> None:
+    # Importing a game module registers it; the shared modules register nothing.
+    for module in sorted(info.name for info in pkgutil.iter_modules(__path__)):
+        if not module.startswith("_"):
+            importlib.import_module(f"{__name__}.{module}")
 
-__all__ = ["Game", "MatchState", "OptionError", "RoundError", "RuleError", "Table", "get_game", "all_games", "register"]
+
+_import_game_modules()
+
+__all__ = ["Game", "MatchState", "OptionError", "RoundError", "RuleError", "Table", "all_games", "get_game", "register", "unregister"]

@@ -7,7 +7,9 @@ from typing import Any
 
 from . import register
 from .base import (
+    SEAT,
     Game,
+    InputField,
     MatchState,
     OptionSpec,
     RoundError,
@@ -19,6 +21,7 @@ from .base import (
     target_winners,
     tricks_field,
 )
+from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
 # Sides per player count, in their fixed order (partners opposite).
@@ -116,6 +119,8 @@ def score_hand(table: Table, hand: NamelessHand) -> RoundScore:
 class Nameless(Game):
     id = "nameless"
     name = N_("Nameless")
+    position = 20
+    option_names = {"opponents_keep_tricks": N_("Opponents keep their tricks")}
     min_players = 2
     max_players = 6
     option_specs = (
@@ -126,6 +131,7 @@ class Nameless(Game):
             False,
             N_("In a bonus hand the other sides score their own tricks minus the penalty."),
         ),
+        MAX_ROUNDS,
     )
 
     def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
@@ -162,11 +168,19 @@ class Nameless(Game):
         return score_hand(table, round_), None
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
-        return target_winners(state.totals, table.options["target"])
+        ended = target_winners(state.totals, table.options["target"])
+        return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
 
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         cards = CARDS_PER_HAND[table.n]
         return {"cards": cards, "tricks": cards}
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        return (
+            InputField("tricks", N_("tricks"), per="seat", maximum=hints.get("tricks", CARDS_PER_HAND[table.n])),
+            InputField("alone", N_("alone"), kind=SEAT, optional=True),
+            InputField("renege", N_("renege"), kind=SEAT, optional=True),
+        )
 
 
 register(Nameless())

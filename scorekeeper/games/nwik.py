@@ -1,15 +1,19 @@
 """Nwik (The Game With No Name): styles and stakes used once per game, overtricks x stake, zero-sum."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import register
 from .base import (
+    CHOICE,
+    SUIT_NAMES,
     SUITS,
     Game,
+    InputField,
     MatchState,
+    PlayedMatch,
     RoundError,
     RoundScore,
     Table,
@@ -159,9 +163,28 @@ def optional(raw: Mapping[str, Any], key: str) -> Any:
     return raw.get(key)
 
 
+
+@dataclass(frozen=True)
+class Tally:
+    """Rounds counted and the points they brought."""
+
+    rounds: int
+    points: int
+
+
+@dataclass(frozen=True)
+class NwikBidderStats:
+    """A player's league rounds as nominal Bidder, by the style (6 = Pass) and the base stake (1-6) they chose."""
+
+    player_id: str
+    by_style: Mapping[int, Tally]
+    by_stake: Mapping[int, Tally]
+
+
 class Nwik(Game):
     id = "nwik"
     name = N_("Nwik")
+    position = 10
     min_players = 2
     max_players = 3
 
@@ -363,6 +386,51 @@ class Nwik(Game):
                 {"seat": seat, "styles_used": sorted(used.styles), "stakes_used": sorted(used.stakes)}
                 for seat, used in enumerate(progress)
             ]
+        }
+
+    def fixed_rounds(self, table: Table) -> int | None:
+        return ROUNDS_AS_BIDDER * table.n
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        return (
+            InputField("style", N_("style"), kind=CHOICE, choices=tuple(hints.get("available_styles") or STYLE_NAMES),
+                       choice_names=STYLE_NAMES),
+            InputField("stake", N_("stake"), kind=CHOICE, choices=tuple(hints.get("available_stakes") or STAKES)),
+            InputField("acting_style", N_("acting style"), kind=CHOICE, choices=ACTING_STYLES, choice_names=STYLE_NAMES,
+                       optional=True),
+            InputField("vip_card", N_("VIP card"), kind=CHOICE, choices=VIP_CARDS, optional=True),
+            InputField("trump", N_("trump"), kind=CHOICE, choices=SUITS, choice_names=SUIT_NAMES, optional=True),
+            InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS_PER_ROUND[table.n]),
+        )
+
+    def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
+        """Per player, rounds as nominal Bidder by chosen style and by chosen base stake.
+
+        The replay names each round's nominal Bidder (details["bidder"], a seat); the points
+        are that seat's score in the round. Style 6 (Pass) is the Bidder's own choice, so a
+        pass is counted under 6 whatever the Acting Bidder then chose.
+        """
+        by_style: dict[str, dict[int, list[int]]] = {}
+        by_stake: dict[str, dict[int, list[int]]] = {}
+        for match in matches:
+            table = self.table(match.players, dict(match.options))
+            inputs = [round_.input for round_ in sorted(match.rounds, key=lambda round_: round_.number)]
+            for scored in self.replay(table, inputs).rounds:
+                bidder = scored.score.details["bidder"]
+                player = match.players[bidder]
+                # Nwik sides are single seats in seat order, so side index == seat.
+                points = scored.score.scores[bidder]
+                for tallies, choice in ((by_style, scored.input["style"]), (by_stake, scored.input["stake"])):
+                    tally = tallies.setdefault(player, {}).setdefault(choice, [0, 0])
+                    tally[0] += 1
+                    tally[1] += points
+        return {
+            player: NwikBidderStats(
+                player_id=player,
+                by_style={style: Tally(*by_style[player][style]) for style in sorted(by_style[player])},
+                by_stake={stake: Tally(*by_stake[player][stake]) for stake in sorted(by_stake[player])},
+            )
+            for player in sorted(by_style)
         }
 
 

@@ -1,15 +1,20 @@
 """Spades: partnership contracts, nil and blind nil, bags and sandbagging, special calls."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import register
 from .base import (
+    CHOICE,
+    INT_OR_CHOICE,
     Game,
+    InputField,
     MatchState,
+    OptionError,
     OptionSpec,
+    PlayedMatch,
     RoundError,
     RoundScore,
     Table,
@@ -21,6 +26,7 @@ from .base import (
     target_winners,
     tricks_field,
 )
+from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
 # Rule decisions the spec leaves open (a careful table's reading):
@@ -34,6 +40,13 @@ from .i18n import N_, _, _n
 # - Both sides may make a special call in the same hand.
 # - A missing or null `calls` field means no calls.
 # - loss_threshold must be negative (see its option).
+# - min_team_bid never applies to a side with a nil (or two): its integer bid may be
+#   anything the contract rule allows; a side with a special call has no bid to check.
+# - bids_total_13 false counts the bids as recorded: nil, blind nil and the null bids of
+#   a side with a special call count 0 toward the 13 the four bids may not make.
+# - failed_nil_bags: the tricks of a failed nil are bags even for a side of two nils
+#   (which has no contract and so no overtricks of its own); they score no point, they
+#   only feed sandbagging, counted after the side's own overtricks.
 TRICKS = 13
 SIDES: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
@@ -79,6 +92,10 @@ BOOK = {
     "target": 500,
     "loss_threshold": None,
     "special_calls": [],
+    "min_team_bid": 0,
+    "bids_total_13": True,
+    "failed_nil_bags": False,
+    "max_rounds": None,
 }
 CLASSIC = {**BOOK, "nil_value": 100, "blind_nil_value": 200, "nil_tricks_count": False}
 
@@ -106,7 +123,7 @@ def contract(hand: SpadesHand, side: tuple[int, ...]) -> int | None:
     """The side's contract: the sum of its integer bids; None for a side of two nils."""
     if all(is_nil(hand.bids[seat]) for seat in side):
         return None
-    return sum(hand.bids[seat] for seat in side if is_int(hand.bids[seat]))
+    return sum(bid for seat in side if isinstance(bid := hand.bids[seat], int))
 
 
 def behind_by(totals: tuple[int, ...], side: int) -> int:
@@ -193,7 +210,7 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
                 points, new_bags, note = score_contract(options, bid, sum(hand.tricks[seat] for seat in counted))
         parts = [note]
         for seat in nil_seats:
-            kind = hand.bids[seat]
+            kind = str(hand.bids[seat])  # a nil seat's bid is "nil" or "blind_nil"
             value = options[NIL_VALUE_OPTION[kind]]
             made = hand.tricks[seat] == 0
             points += value if made else -value
@@ -210,6 +227,19 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
                         points=signed(-value),
                     )
                 )
+        if options["failed_nil_bags"]:
+            # After the side's own overtricks: the failed nil bidders' tricks, as bags only.
+            for seat in nil_seats:
+                if hand.tricks[seat]:
+                    new_bags += hand.tricks[seat]
+                    parts.append(
+                        _n(
+                            "failed {bid}: {n} trick, {n} bag (house rule)",
+                            "failed {bid}: {n} tricks, {n} bags (house rule)",
+                            hand.tricks[seat],
+                            bid=_(NIL_LABEL[str(hand.bids[seat])]),
+                        )
+                    )
         bags = bags_before[index] + new_bags
         count = 0
         if COUNTS_BAGS[options["overtricks"]]:
@@ -254,9 +284,70 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
     )
 
 
+
+@dataclass(frozen=True)
+class NilStats:
+    """A player's league nil and blind nil bids: made when that seat took no trick.
+
+    The rates are fields (not properties) so that a serializer reading the dataclass
+    fields passes them on; None where nothing was attempted.
+    """
+
+    player_id: str
+    nil_attempted: int
+    nil_made: int
+    blind_nil_attempted: int
+    blind_nil_made: int
+    nil_rate: float | None
+    blind_nil_rate: float | None
+    #: nil and blind nil together
+    rate: float | None
+
+    @classmethod
+    def from_counts(
+        cls, player_id: str, nil_attempted: int, nil_made: int, blind_nil_attempted: int, blind_nil_made: int
+    ) -> NilStats:
+        attempted = nil_attempted + blind_nil_attempted
+        return cls(
+            player_id=player_id,
+            nil_attempted=nil_attempted,
+            nil_made=nil_made,
+            blind_nil_attempted=blind_nil_attempted,
+            blind_nil_made=blind_nil_made,
+            nil_rate=nil_made / nil_attempted if nil_attempted else None,
+            blind_nil_rate=blind_nil_made / blind_nil_attempted if blind_nil_attempted else None,
+            rate=(nil_made + blind_nil_made) / attempted if attempted else None,
+        )
+
+
 class Spades(Game):
     id = "spades"
     name = N_("Spades")
+    position = 40
+    option_names = {
+        "nil_value": N_("Nil value"),
+        "blind_nil_value": N_("Blind nil value"),
+        "nil_tricks_count": N_("Nil bidder's tricks count"),
+        "blind_nil_deficit": N_("Blind nil only when behind by"),
+        "nil_per_side": N_("Nils per side"),
+        "overtricks": N_("Overtricks"),
+        "bag_limit": N_("Bag limit"),
+        "bag_penalty": N_("Bag penalty"),
+        "loss_threshold": N_("Loss threshold"),
+        "special_calls": N_("Special calls"),
+        "min_team_bid": N_("Minimum team bid"),
+        "bids_total_13": N_("Bids may add up to 13"),
+        "failed_nil_bags": N_("Failed nil tricks are bags"),
+    }
+    choice_names = {
+        "book": N_("book"),
+        "classic": N_("classic"),
+        "bags": N_("bags"),
+        "minus_one": N_("minus one"),
+        "blind_seven": N_("blind seven"),
+        "ten_for_200": N_("ten for 200"),
+        "moon": N_("shoot the moon"),
+    }
     min_players = 4
     max_players = 4
     option_specs = (
@@ -322,8 +413,52 @@ class Spades(Game):
             N_("Special calls a side may make instead of bidding."),
             choices=tuple(SPECIAL_CALLS),
         ),
+        OptionSpec(
+            "min_team_bid",
+            "int",
+            0,
+            N_(
+                "A side's contract may not be below this (house rule); a side with a nil or a "
+                "special call is exempt. 0: no minimum."
+            ),
+            minimum=0,
+            maximum=TRICKS,
+        ),
+        OptionSpec(
+            "bids_total_13",
+            "bool",
+            True,
+            N_(
+                "The four bids may add up to exactly 13. No: someone must lose, a total of 13 is "
+                "refused (nil and a side's special call count 0)."
+            ),
+        ),
+        OptionSpec(
+            "failed_nil_bags",
+            "bool",
+            False,
+            N_(
+                "Every trick a failed nil or blind nil bidder takes is also a bag of the side "
+                "(needs: a nil bidder's tricks do not count, and overtricks are bags)."
+            ),
+        ),
+        MAX_ROUNDS,
     )
     presets = {"book": BOOK, "classic": CLASSIC}
+
+    def finish_options(self, options: dict[str, Any], n_players: int) -> dict[str, Any]:
+        # A failed nil's tricks as bags only make sense where those tricks count for
+        # nothing else and where there are bags at all.
+        if options["failed_nil_bags"] and (options["nil_tricks_count"] or not COUNTS_BAGS[options["overtricks"]]):
+            raise OptionError(
+                _(
+                    "the house rule \"failed nil tricks are bags\" needs a nil bidder's tricks not to count "
+                    "toward the contract and overtricks to be bags"
+                ),
+                field="options.failed_nil_bags",
+                code="option_combination",
+            )
+        return options
 
     def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         return SIDES
@@ -345,7 +480,23 @@ class Spades(Game):
         for index, side in enumerate(table.sides):
             if calls[index] is None:
                 self._check_side_bids(table, state, hand, index, side)
+        self._check_bids_total(table, bids)
         return hand
+
+    def _check_bids_total(self, table: Table, bids: tuple[int | str | None, ...]) -> None:
+        """House rule "someone must lose": the four bids may not add up to 13."""
+        if table.options["bids_total_13"]:
+            return
+        # nil, blind nil and the null bids of a side with a call count 0.
+        if sum(bid for bid in bids if isinstance(bid, int)) == TRICKS:
+            raise RoundError(
+                _(
+                    "the bids add up to {total}: in this match they may not (house rule: someone must lose)",
+                    total=TRICKS,
+                ),
+                field="bids",
+                code="bids_total_13",
+            )
 
     def _parse_calls(self, table: Table, value: Any) -> tuple[str | None, ...]:
         n_sides = len(table.sides)
@@ -516,6 +667,18 @@ class Spades(Game):
                 field="bids",
                 code="contract_range",
             )
+        minimum = options["min_team_bid"]
+        if not nil_seats and bid is not None and bid < minimum:
+            raise RoundError(
+                _(
+                    "{side}'s contract is {got}: this match's minimum team bid is {minimum} (house rule)",
+                    side=side_name,
+                    got=bid,
+                    minimum=minimum,
+                ),
+                field="bids",
+                code="min_team_bid",
+            )
 
     # ---- scoring and end
 
@@ -535,8 +698,10 @@ class Spades(Game):
                 best = max(state.totals)
                 leaders = [index for index, total in enumerate(state.totals) if total == best]
                 # Both sunk and level: neither has lost to the other yet, so play on.
-                return (leaders[0],) if len(leaders) == 1 else None
-        return target_winners(state.totals, table.options["target"])
+                sunk_ending = (leaders[0],) if len(leaders) == 1 else None
+                return round_limit_winners(state.totals, len(state.rounds), table.options, sunk_ending)
+        ended = target_winners(state.totals, table.options["target"])
+        return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
 
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         return {
@@ -545,6 +710,36 @@ class Spades(Game):
                 blind_nil_allowed(table, state.totals, index) for index in range(len(table.sides))
             ],
         }
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        calls = tuple(table.options.get("special_calls") or ())
+        fields = []
+        if calls:
+            fields.append(
+                InputField("calls", N_("special calls"), per="side", kind=CHOICE, choices=calls,
+                           choice_names={call: SPECIAL_CALLS[call].label for call in calls}, optional=True)
+            )
+        fields.append(
+            InputField("bids", N_("bids"), per="seat", kind=INT_OR_CHOICE, choices=tuple(NIL_LABEL),
+                       choice_names=NIL_LABEL, maximum=TRICKS, optional=bool(calls))
+        )
+        fields.append(InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS))
+        return tuple(fields)
+
+    def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
+        """Per player who bid nil or blind nil: attempts and successes (no trick taken)."""
+        # player -> [nil attempted, nil made, blind attempted, blind made]
+        counts: dict[str, list[int]] = {}
+        for match in matches:
+            for round_ in match.rounds:
+                for seat, (bid, took) in enumerate(zip(round_.input["bids"], round_.input["tricks"], strict=False)):
+                    if not is_nil(bid):
+                        continue
+                    tally = counts.setdefault(match.players[seat], [0, 0, 0, 0])
+                    offset = 0 if bid == "nil" else 2
+                    tally[offset] += 1
+                    tally[offset + 1] += int(took == 0)
+        return {player: NilStats.from_counts(player, *counts[player]) for player in sorted(counts)}
 
 
 register(Spades())

@@ -7,10 +7,15 @@ from typing import Any
 
 from . import register
 from .base import (
+    CHOICE,
+    SEAT,
+    SUIT_NAMES,
     SUITS,
     Game,
+    InputField,
     MatchState,
     OptionSpec,
+    PlayedMatch,
     RoundError,
     RoundScore,
     Table,
@@ -165,9 +170,27 @@ def score_willi_round(table: Table, round_: WilliStichRound) -> RoundScore:
     )
 
 
+
+@dataclass(frozen=True)
+class CallStats:
+    """A player's league calls: rounds where the call matched the tricks taken, of rounds played."""
+
+    player_id: str
+    rounds: int
+    exact: int
+    rate: float
+
+    @classmethod
+    def from_counts(cls, player_id: str, rounds: int, exact: int) -> CallStats:
+        return cls(player_id=player_id, rounds=rounds, exact=exact, rate=exact / rounds if rounds else 0.0)
+
+
 class WilliStich(Game):
     id = "willi-stich"
     name = N_("Willi Stich")
+    position = 50
+    option_names = {"scoring": N_("Scoring")}
+    choice_names = {"stiche_raten": N_("Stiche-Raten"), "wizard": N_("Wizard"), "oh_hell": N_("Oh Hell")}
     min_players = 3
     max_players = 6
     option_specs = (
@@ -253,6 +276,33 @@ class WilliStich(Game):
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         number = state.next_round
         return {"cards": cards_in_round(number), "kind": round_kind(number)}
+
+    def fixed_rounds(self, table: Table) -> int | None:
+        return ROUNDS
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        kind = hints.get("kind", NORMAL)
+        cards = hints.get("cards", 1)
+        trumps = TRUMP_RULES.get(kind, (SUITS, ""))[0]
+        fields = [
+            InputField("bids", N_("bids"), per="seat", maximum=cards),
+            InputField("tricks", N_("tricks"), per="seat", maximum=cards),
+            InputField("trump", N_("trump"), kind=CHOICE, choices=tuple(trumps), choice_names=SUIT_NAMES, optional=True),
+        ]
+        if kind in CHOOSER_KINDS:
+            fields.append(InputField("trump_chooser", N_("trump chosen by"), kind=SEAT, optional=True))
+        return tuple(fields)
+
+    def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
+        """Per player: rounds played and rounds where the call equalled the tricks taken."""
+        counts: dict[str, list[int]] = {}  # player -> [rounds, exact]
+        for match in matches:
+            for round_ in match.rounds:
+                for seat, (bid, took) in enumerate(zip(round_.input["bids"], round_.input["tricks"], strict=False)):
+                    tally = counts.setdefault(match.players[seat], [0, 0])
+                    tally[0] += 1
+                    tally[1] += int(bid == took)
+        return {player: CallStats.from_counts(player, *counts[player]) for player in sorted(counts)}
 
 
 register(WilliStich())

@@ -7,7 +7,9 @@ from typing import Any
 
 from . import register
 from .base import (
+    ASSIGN,
     Game,
+    InputField,
     MatchState,
     OptionError,
     OptionSpec,
@@ -19,6 +21,7 @@ from .base import (
     shown,
     target_winners,
 )
+from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
 # Sides per player count, in their fixed order (partners opposite).
@@ -389,6 +392,8 @@ def parse_deal(table: Table, raw: Any) -> ZwickerDeal:
 class Zwicker(Game):
     id = "zwicker"
     name = N_("Zwicker")
+    position = 30
+    option_names = {"jokers": N_("Jokers"), "points": N_("Points")}
     min_players = 2
     max_players = 4
     option_specs = (
@@ -410,6 +415,7 @@ class Zwicker(Game):
                 "(codes: J30, J25, J22, J20, J17, J15, D10, D7, S7, AS, AH, AD, AC, majority, zwick)."
             ),
         ),
+        MAX_ROUNDS,
     )
 
     def finish_options(self, options: dict[str, Any], n_players: int) -> dict[str, Any]:
@@ -431,11 +437,21 @@ class Zwicker(Game):
         return score_deal(table, round_), None
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
-        return target_winners(state.totals, table.options["target"])
+        ended = target_winners(state.totals, table.options["target"])
+        return round_limit_winners(state.totals, len(state.rounds), table.options, ended)
 
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         jokers = table.options["jokers"]
         return {"deck_size": DECK_SIZE[jokers], "honours": list(DECK_HONOURS[jokers])}
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        deck = DECK_SIZE[table.options["jokers"]]
+        return (
+            InputField("cards", N_("cards"), per="side", maximum=deck, group="sides"),
+            InputField("zwicks", N_("Zwicks"), per="side", maximum=deck // CARDS_PER_ZWICK, group="sides"),
+            InputField("honours", N_("honours"), per="side", kind=ASSIGN, choices=DECK_HONOURS[table.options["jokers"]],
+                       choice_names=HONOUR_NAMES, group="sides"),
+        )
 
 
 register(Zwicker())

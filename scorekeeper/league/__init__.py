@@ -6,25 +6,18 @@ from .profile import GameProfile, PlayerProfile, player_profile
 from .ratings import PlayerRating, RatingPoint, Ratings, ratings
 from .records import (
     BiggestWin,
-    CallStats,
-    NilStats,
-    NwikBidderStats,
     Records,
     RoundHigh,
     Streak,
-    Tally,
     records,
 )
 from .standings import HeadToHeadRow, StandingRow, head_to_head, standings
 
 __all__ = [
     "BiggestWin",
-    "CallStats",
     "GameProfile",
     "HeadToHeadRow",
     "MatchRecord",
-    "NilStats",
-    "NwikBidderStats",
     "PlayerProfile",
     "PlayerRating",
     "RatingPoint",
@@ -34,7 +27,6 @@ __all__ = [
     "RoundRecord",
     "StandingRow",
     "Streak",
-    "Tally",
     "finished_in_order",
     "head_to_head",
     "player_profile",

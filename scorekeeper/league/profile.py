@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .matches import MatchRecord, finished_in_order
 from .ratings import PlayerRating, ratings
-from .records import CallStats, NilStats, NwikBidderStats, Streak, records
+from .records import Streak, records
 from .standings import StandingRow, standings
 
 
@@ -33,9 +34,8 @@ class PlayerProfile:
     by_game: Mapping[str, GameProfile]
     longest_streak: Streak
     current_streak: int
-    nwik_bidder: NwikBidderStats | None
-    spades_nil: NilStats | None
-    willi_stich_calls: CallStats | None
+    #: game id -> the player's stats of that game (Game.league_stats), for games that have some
+    game_stats: Mapping[str, Any]
 
 
 def _row_of(rows: list[StandingRow], player_id: str) -> StandingRow | None:
@@ -62,7 +62,5 @@ def player_profile(matches: Iterable[MatchRecord], player_id: str, *, min_matche
         by_game=by_game,
         longest_streak=found.longest_streak_by_player.get(player_id, Streak(player_id, 0, None, None)),
         current_streak=found.current_streak_by_player.get(player_id, 0),
-        nwik_bidder=found.nwik_bidder.get(player_id),
-        spades_nil=found.spades_nil.get(player_id),
-        willi_stich_calls=found.willi_stich_calls.get(player_id),
+        game_stats={game: stats[player_id] for game, stats in found.game_stats.items() if player_id in stats},
     )

@@ -67,7 +67,7 @@ def ratings(matches: Iterable[MatchRecord], *, game: str | None = None) -> Ratin
             if player not in current:
                 current[player] = model.rating(name=player)
         teams = [[current[player] for player in match.side_players(side)] for side in range(len(match.sides))]
-        ranks = [above + 1 for above in sides_above(match.totals)]
+        ranks: list[float] = [above + 1 for above in sides_above(match.totals)]
         rated = model.rate(teams, ranks=ranks)
         for side, team in enumerate(rated):
             for player, rating in zip(match.side_players(side), team):

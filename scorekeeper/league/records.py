@@ -1,23 +1,18 @@
-"""League records: best rounds, biggest wins, winning streaks and per-game player stats.
+"""League records: best rounds, biggest wins, winning streaks, and each game's own player stats.
 
-Only the Nwik stats replay matches through the engine (to learn each round's nominal
-Bidder); everything else reads the stored totals, scores and round inputs.
+The game-specific stats (Nwik bidder stats, Spades nils, ...) come from the game modules
+(Game.league_stats); everything here reads the stored totals and scores of any game.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from scorekeeper.games import get_game
+from scorekeeper.games import all_games
 
 from .matches import MatchRecord, finished_in_order
-
-NWIK = "nwik"
-SPADES = "spades"
-WILLI_STICH = "willi-stich"
-NIL = "nil"
-BLIND_NIL = "blind_nil"
 
 
 @dataclass(frozen=True)
@@ -58,72 +53,6 @@ class Streak:
 
 
 @dataclass(frozen=True)
-class Tally:
-    """Rounds counted and the points they brought."""
-
-    rounds: int
-    points: int
-
-
-@dataclass(frozen=True)
-class NwikBidderStats:
-    """A player's Nwik rounds as nominal Bidder, by the style (6 = Pass) and the base stake (1-6) they chose."""
-
-    player_id: str
-    by_style: Mapping[int, Tally]
-    by_stake: Mapping[int, Tally]
-
-
-@dataclass(frozen=True)
-class NilStats:
-    """A player's Spades nil and blind nil bids: made when that seat took no trick.
-
-    The rates are fields (not properties) so that a serializer reading the dataclass
-    fields passes them on; None where nothing was attempted.
-    """
-
-    player_id: str
-    nil_attempted: int
-    nil_made: int
-    blind_nil_attempted: int
-    blind_nil_made: int
-    nil_rate: float | None
-    blind_nil_rate: float | None
-    #: nil and blind nil together
-    rate: float | None
-
-    @classmethod
-    def from_counts(
-        cls, player_id: str, nil_attempted: int, nil_made: int, blind_nil_attempted: int, blind_nil_made: int
-    ) -> NilStats:
-        attempted = nil_attempted + blind_nil_attempted
-        return cls(
-            player_id=player_id,
-            nil_attempted=nil_attempted,
-            nil_made=nil_made,
-            blind_nil_attempted=blind_nil_attempted,
-            blind_nil_made=blind_nil_made,
-            nil_rate=nil_made / nil_attempted if nil_attempted else None,
-            blind_nil_rate=blind_nil_made / blind_nil_attempted if blind_nil_attempted else None,
-            rate=(nil_made + blind_nil_made) / attempted if attempted else None,
-        )
-
-
-@dataclass(frozen=True)
-class CallStats:
-    """A player's Willi Stich calls: rounds where the call matched the tricks taken, of rounds played."""
-
-    player_id: str
-    rounds: int
-    exact: int
-    rate: float
-
-    @classmethod
-    def from_counts(cls, player_id: str, rounds: int, exact: int) -> CallStats:
-        return cls(player_id=player_id, rounds=rounds, exact=exact, rate=exact / rounds if rounds else 0.0)
-
-
-@dataclass(frozen=True)
 class Records:
     """Everything records() finds; mappings iterate in sorted key order.
 
@@ -136,9 +65,8 @@ class Records:
     longest_streak: Streak | None
     longest_streak_by_player: Mapping[str, Streak]
     current_streak_by_player: Mapping[str, int]
-    nwik_bidder: Mapping[str, NwikBidderStats]
-    spades_nil: Mapping[str, NilStats]
-    willi_stich_calls: Mapping[str, CallStats]
+    #: game id -> player id -> that game's own stats value (only games that have any)
+    game_stats: Mapping[str, Mapping[str, Any]]
 
 
 def records(matches: Iterable[MatchRecord]) -> Records:
@@ -151,9 +79,7 @@ def records(matches: Iterable[MatchRecord]) -> Records:
         longest_streak=overall,
         longest_streak_by_player=_sorted_by_key(longest),
         current_streak_by_player=_sorted_by_key(current),
-        nwik_bidder=nwik_bidder_stats(ordered),
-        spades_nil=spades_nil_stats(ordered),
-        willi_stich_calls=willi_stich_call_stats(ordered),
+        game_stats=game_stats(ordered),
     )
 
 
@@ -238,67 +164,11 @@ def win_streaks(ordered: list[MatchRecord]) -> tuple[dict[str, Streak], dict[str
     return longest, current, overall
 
 
-def nwik_bidder_stats(ordered: list[MatchRecord]) -> dict[str, NwikBidderStats]:
-    """Per player, Nwik rounds as nominal Bidder by chosen style and by chosen base stake.
-
-    The engine's replay names each round's nominal Bidder (details["bidder"], a seat);
-    the points are that seat's score in the round. Style 6 (Pass) is the Bidder's own
-    choice, so a pass is counted under 6 whatever the Acting Bidder then chose.
-    """
-    game = get_game(NWIK)
-    by_style: dict[str, dict[int, list[int]]] = {}
-    by_stake: dict[str, dict[int, list[int]]] = {}
-    for match in ordered:
-        if match.game != NWIK:
-            continue
-        table = game.table(match.players, dict(match.options))
-        inputs = [round_.input for round_ in sorted(match.rounds, key=lambda round_: round_.number)]
-        for scored in game.replay(table, inputs).rounds:
-            bidder = scored.score.details["bidder"]
-            player = match.players[bidder]
-            # Nwik sides are single seats in seat order, so side index == seat.
-            points = scored.score.scores[bidder]
-            for tallies, choice in ((by_style, scored.input["style"]), (by_stake, scored.input["stake"])):
-                tally = tallies.setdefault(player, {}).setdefault(choice, [0, 0])
-                tally[0] += 1
-                tally[1] += points
-    return {
-        player: NwikBidderStats(
-            player_id=player,
-            by_style={style: Tally(*by_style[player][style]) for style in sorted(by_style[player])},
-            by_stake={stake: Tally(*by_stake[player][stake]) for stake in sorted(by_stake[player])},
-        )
-        for player in sorted(by_style)
-    }
-
-
-def spades_nil_stats(ordered: list[MatchRecord]) -> dict[str, NilStats]:
-    """Per player who bid nil or blind nil in Spades: attempts and successes (0 tricks taken)."""
-    # player -> [nil attempted, nil made, blind attempted, blind made]
-    counts: dict[str, list[int]] = {}
-    for match in ordered:
-        if match.game != SPADES:
-            continue
-        for round_ in match.rounds:
-            for seat, (bid, took) in enumerate(zip(round_.input["bids"], round_.input["tricks"])):
-                if bid not in (NIL, BLIND_NIL):
-                    continue
-                tally = counts.setdefault(match.players[seat], [0, 0, 0, 0])
-                offset = 0 if bid == NIL else 2
-                tally[offset] += 1
-                tally[offset + 1] += int(took == 0)
-    return {player: NilStats.from_counts(player, *counts[player]) for player in sorted(counts)}
-
-
-def willi_stich_call_stats(ordered: list[MatchRecord]) -> dict[str, CallStats]:
-    """Per Willi Stich player: rounds played and rounds where the call equalled the tricks taken."""
-    counts: dict[str, list[int]] = {}  # player -> [rounds, exact]
-    for match in ordered:
-        if match.game != WILLI_STICH:
-            continue
-        for round_ in match.rounds:
-            for seat, (bid, took) in enumerate(zip(round_.input["bids"], round_.input["tricks"])):
-                tally = counts.setdefault(match.players[seat], [0, 0])
-                tally[0] += 1
-                tally[1] += int(bid == took)
-    return {player: CallStats.from_counts(player, *counts[player]) for player in sorted(counts)}
+def game_stats(ordered: list[MatchRecord]) -> dict[str, dict[str, Any]]:
+    """Each registered game's own stats over its finished matches; games with none are left out."""
+    found: dict[str, dict[str, Any]] = {}
+    for game in all_games():
+        stats = game.league_stats([match for match in ordered if match.game == game.id])
+        if stats:
+            found[game.id] = stats
+    return found

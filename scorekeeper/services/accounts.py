@@ -7,8 +7,8 @@ import secrets
 from datetime import timedelta
 
 from argon2 import PasswordHasher
-from flask import current_app
 from argon2.exceptions import InvalidHashError, VerificationError
+from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -16,7 +16,6 @@ from ..extensions import db
 from ..games.i18n import _, _n
 from ..models import ApiToken, LoginAttempt, User, utcnow
 from . import ServiceError, clean_label
-
 
 
 @functools.cache

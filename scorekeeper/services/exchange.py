@@ -15,7 +15,7 @@ from ..games.i18n import N_, _
 from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
 from . import Actor, ServiceError, access
 from .leagues import read_league
-from .matches import audit, counted, table_for, view_of
+from .matches import audit, counted, view_of
 
 FORMAT = "scorekeeper-league"
 FORMAT_VERSION = 1
@@ -208,7 +208,6 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
                 confirmed=True,
                 input=round_entry["input"],
                 scores=[],
-                explanation=[],
                 created_at=_when(_get(round_entry, "created_at", str, f"{where}.rounds.{index}"), where),
             )
         )
@@ -221,7 +220,6 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
         ) from None
     for round_, scored in zip(match.rounds, view.state.rounds, strict=True):
         round_.scores = list(scored.score.scores)
-        round_.explanation = list(scored.score.explanation)
     match.round_count = len(view.state.rounds)
     match.totals = list(view.state.totals)
     match.finished = view.state.finished
@@ -230,13 +228,14 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
 
 
 def export_csv(league_id: str, kind: str, actor: Actor) -> str:
-    """The league's matches (one row each) or rounds (one row each) as CSV."""
+    """The league's matches (one row each) or rounds (one row each) as CSV; the rounds'
+    explanations are replayed in the caller's language (one language per file)."""
     league = read_league(league_id, actor)
     out = io.StringIO()
     writer = csv.writer(out)
     matches = league_matches(league.id)
     if kind == "matches":
-        writer.writerow(["match_id", "game", "played_at", "players", "sides", "rounds", "totals", "finished", "winners"])
+        writer.writerow(["match_id", "game", "played_at", "players", "sides", "rounds", "totals", "finished", "winners", "options"])
         for match in matches:
             names = [seat.player.name for seat in match.seats]
             sides = [" & ".join(names[seat] for seat in side) for side in match.sides]
@@ -244,15 +243,17 @@ def export_csv(league_id: str, kind: str, actor: Actor) -> str:
                 match.id, match.game, match.created_at.isoformat(), "; ".join(names), "; ".join(sides),
                 match.round_count, "; ".join(map(str, match.totals)), match.finished,
                 "; ".join(sides[index] for index in match.winners),
+                # The frozen options (house rules included) the match was played under.
+                json.dumps(match.options, separators=(",", ":"), sort_keys=True),
             ])
     else:
         writer.writerow(["match_id", "game", "round", "dealer", "input", "scores", "explanation"])
         for match in matches:
-            table = table_for(match, get_game(match.game))
-            for round_ in counted(match):
+            view = view_of(match)
+            for scored in view.state.rounds:
                 writer.writerow([
-                    match.id, match.game, round_.number, table.name(table.dealer(round_.number)),
-                    json.dumps(round_.input, separators=(",", ":")), "; ".join(map(str, round_.scores)),
-                    " | ".join(round_.explanation),
+                    match.id, match.game, scored.number, view.table.name(scored.dealer),
+                    json.dumps(scored.input, separators=(",", ":")), "; ".join(map(str, scored.score.scores)),
+                    " | ".join(scored.score.explanation),
                 ])
     return out.getvalue()

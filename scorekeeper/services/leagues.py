@@ -88,11 +88,6 @@ def create_league(name: Any, member_names: Sequence[Any] = (), *, actor: Actor) 
     return league
 
 
-def bump_leagues_of_player(player_id: str) -> None:
-    for league_id in db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player_id)):
-        bump(league_id)
-
-
 def add_member(league_id: str, name: Any, *, actor: Actor) -> Player:
     league = owned_league(league_id, actor, N_("add members"))
     player = players_named([clean_name(name, "name")])[0]
@@ -262,10 +257,15 @@ def plain(value: Any) -> Any:
     return float(value)
 
 
+# Part of every cache key: raise it when a computed result changes shape (2: records and
+# profiles carry each game's own stats under game_stats), so no entry of the old shape is read.
+RESULT_SHAPE = 2
+
+
 def cached_text(league: League, key: str, compute_result: Callable[[], Any]) -> str:
     """A league computation as JSON text, from the shared cache while the league has not
     changed (the API serves the text as it is; pages decode it)."""
-    full_key = f"league:{league.id}:{key}"
+    full_key = f"league:{league.id}:v{RESULT_SHAPE}:{key}"
     entry = db.session.get(CachedResult, full_key)
     if entry is not None and entry.version == league.version:
         return entry.value

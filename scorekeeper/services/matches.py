@@ -16,10 +16,12 @@ from typing import Any
 from sqlalchemy import bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ..etags import if_match_versions, match_etag
 from ..extensions import db
+from ..i18n import current_language
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
-from ..games.i18n import N_, _
+from ..games.i18n import N_, _, _n
 from ..models import (
     AuditEntry,
     DeviceMatch,
@@ -92,23 +94,8 @@ def round_dict(scored: ScoredRound) -> dict[str, Any]:
 
 
 def etag_for(match: Match) -> str:
-    return f'"v{match.version}"'
-
-
-def parse_if_match(header: str | None) -> int | None:
-    """The version an If-Match header names; None when absent or `*`."""
-    if header is None:
-        return None
-    value = header.strip()
-    if value == "*":
-        return None
-    if value.startswith("W/"):
-        value = value[2:]
-    value = value.strip('"')
-    if value.startswith("v") and value[1:].isdigit():
-        return int(value[1:])
-    # An ETag we never issued can only be stale.
-    return -1
+    """The match's ETag as this request's reader gets it (the document is in their language)."""
+    return match_etag(match.version, current_language())
 
 
 def rule_error(error: RuleError) -> ServiceError:
@@ -135,7 +122,10 @@ def find_game(game_id: Any) -> Game:
 
 def table_for(match: Match, game: Game) -> Table:
     players = tuple(seat.player.name for seat in match.seats)
-    return Table(players=players, options=match.options, sides=tuple(tuple(side) for side in match.sides))
+    # A match frozen before an option existed was played without it: the option's
+    # default (which keeps the rule as it was) fills the gap; every stored value wins.
+    options = {spec.name: spec.default for spec in game.all_option_specs()} | dict(match.options)
+    return Table(players=players, options=options, sides=tuple(tuple(side) for side in match.sides))
 
 
 def counted(match: Match) -> list[Round]:
@@ -160,11 +150,12 @@ def view_of(match: Match) -> MatchView:
         except RuleError:
             # An edit of an earlier round can make the waiting round invalid; it is
             # refused when someone tries to confirm it, and can be undone.
+            note = _("this round no longer fits the rounds before it: undo it and record it again")
             pending = ScoredRound(
                 number=waiting.number,
                 dealer=table.dealer(waiting.number),
                 input=waiting.input,
-                score=RoundScore(scores=tuple(waiting.scores), explanation=tuple(waiting.explanation)),
+                score=RoundScore(scores=tuple(waiting.scores), explanation=tuple(note for _side in waiting.scores)),
             )
     return MatchView(match=match, game=game, table=table, state=state, pending=pending)
 
@@ -187,37 +178,46 @@ def readable_match(match_id: str, actor: Actor) -> Match:
     return match
 
 
+_matches, _documents = Match.__table__, MatchDocument.__table__
 DOCUMENT_QUERY = (
     select(
-        Match.__table__.c.version,
-        Match.__table__.c.league_id,
-        MatchDocument.__table__.c.version.label("document_version"),
-        MatchDocument.__table__.c.body,
+        _matches.c.version,
+        _matches.c.league_id,
+        _documents.c.version.label("document_version"),
+        _documents.c.body,
     )
-    .select_from(Match.__table__.outerjoin(MatchDocument.__table__))
-    .where(Match.__table__.c.id == bindparam("match_id"))
+    .select_from(
+        _matches.outerjoin(
+            _documents,
+            (_documents.c.match_id == _matches.c.id) & (_documents.c.language == bindparam("language")),
+        )
+    )
+    .where(_matches.c.id == bindparam("match_id"))
 )
 
 
-def served_document(match_id: str, actor: Actor, render: Callable[[MatchView], str]) -> tuple[str, str]:
-    """The match's ETag and its document as `render` writes it, from the stored copy
-    of this version when there is one (one query), else rendered and stored."""
+def served_document(
+    match_id: str, actor: Actor, render: Callable[[MatchView], str]
+) -> tuple[int, str, str]:
+    """The match's version, ETag and document as `render` writes it in this request's
+    language, from the stored copy of this version and language when there is one (one
+    query), else rendered and stored."""
+    language = current_language()
     # A Core statement on the session's connection: this is the hottest read of the app,
     # and the ORM's per-statement work costs more than the query itself.
-    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id}).first()
+    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
         access.check_match_read(get_match(match_id), actor)
-    etag = f'"v{row.version}"'
     if row.document_version == row.version:
-        return etag, row.body
+        return row.version, match_etag(row.version, language), row.body
     match = get_match(match_id)
     view = view_of(match)
     body = render(view)
-    stored = db.session.get(MatchDocument, match_id)
+    stored = db.session.get(MatchDocument, (match_id, language))
     if stored is None:
-        db.session.add(MatchDocument(match_id=match_id, version=match.version, body=body))
+        db.session.add(MatchDocument(match_id=match_id, language=language, version=match.version, body=body))
     elif stored.version < match.version:
         stored.version, stored.body = match.version, body
     try:
@@ -225,7 +225,7 @@ def served_document(match_id: str, actor: Actor, render: Callable[[MatchView], s
     except IntegrityError:
         # Another worker stored this version's document at the same moment.
         db.session.rollback()
-    return etag_for(match), body
+    return match.version, etag_for(match), body
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:
@@ -238,7 +238,22 @@ def read_view(match_id: str, actor: Actor) -> MatchView:
 def clean_name(name: Any, field: str, seat: int | None = None) -> str:
     """A player's name with spaces tidied."""
     where = _("the player on seat {seat}", seat=seat) if seat is not None else _("a player")
-    return clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
+    name = clean_label(name, what=where, field=field, code="player_name", max_length=MAX_NAME_LENGTH)
+    if len(name_key(name)) > MAX_NAME_LENGTH:
+        # The roster compares folded names, and folding can lengthen one ("ß" is "ss"):
+        # the folded form has to fit its column too.
+        raise ServiceError(
+            422,
+            _n(
+                "{what}: a name is at most {n} character",
+                "{what}: a name is at most {n} characters",
+                MAX_NAME_LENGTH,
+                what=where,
+            ),
+            code="player_name",
+            field=field,
+        )
+    return name
 
 
 def clean_names(names: Any) -> list[str]:
@@ -316,6 +331,26 @@ def bump(league_id: str) -> None:
     db.session.execute(
         update(League)
         .where(League.id == league_id)
+        .values(version=League.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def bump_for_roster_change(player_ids: Sequence[str]) -> None:
+    """A rename or merge changes what every match these players sat in and every league
+    they belong to shows: each gets a new version (inside the caller's transaction), so
+    ETags change, stored match documents and cached league results are stale, and a
+    client holding the old ETag gets the fresh document instead of 304."""
+    ids = list(player_ids)
+    db.session.execute(
+        update(Match)
+        .where(Match.id.in_(select(Seat.match_id).where(Seat.player_id.in_(ids))))
+        .values(version=Match.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.execute(
+        update(League)
+        .where(League.id.in_(select(LeagueMember.league_id).where(LeagueMember.player_id.in_(ids))))
         .values(version=League.version + 1)
         .execution_options(synchronize_session=False)
     )
@@ -433,10 +468,11 @@ def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Ma
 
 def _lock(match_id: str, if_match: str | None) -> Match:
     """Bump the match's version (conditionally on If-Match) and return it, fresh."""
-    expected = parse_if_match(if_match)
+    expected = if_match_versions(if_match)
     statement = update(Match).where(Match.id == match_id)
     if expected is not None:
-        statement = statement.where(Match.version == expected)
+        # Only versions ever issued are compared (an unknown tag allows none: stale).
+        statement = statement.where(Match.version.in_(sorted(expected)))
     statement = statement.values(version=Match.version + 1, updated_at=utcnow()).execution_options(
         synchronize_session=False
     )
@@ -484,13 +520,20 @@ def _store_summary(match: Match, state: MatchState) -> None:
 
 
 def _write_scores(round_: Round, state: MatchState) -> None:
-    scored = state.rounds[round_.number - 1]
-    round_.scores = list(scored.score.scores)
-    round_.explanation = list(scored.score.explanation)
+    round_.scores = list(state.rounds[round_.number - 1].score.scores)
 
 
-def round_by_key(match_id: str, key: str) -> Round | None:
-    return db.session.scalar(select(Round).where(Round.match_id == match_id, Round.idempotency_key == key))
+def replayed_round(match_id: str, key: str, actor: Actor) -> tuple[MatchView, int, bool] | None:
+    """The round stored with this Idempotency-Key, answered as a replay (nothing is
+    written: a held match lock is released); None when no round carries the key."""
+    number = db.session.scalar(
+        select(Round.number).where(Round.match_id == match_id, Round.idempotency_key == key)
+    )
+    if number is None:
+        return None
+    db.session.rollback()
+    access.check_match_write(get_match(match_id), actor)
+    return get_view(match_id), number, False
 
 
 def record_round(
@@ -509,12 +552,26 @@ def record_round(
     on, the write is refused with 409 rather than stored as a later round.
     """
     if idempotency_key is not None:
-        stored = round_by_key(match_id, idempotency_key)
-        if stored is not None:
-            access.check_match_write(get_match(match_id), actor)
-            return get_view(match_id), stored.number, False
-    match = _lock(match_id, if_match)
+        replay = replayed_round(match_id, idempotency_key, actor)
+        if replay is not None:
+            return replay
     try:
+        match = _lock(match_id, if_match)
+    except ServiceError as refused:
+        # A retry racing its first attempt: that attempt has moved the version on.
+        if refused.status == 412 and idempotency_key is not None:
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
+        raise
+    try:
+        if idempotency_key is not None:
+            # Again under the lock: a retry that waited for its first attempt's commit
+            # gets that round, before ?number, the finished state or validation as the
+            # next round could refuse it.
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
         access.check_match_write(match, actor)
         view = view_of(match)
         if view.state.finished:
@@ -549,7 +606,6 @@ def record_round(
                 number=number,
                 input=raw,
                 scores=list(scored.score.scores),
-                explanation=list(scored.score.explanation),
                 idempotency_key=idempotency_key,
                 confirmed=not match.table_check,
                 recorded_by=actor.key,
@@ -569,9 +625,9 @@ def record_round(
         # Only a concurrent request with the same Idempotency-Key gets here.
         db.session.rollback()
         if idempotency_key is not None:
-            stored = round_by_key(match_id, idempotency_key)
-            if stored is not None:
-                return get_view(match_id), stored.number, False
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
         raise ServiceError(
             409, _("another phone recorded this round at the same moment: reload and try again"), code="conflict"
         ) from None

@@ -6,13 +6,12 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
+from .. import league as compute
 from ..extensions import db
 from ..games.i18n import N_, _
-from .. import league as compute
 from ..models import LeagueMember, Match, Player, Seat, name_key
 from . import Actor, ServiceError, access
-from .leagues import bump_leagues_of_player
-from .matches import clean_name
+from .matches import bump_for_roster_change, clean_name
 
 
 def roster() -> list[Player]:
@@ -61,8 +60,8 @@ def rename_player(player_id: str, new_name: Any, *, actor: Actor) -> Player:
             field="name",
         )
     player.rename(name)
-    # Names are part of the cached league results.
-    bump_leagues_of_player(player.id)
+    # Names are part of every match document and cached league result showing them.
+    bump_for_roster_change([player.id])
     try:
         db.session.commit()
     except IntegrityError:
@@ -84,6 +83,7 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
     target = get_player(target_id)
     check_roster_change(source, actor, N_("merge them"))
     check_roster_change(target, actor, N_("merge them"))
+    _lock_both(source.id, target.id)
     shared = db.session.scalar(
         select(Seat.match_id)
         .where(Seat.player_id == source.id)
@@ -109,10 +109,28 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor) -> Player:
         )
     )
     db.session.execute(update(LeagueMember).where(LeagueMember.player_id == source.id).values(player_id=target.id))
-    bump_leagues_of_player(target.id)
+    # After the seats moved: the target's matches now include every one of the source's.
+    bump_for_roster_change([target.id])
     db.session.delete(source)
     db.session.commit()
     return target
+
+
+def _lock_both(source_id: str, target_id: str) -> None:
+    """Take the write lock on both players before anything moves: a write on SQLite, row
+    locks on PostgreSQL. Opposite merges (A into B, B into A) at the same moment would
+    otherwise each delete its source, and both names would vanish."""
+    locked = db.session.execute(
+        update(Player)
+        .where(Player.id.in_(sorted((source_id, target_id))))
+        .values(name=Player.name)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if locked != 2:
+        db.session.rollback()
+        raise ServiceError(
+            409, _("one of the two players was changed at the same moment: reload and try again"), code="conflict"
+        )
 
 
 def profile(player_id: str, actor: Actor) -> dict[str, Any]:
@@ -150,3 +168,8 @@ def profile(player_id: str, actor: Actor) -> dict[str, Any]:
         for row in recent
     ]
     return {"id": player.id, "name": player.name, "leagues": leagues, "matches": matches, "profiles": per_league}
+
+
+def known_names(limit: int = 500) -> list[str]:
+    """Names already on the roster, alphabetically (the new-match form offers them)."""
+    return list(db.session.scalars(select(Player.name).order_by(Player.name).limit(limit)))

@@ -4,18 +4,16 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
-from flask_babel import gettext
 from flask_login import current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFError
 
-from ..games.i18n import N_
+from ..games.i18n import N_, _
 from ..identity import client_address, current_actor
 from ..services import ServiceError, access
 from ..services import accounts as service
-from .pages import page_error
+from .error_page import service_error_page
 
-# Translations: flask_babel's gettext with %(name)s placeholders; N_ only marks the phrases that
-# access.require_signed_in translates itself.
+# N_ only marks the phrases that access.require_signed_in translates itself.
 # The name Flask-Login's login_view ("accounts.login") points at.
 bp = Blueprint("accounts", __name__)
 
@@ -92,10 +90,7 @@ def account():
 
 @bp.post("/account/tokens")
 def create_token():
-    try:
-        access.require_signed_in(current_actor(), N_("create API tokens"))
-    except ServiceError as refused:
-        return page_error(refused)
+    access.require_signed_in(current_actor(), N_("create API tokens"))
     try:
         token, secret = service.create_token(current_user, request.form.get("name", ""))
     except ServiceError as refused:
@@ -108,11 +103,8 @@ def create_token():
 
 @bp.post("/account/tokens/<token_id>/revoke")
 def revoke_token(token_id: str):
-    try:
-        access.require_signed_in(current_actor(), N_("revoke API tokens"))
-        service.revoke_token(current_user, token_id)
-    except ServiceError as refused:
-        return page_error(refused)
+    access.require_signed_in(current_actor(), N_("revoke API tokens"))
+    service.revoke_token(current_user, token_id)
     return redirect(url_for("accounts.account") + "#tokens", code=303)
 
 
@@ -121,7 +113,7 @@ def csrf_refused(error: CSRFError):
     """A form post without a valid CSRF token: nothing was changed; say how to recover."""
     refused = ServiceError(
         400,
-        gettext("this form has expired or came from another site: reload the page and try again"),
+        _("this form has expired or came from another site: reload the page and try again"),
         code="csrf",
     )
-    return page_error(refused)
+    return service_error_page(refused)

@@ -22,50 +22,17 @@ from .vendor import installed_version
 bp = Blueprint("engine", __name__)
 
 PACKAGE = PROJECT_ROOT / "scorekeeper"
-# What the worker imports: the engine itself, the pure modules that read its form fields
-# and word the entry's sentences, and the (pure) ServiceError the form reader raises.
+# What the worker imports: the engine itself, the games' web adapters (they read the round
+# forms and word the entry, in the engine's translation hook), the pure ServiceError their
+# form reader raises, and phone.py, the worker's entry points.
 ENGINE_SOURCES = (
     "scorekeeper/__init__.py",
     "scorekeeper/games/*.py",
     "scorekeeper/services/__init__.py",
     "scorekeeper/web/__init__.py",
-    "scorekeeper/web/forms.py",
-    "scorekeeper/web/round_words.py",
+    "scorekeeper/web/games/*.py",
     "scorekeeper/web/phone.py",
 )
-# On the phone there is no Flask: forms.py and round_words.py get their gettext and
-# ngettext (same %(name)s formatting as Flask-Babel's) from one compiled catalog.
-FLASK_BABEL_STAND_IN = '''"""Flask-Babel's gettext and ngettext on the phone: one compiled catalog, set by phone.use_language."""
-import gettext as _stdlib
-
-_translations = _stdlib.NullTranslations()
-
-
-def use_translations(translations):
-    global _translations
-    _translations = translations
-
-
-def gettext(string, **variables):
-    text = _translations.gettext(string)
-    return text % variables if variables else text
-
-
-def ngettext(singular, plural, num, **variables):
-    variables.setdefault("num", num)
-    return _translations.ngettext(singular, plural, num) % variables
-
-
-class _Lazy(str):
-    """A message translated when it is shown (module-level tables are built before the language is set)."""
-
-    def __str__(self):
-        return gettext(str.__str__(self))
-
-
-def lazy_gettext(string, **variables):
-    return _Lazy(string) if not variables else gettext(string, **variables)
-'''
 PYODIDE_FILES = {
     "pyodide.mjs": "text/javascript",
     "pyodide.asm.mjs": "text/javascript",
@@ -87,7 +54,6 @@ def bundle() -> dict[str, Any]:
     for pattern in ENGINE_SOURCES:
         for path in sorted(PROJECT_ROOT.glob(pattern)):
             files[str(path.relative_to(PROJECT_ROOT))] = path.read_text(encoding="utf-8")
-    files["flask_babel.py"] = FLASK_BABEL_STAND_IN
     catalogs = {
         path.parent.parent.name: base64.b64encode(path.read_bytes()).decode("ascii")
         for path in sorted((PACKAGE / "translations").glob("*/LC_MESSAGES/messages.mo"))

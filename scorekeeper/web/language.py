@@ -4,10 +4,10 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, redirect, request
-from flask_babel import gettext
 from flask_login import current_user
 
 from ..extensions import db
+from ..games.i18n import _
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
 
 bp = Blueprint("language", __name__)
@@ -28,7 +28,7 @@ def local_path(target: str | None) -> str:
 def choose_language():
     language = request.form.get("language")
     if language not in LANGUAGES:
-        abort(422, description=gettext("language must be one of %(codes)s", codes=", ".join(LANGUAGES)))
+        abort(422, description=_("language must be one of {codes}", codes=", ".join(LANGUAGES)))
     if current_user.is_authenticated:
         current_user.language = language
         db.session.commit()

@@ -6,7 +6,7 @@ in place by htmx, as the `standings` block of league.html (jinja2-fragments).
 """
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 from urllib.parse import urlencode
@@ -20,34 +20,30 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import (
-    format_date,
-    format_decimal,
-    format_percent,
-    gettext,
-    lazy_gettext,
-)
+from flask_babel import format_date, format_decimal, format_percent
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..games import all_games, get_game
-from ..games import nwik as nwik_rules
+from ..games.i18n import N_, _
 from ..identity import current_actor
+from ..input_guards import InputRefused, load_json
 from ..services import ServiceError, access, exchange, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
 from .charts import ChartLine, polyline_chart
-from .forms import FormError
-from .pages import SIDE_COLOURS, page_error
+from .games import adapter_for
+from .games.adapter import GameAdapter
+from .games.form_fields import FormError
+from .pages.layout import side_colour
 
 bp = Blueprint("league_pages", __name__)
 
-# Translations: flask_babel's gettext / lazy_gettext with %(name)s placeholders throughout this module.
 # The roles as people read them (the value posted stays the role's code).
 ROLE_LABELS = {
-    access.OWNER: lazy_gettext("owner"),
-    access.SCORER: lazy_gettext("scorer"),
-    access.VIEWER: lazy_gettext("viewer"),
+    access.OWNER: N_("owner"),
+    access.SCORER: N_("scorer"),
+    access.VIEWER: N_("viewer"),
 }
 
 OVERALL_COLOUR = "#e9edf2"
@@ -58,12 +54,12 @@ RECENT_MATCHES = 20
 
 
 def game_names() -> dict[str, str]:
-    return {game.id: gettext(game.name) for game in all_games()}
+    return {game.id: _(game.name) for game in all_games()}
 
 
 def game_name(game_id: str) -> str:
     try:
-        return gettext(get_game(game_id).name)
+        return _(get_game(game_id).name)
     except KeyError:
         return game_id
 
@@ -79,7 +75,7 @@ class Names:
             try:
                 self.known[player_id] = player_service.get_player(player_id).name
             except ServiceError:
-                self.known[player_id] = gettext("(unknown player)")
+                self.known[player_id] = _("(unknown player)")
         return self.known[player_id]
 
     def joined(self, player_ids) -> str:
@@ -126,15 +122,15 @@ def import_league():
             upload = request.files.get("export")
         except RequestEntityTooLarge:
             raise ServiceError(
-                413, gettext("that file is too large to be a league export"), code="too_large", field="export"
+                413, _("that file is too large to be a league export"), code="too_large", field="export"
             ) from None
         if upload is None or not upload.filename:
-            raise FormError(gettext("choose an export file (.json) to import"), "export")
+            raise FormError(_("choose an export file (.json) to import"), "export")
         try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            data = load_json(upload.read())
+        except InputRefused as error:
             raise FormError(
-                gettext("%(file)s is not a JSON export: %(error)s", file=upload.filename, error=error), "export"
+                _("{file} is not a JSON export: {error}", file=upload.filename, error=error.message), "export"
             ) from None
         league = exchange.import_league(data, current_actor())
     except ServiceError as refused:
@@ -171,20 +167,6 @@ def head_to_head_matrix(rows: list[dict[str, Any]], order: list[str], names: Nam
     }
 
 
-def nwik_table(stats: dict[str, Any], dimension: str, names: Names) -> dict[str, Any] | None:
-    """Nwik points as Bidder per player, by style or by stake: a compact grid."""
-    keys = sorted({int(key) for entry in stats.values() for key in entry[dimension]})
-    if not keys:
-        return None
-    return {
-        "keys": keys,
-        "rows": [
-            (names(player_id), [entry[dimension].get(str(key)) for key in keys])
-            for player_id, entry in sorted(stats.items(), key=lambda item: names(item[0]))
-        ],
-    }
-
-
 def records_view(records: dict[str, Any], names: Names) -> dict[str, Any]:
     games = game_names()
     return {
@@ -206,17 +188,19 @@ def records_view(records: dict[str, Any], names: Names) -> dict[str, Any]:
             ((names(player_id), length) for player_id, length in records["current_streak_by_player"].items() if length),
             key=lambda item: (-item[1], item[0]),
         ),
-        "spades_nil": [
-            {**entry, "who": names(player_id)}
-            for player_id, entry in sorted(records["spades_nil"].items(), key=lambda item: names(item[0]))
-        ],
-        "willi_calls": [
-            {**entry, "who": names(player_id)}
-            for player_id, entry in sorted(records["willi_stich_calls"].items(), key=lambda item: -item[1]["rate"])
-        ],
-        "nwik_by_style": nwik_table(records["nwik_bidder"], "by_style", names),
-        "nwik_by_stake": nwik_table(records["nwik_bidder"], "by_stake", names),
+        "game_stats": game_stats_sections(records["game_stats"], lambda adapter, stats: adapter.league_stats(stats, names)),
     }
+
+
+def game_stats_sections(stats_by_game: dict[str, Any], data_of: Callable[[GameAdapter, Any], Any]) -> list[dict[str, Any]]:
+    """Each game's own stats section, in catalogue order: its adapter's template draws the data
+    `data_of(adapter, that game's stats)` gives (games without stats or data are left out)."""
+    sections = []
+    for game in all_games():
+        data = data_of(adapter_for(game), stats_by_game[game.id]) if game.id in stats_by_game else None
+        if data:
+            sections.append({"game_name": _(game.name), "template": adapter_for(game).template, "data": data})
+    return sections
 
 
 def filtered_context(league, season_id: str | None, game: str | None, names: Names) -> dict[str, Any]:
@@ -251,13 +235,12 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
         # Only owners see who holds which role (and may change it).
         "roles": roles if my_role == access.OWNER else [],
         "role_names": access.ROLES,
-        "role_labels": ROLE_LABELS,
+        "role_labels": {role: _(words) for role, words in ROLE_LABELS.items()},
         "share_url": None,
         "games": all_games(),
         "game_names": game_names(),
         "members": sorted(league.members, key=lambda member: member.player.name_key),
         "records": records_view(league_service.records(league.id, actor=current_actor()), names),
-        "style_names": nwik_rules.STYLE_NAMES,
         "today": date.today().isoformat(),
         "values": {},
         "error": None,
@@ -270,10 +253,7 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
 
 @bp.get("/leagues/<league_id>")
 def league_page(league_id: str):
-    try:
-        return render_template("league.html", **league_context(league_id, request.args))
-    except ServiceError as refused:
-        return page_error(refused)
+    return render_template("league.html", **league_context(league_id, request.args))
 
 
 @bp.get("/leagues/<league_id>/standings")
@@ -283,12 +263,9 @@ def standings_block(league_id: str):
     A separate address (not the page's own with a header switch) keeps the service
     worker's page cache, which is keyed by URL, from ever storing a fragment as a page.
     """
-    try:
-        league = league_service.read_league(league_id, current_actor())
-        season_id, game = chosen_filters(request.args)
-        context = {"league": league, **filtered_context(league, season_id, game, Names(league))}
-    except ServiceError as refused:
-        return page_error(refused)
+    league = league_service.read_league(league_id, current_actor())
+    season_id, game = chosen_filters(request.args)
+    context = {"league": league, **filtered_context(league, season_id, game, Names(league))}
     response = Response(render_block("league.html", "standings", **context))
     query = urlencode({key: value for key, value in (("season", season_id), ("game", game)) if value})
     response.headers["HX-Push-Url"] = url_for("league_pages.league_page", league_id=league_id) + (f"?{query}" if query else "")
@@ -300,10 +277,8 @@ def back_to_league(league_id: str, anchor: str):
 
 
 def league_refusal(league_id: str, refused: ServiceError, form_name: str) -> Response:
-    try:
-        context = league_context(league_id, {}, error=refused, error_form=form_name, values=request.form)
-    except ServiceError as missing:
-        return page_error(missing)
+    """The league page again with the refusal beside its form and the entries kept."""
+    context = league_context(league_id, {}, error=refused, error_form=form_name, values=request.form)
     return Response(render_template("league.html", **context), status=refused.status)
 
 
@@ -331,7 +306,7 @@ def form_day(form, field: str, label: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise FormError(
-            gettext("%(what)s must be a date (YYYY-MM-DD), got %(got)s", what=label, got=repr(text)), field
+            _("{what} must be a date (YYYY-MM-DD), got {got}", what=label, got=repr(text)), field
         ) from None
 
 
@@ -340,7 +315,7 @@ def form_count(form, field: str, label: str) -> int:
     try:
         return int(text, 10)
     except ValueError:
-        raise FormError(gettext("%(what)s must be a whole number, got %(got)s", what=label, got=repr(text)), field) from None
+        raise FormError(_("{what} must be a whole number, got {got}", what=label, got=repr(text)), field) from None
 
 
 @bp.post("/leagues/<league_id>/seasons")
@@ -350,10 +325,10 @@ def add_season(league_id: str):
         league_service.add_season(
             league_id,
             form.get("name", ""),
-            form_day(form, "starts_on", gettext("starts on")),
-            form_day(form, "ends_on", gettext("ends on")),
+            form_day(form, "starts_on", _("starts on")),
+            form_day(form, "ends_on", _("ends on")),
             form.getlist("games"),
-            form_count(form, "min_matches", gettext("matches needed to be ranked")),
+            form_count(form, "min_matches", _("matches needed to be ranked")),
             actor=current_actor(),
         )
     except ServiceError as refused:
@@ -367,7 +342,7 @@ def grant_role(league_id: str):
         league = league_service.get_league(league_id)
         username = (request.form.get("username") or "").strip()
         if not username:
-            raise FormError(gettext("type the username of the account to give a role"), "username")
+            raise FormError(_("type the username of the account to give a role"), "username")
         access.grant(league, current_actor(), username, request.form.get("role", ""))
     except ServiceError as refused:
         return league_refusal(league_id, refused, "roles")
@@ -387,14 +362,11 @@ def revoke_role(league_id: str):
 @bp.post("/leagues/<league_id>/share")
 def share_standings(league_id: str):
     """A read-only link to the standings, shown on the page (the share block alone for htmx)."""
-    try:
-        token = sharing.share_standings(league_id, current_actor(), current_app.secret_key)
-        share_url = url_for("pages.shared_page", token=token, _external=True)
-        if request.headers.get("HX-Request"):
-            return render_block("league.html", "share", league=league_service.get_league(league_id), share_url=share_url)
-        return render_template("league.html", **league_context(league_id, {}, share_url=share_url))
-    except ServiceError as refused:
-        return page_error(refused)
+    token = sharing.share_standings(league_id, current_actor(), str(current_app.secret_key))
+    share_url = url_for("pages.shared_page", token=token, _external=True)
+    if request.headers.get("HX-Request"):
+        return render_block("league.html", "share", league=league_service.get_league(league_id), share_url=share_url)
+    return render_template("league.html", **league_context(league_id, {}, share_url=share_url))
 
 
 # --------------------------------------------------------------------------- /players
@@ -431,13 +403,13 @@ def rating_chart(league_profile: dict[str, Any], games: dict[str, str]) -> dict[
     step_of = {point["match_id"]: step for step, point in enumerate(overall, start=1)}
     last_step = len(overall)
     lines = [
-        ChartLine(gettext("Overall"), OVERALL_COLOUR, held_line([(step_of[p["match_id"]], p["ordinal"]) for p in overall], last_step), 3)
+        ChartLine(_("Overall"), OVERALL_COLOUR, held_line([(step_of[p["match_id"]], p["ordinal"]) for p in overall], last_step), 3)
     ]
     for index, (game, entry) in enumerate(sorted(league_profile["by_game"].items())):
         history = (entry.get("rating") or {}).get("history") or []
         steps = [(step_of[p["match_id"]], p["ordinal"]) for p in history if p["match_id"] in step_of]
         if steps:
-            colour = SIDE_COLOURS[index % len(SIDE_COLOURS)]
+            colour = side_colour(index)
             lines.append(ChartLine(games.get(game, game), colour, held_line(steps, last_step), 2))
     chart = polyline_chart(lines)
     if chart is not None:
@@ -462,6 +434,9 @@ def player_context(player_id: str, **extra) -> dict[str, Any]:
                     for game, stats in sorted(league_profile.get("by_game", {}).items())
                 ],
                 "chart": rating_chart(league_profile, games),
+                "game_stats": game_stats_sections(
+                    league_profile.get("game_stats") or {}, lambda adapter, stats: adapter.player_stats(stats)
+                ),
             }
         )
     matches = [
@@ -474,7 +449,6 @@ def player_context(player_id: str, **extra) -> dict[str, Any]:
         "leagues": leagues,
         "matches": matches,
         "others": others,
-        "style_names": nwik_rules.STYLE_NAMES,
         "values": {},
         "error": None,
         "error_form": None,
@@ -485,17 +459,12 @@ def player_context(player_id: str, **extra) -> dict[str, Any]:
 
 @bp.get("/players/<player_id>")
 def player_page(player_id: str):
-    try:
-        return render_template("player.html", **player_context(player_id))
-    except ServiceError as refused:
-        return page_error(refused)
+    return render_template("player.html", **player_context(player_id))
 
 
 def player_refusal(player_id: str, refused: ServiceError, form_name: str) -> Response:
-    try:
-        context = player_context(player_id, error=refused, error_form=form_name, values=request.form)
-    except ServiceError as missing:
-        return page_error(missing)
+    """The player page again with the refusal beside its form and the entries kept."""
+    context = player_context(player_id, error=refused, error_form=form_name, values=request.form)
     return Response(render_template("player.html", **context), status=refused.status)
 
 
@@ -513,10 +482,10 @@ def merge_player(player_id: str):
     try:
         target = request.form.get("into") or ""
         if not target:
-            raise FormError(gettext("choose the player this is the same person as"), "into")
+            raise FormError(_("choose the player this is the same person as"), "into")
         # Merging cannot be undone: the tick box is the confirmation, with or without JS.
         if request.form.get("confirm") != "yes":
-            raise FormError(gettext("tick the box to confirm that they are the same person"), "confirm")
+            raise FormError(_("tick the box to confirm that they are the same person"), "confirm")
         kept = player_service.merge_players(player_id, target, actor=current_actor())
     except ServiceError as refused:
         return player_refusal(player_id, refused, "merge")
@@ -547,10 +516,11 @@ def day_filter(value: str | date | datetime | None) -> str:
     if not value:
         return ""
     if isinstance(value, str):
+        text = value
         try:
-            value = datetime.fromisoformat(value) if "T" in value else date.fromisoformat(value[:10])
+            value = datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text[:10])
         except ValueError:
-            return value[:10]
+            return text[:10]
     if isinstance(value, datetime):
         value = value.date()
     return format_date(value, "medium")

@@ -7,50 +7,50 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint
-from flask_babel import gettext
 
+from ..games.i18n import _
 from . import engine_bundle
 
 bp = Blueprint("offline_pages", __name__)
 
 
 def offline_messages() -> dict[str, str]:
-    """The sentences of static/js/offline.js; %(name)s placeholders are filled in there."""
+    """The sentences of static/js/offline.js; {name} placeholders are filled in there."""
     return {
-        "round": gettext("Round %(number)s"),
-        "edit_round": gettext("Edit round %(number)s (not yet sent)"),
-        "save_round": gettext("Save round %(number)s"),
-        "save_changes": gettext("Save changes to round %(number)s"),
-        "would_score": gettext("This round would score"),
-        "ends_match": gettext("This round ends the match: %(names)s win."),
-        "and": gettext(" and "),
-        "wins": gettext("★ %(name)s wins!"),
-        "team_wins": gettext("★ %(names)s win!"),
-        "shared_win": gettext("★ %(names)s win (shared)!"),
-        "dealt": gettext("%(name)s dealt"),
-        "not_sent": gettext("not yet sent"),
-        "edit": gettext("Edit"),
-        "undo": gettext("Undo"),
-        "cancel": gettext("Cancel"),
-        "pending_title": gettext("Waiting to be sent (saved on this phone):"),
-        "pending_round": gettext("Round %(number)s · pending"),
-        "refused": gettext("Round %(number)s saved on this phone was refused: %(message)s"),
-        "keep_mine": gettext("Keep mine as round %(number)s"),
-        "drop_mine": gettext("Drop mine"),
-        "edit_mine": gettext("Edit mine"),
-        "no_engine": gettext(
+        "round": _("Round {number}"),
+        "edit_round": _("Edit round {number} (not yet sent)"),
+        "save_round": _("Save round {number}"),
+        "save_changes": _("Save changes to round {number}"),
+        "would_score": _("This round would score"),
+        "ends_match": _("This round ends the match: {names} win."),
+        "and": _(" and "),
+        "wins": _("★ {name} wins!"),
+        "team_wins": _("★ {names} win!"),
+        "shared_win": _("★ {names} win (shared)!"),
+        "dealt": _("{name} dealt"),
+        "not_sent": _("not yet sent"),
+        "edit": _("Edit"),
+        "undo": _("Undo"),
+        "cancel": _("Cancel"),
+        "pending_title": _("Waiting to be sent (saved on this phone):"),
+        "pending_round": _("Round {number} · pending"),
+        "refused": _("Round {number} saved on this phone was refused: {message}"),
+        "keep_mine": _("Keep mine as round {number}"),
+        "drop_mine": _("Drop mine"),
+        "edit_mine": _("Edit mine"),
+        "no_engine": _(
             "This phone has not stored the rules yet: the round is kept and checked by the server when the connection returns."
         ),
-        "phone_matches": gettext("Matches on this phone"),
-        "phone_none": gettext("No match is stored on this phone yet."),
-        "phone_rounds": gettext("Rounds recorded: %(number)s"),
-        "phone_queued": gettext("Not yet sent: %(number)s"),
+        "phone_matches": _("Matches on this phone"),
+        "phone_none": _("No match is stored on this phone yet."),
+        "phone_rounds": _("Rounds recorded: {number}"),
+        "phone_queued": _("Not yet sent: {number}"),
     }
 
 
 def shell_files() -> list[str]:
     """Added to the service worker's install list (small; the engine itself is cached on first use)."""
-    from .pages import static_version
+    from .pages.pwa import static_version
 
     return [f"/static/js/offline.js?v={static_version()}"]
 

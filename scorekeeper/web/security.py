@@ -1,8 +1,8 @@
 """Security headers on every response: a Content Security Policy with no inline script,
-no framing, no MIME sniffing."""
+no framing, no MIME sniffing; HSTS when the app is served over HTTPS."""
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 
 # Scripts only from this origin's files (no inline script, no eval); inline style
 # attributes are allowed because the server renders colours and bar widths with them.
@@ -30,9 +30,15 @@ HEADERS = {
 }
 
 
+# SCOREKEEPER_HTTPS=1: browsers use HTTPS only for this host, for a year.
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+
+
 def add_security_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if current_app.config.get("SCOREKEEPER_HTTPS"):
+        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response
 
 

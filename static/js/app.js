@@ -9,14 +9,14 @@
 
   /* ---- words shown to people: the page carries them, translated, as a JSON block
      (<script type="application/json" id="i18n">); this file has no sentences of its own.
-     %(name)s placeholders are filled in from `vars`. */
+     {name} placeholders are filled in from `vars`. */
   var messages = (function () {
     var block = document.getElementById("i18n");
     try { return block ? JSON.parse(block.textContent) : {}; } catch (e) { return {}; }
   })();
   function t(key, vars) {
     var text = Object.prototype.hasOwnProperty.call(messages, key) ? messages[key] : key;
-    return text.replace(/%\((\w+)\)s/g, function (whole, name) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
       return vars && Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole;
     });
   }

@@ -25,7 +25,7 @@
   })();
   function t(key, vars) {
     var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
-    return text.replace(/%\((\w+)\)s/g, function (whole, name) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
       return vars && Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole;
     });
   }

@@ -9,7 +9,7 @@ from .helpers import NWIK_ROUNDS, create, post_round
 def test_create_match_fills_option_defaults_and_sides(client):
     match = create(client, "nameless", ["Ann", "Bob", "Cid", "Dan"])
     assert match["sides"] == [[0, 2], [1, 3]]
-    assert match["options"] == {"first_dealer": 0, "target": 20, "opponents_keep_tricks": False}
+    assert match["options"] == {"first_dealer": 0, "target": 20, "opponents_keep_tricks": False, "max_rounds": None}
     assert match["players"][3]["name"] == "Dan"
     assert match["totals"] == [0, 0]
     assert match["finished"] is False and match["winners"] == []
@@ -28,7 +28,7 @@ def test_get_match_serves_the_contract_and_an_etag(client):
     assert [r["number"] for r in served["rounds"]] == [1, 2, 3]
     assert served["rounds"][0]["scores"] == [0, -8, 8]
     assert served["next"]["round"] == 4 and served["next"]["dealer"] == 0
-    assert response.headers["ETag"] == f'"v{served["version"]}"'
+    assert response.headers["ETag"] == f'"v{served["version"]}-en"'
 
 
 def test_players_are_reused_by_name(client):
@@ -55,6 +55,7 @@ def test_options_are_frozen_with_the_match(client):
         ({"game": "nwik", "players": ["Ann", "ann", "Bob"]}, 422, "on two seats"),
         ({"game": "nwik", "players": ["Ann", " ", "Bob"]}, 422, "seat 1 needs a name"),
         ({"game": "nwik", "players": ["Ann", "B\x00b"]}, 422, "control characters"),
+        ({"game": "nwik", "players": ["Ann", "ß" * 80]}, 422, "at most 80 characters"),
         ({"game": "nwik", "players": ["A", "B"], "options": {"colour": 1}}, 422, "unknown option 'colour'"),
         ({"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": 2}}, 422, "first_dealer"),
         ({"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": "x"}}, 422, "whole number"),

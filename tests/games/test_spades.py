@@ -28,6 +28,10 @@ BOOK = {
     "target": 500,
     "loss_threshold": None,
     "special_calls": [],
+    "min_team_bid": 0,
+    "bids_total_13": True,
+    "failed_nil_bags": False,
+    "max_rounds": None,
 }
 
 

@@ -132,7 +132,7 @@ def test_round_details_name_the_majority():
 
 def test_default_options_carry_the_full_table():
     table = GAME.table(FOUR)
-    assert table.options == {"first_dealer": 0, "jokers": 3, "target": 101, "points": POINTS}
+    assert table.options == {"first_dealer": 0, "jokers": 3, "target": 101, "points": POINTS, "max_rounds": None}
     assert table.sides == ((0, 2), (1, 3))
 
 

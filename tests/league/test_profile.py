@@ -38,9 +38,9 @@ def test_profile_combines_standings_ratings_streaks_and_stats():
     assert profile.longest_streak == Streak("ann", 2, "m1", "m3")
     assert profile.current_streak == 1
     found = records(league)
-    assert profile.nwik_bidder == found.nwik_bidder["ann"]
-    assert profile.spades_nil == found.spades_nil["ann"]
-    assert profile.willi_stich_calls is None
+    assert profile.game_stats["nwik"] == found.game_stats["nwik"]["ann"]
+    assert profile.game_stats["spades"] == found.game_stats["spades"]["ann"]
+    assert "willi-stich" not in profile.game_stats
 
 
 def test_profile_ranked_flag_follows_min_matches():
@@ -54,7 +54,7 @@ def test_profile_of_a_player_without_finished_matches():
     assert (profile.overall, profile.overall_rating, dict(profile.by_game)) == (None, None, {})
     assert profile.longest_streak == Streak("zed", 0, None, None)
     assert profile.current_streak == 0
-    assert (profile.nwik_bidder, profile.spades_nil, profile.willi_stich_calls) == (None, None, None)
+    assert profile.game_stats == {}
 
 
 def test_profile_accepts_a_one_shot_iterable():

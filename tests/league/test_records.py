@@ -1,15 +1,10 @@
-"""Records: best rounds, biggest wins, streaks, Nwik Bidder stats, Spades nils, Willi Stich calls."""
+"""Records: best rounds, biggest wins, streaks, and the game modules' own stats (Nwik Bidder, Spades nils, Willi Stich calls)."""
 from __future__ import annotations
 
-from scorekeeper.league import (
-    BiggestWin,
-    CallStats,
-    NilStats,
-    RoundHigh,
-    Streak,
-    Tally,
-    records,
-)
+from scorekeeper.games.nwik import Tally
+from scorekeeper.games.spades import NilStats
+from scorekeeper.games.willi_stich import CallStats
+from scorekeeper.league import BiggestWin, RoundHigh, Streak, records
 
 from .helpers import (
     NWIK_MATCH,
@@ -105,7 +100,7 @@ def test_nwik_bidder_stats_by_style_and_stake():
         build_match("n1", "nwik", ["ann", "bob", "cid"], NWIK_MATCH, played_at=day(1)),
         build_match("n2", "nwik", ["bob", "cid", "ann"], NWIK_MATCH, played_at=day(2)),
     ]
-    found = records(league).nwik_bidder
+    found = records(league).game_stats["nwik"]
     # Seat 0 as Bidder: r3 pass stake 6: 0; r6 style 1 stake 1: 0; r9 2/2: 0; r12 3/3: 0; r15 4/5: +10.
     # Seat 1: r1 5/4: -8; r4 1/1: +2; r7 2/2: -4; r10 3/3: +9; r13 pass stake 6: +6.
     # Seat 2: r2 4/2: -2; r5 1/1: 0; r8 2/3: 0; r11 3/4: 0; r14 5/5: +10.
@@ -131,7 +126,7 @@ def test_nwik_bidder_stats_by_style_and_stake():
 def test_unfinished_nwik_matches_are_not_counted():
     unfinished = build_match("n1", "nwik", ["ann", "bob", "cid"], NWIK_MATCH[:3], played_at=day(1))
     assert not unfinished.finished
-    assert records([unfinished]).nwik_bidder == {}
+    assert "nwik" not in records([unfinished]).game_stats
 
 
 # --------------------------------------------------------------------------- Spades nils
@@ -143,7 +138,7 @@ def test_spades_nil_success():
     match = build_match("s1", "spades", ["ann", "bob", "cid", "dee"], SPADES_NIL_MATCH,
                         played_at=day(1), options={"target": 200})
     assert match.finished
-    found = records([match]).spades_nil
+    found = records([match]).game_stats["spades"]
     assert found == {
         "ann": NilStats.from_counts("ann", nil_attempted=1, nil_made=1, blind_nil_attempted=0, blind_nil_made=0),
         "bob": NilStats.from_counts("bob", nil_attempted=1, nil_made=0, blind_nil_attempted=0, blind_nil_made=0),
@@ -155,7 +150,7 @@ def test_spades_nil_success():
 
 
 def test_spades_rounds_without_nils_leave_no_stats():
-    assert records(hand_league()).spades_nil == {}
+    assert "spades" not in records(hand_league()).game_stats
 
 
 # --------------------------------------------------------------------------- Willi Stich calls
@@ -170,7 +165,7 @@ def test_willi_stich_exact_call_rate():
     #   seat 3 (dee): r 3, 7, 11, 15, 19 + round 4 -> 6 misses -> 13
     match = build_match("w1", "willi-stich", ["ann", "bob", "cid", "dee"], willi_stich_inputs(), played_at=day(1))
     assert match.finished
-    found = records([match]).willi_stich_calls
+    found = records([match]).game_stats["willi-stich"]
     assert found == {
         "ann": CallStats("ann", rounds=19, exact=16, rate=16 / 19),
         "bob": CallStats("bob", rounds=19, exact=13, rate=13 / 19),
@@ -181,5 +176,4 @@ def test_willi_stich_exact_call_rate():
 
 def test_records_of_nothing():
     found = records([])
-    assert (found.highest_round, found.biggest_win, found.nwik_bidder, found.spades_nil) == ({}, {}, {}, {})
-    assert found.willi_stich_calls == {}
+    assert (found.highest_round, found.biggest_win, found.game_stats) == ({}, {}, {})

@@ -78,7 +78,7 @@ def test_every_page_carries_the_js_sentences_as_data(client):
     messages = json.loads(block.group(1))
     assert messages["offline"] == "Offline" and messages["keep_my_entries"] == "Keep my entries"
     offline = json.loads(re.search(r'<script type="application/json" id="offline-i18n">(.*?)</script>', html).group(1))
-    assert offline["pending_round"] == "Round %(number)s · pending"
+    assert offline["pending_round"] == "Round {number} · pending"
     german = client.get("/offline", headers={"Accept-Language": "de"}).get_data(as_text=True)
     offline = json.loads(re.search(r'<script type="application/json" id="offline-i18n">(.*?)</script>', german).group(1))
     assert offline["not_sent"] == "noch nicht gesendet"
@@ -171,10 +171,10 @@ GERMAN = {
     "New match": "Neues Spiel",
     "In progress": "Laufend",
     "Language": "Sprache",
-    "Round %(number)s · pending": "Runde %(number)s · ausstehend",
+    "Round {number} · pending": "Runde {number} · ausstehend",
     "Round %(number)s": "Runde %(number)s",
-    "%(what)s must be a whole number, got %(got)s": "%(what)s muss eine ganze Zahl sein, nicht %(got)s",
-    "tricks of %(name)s": "Stiche von %(name)s",
+    "{what} must be a whole number, got {got}": "{what} muss eine ganze Zahl sein, nicht {got}",
+    "tricks of {name}": "Stiche von {name}",
     ("%(num)s round", "%(num)s rounds"): ("%(num)s Runde", "%(num)s Runden"),
 }
 RUSSIAN = {
@@ -224,7 +224,7 @@ def test_a_catalog_translates_templates_js_and_form_messages(client, catalogs):
     home = client.get("/", headers=german).get_data(as_text=True)
     assert "Laufend" in home and ">Sprache<" in home
     offline = re.search(r'<script type="application/json" id="offline-i18n">(.*?)</script>', home).group(1)
-    assert json.loads(offline)["pending_round"] == "Runde %(number)s · ausstehend"
+    assert json.loads(offline)["pending_round"] == "Runde {number} · ausstehend"
     new = client.get("/matches/new", headers=german).get_data(as_text=True)
     assert "<title>Neues Spiel · Scorekeeper</title>" in new
     created = client.post(

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html as html_lib
 import io
+import json
 import re
 
 import pytest
@@ -223,6 +224,20 @@ def test_import_by_form_into_an_empty_database(client, clean_app):
     response = client.post("/leagues/import", data={"export": (io.BytesIO(exported), "league.json")})
     assert response.status_code == 303 and response.headers["Location"] == f"/leagues/{league_id}"
     assert client.get(f"/api/v1/leagues/{league_id}/standings").get_json()["rows"] == standings
+
+
+def test_import_form_takes_an_export_bigger_than_the_general_body_limit(client, clean_app):
+    league_id, _ = new_league(client)
+    exported = client.get(f"/api/v1/leagues/{league_id}/export").get_json()
+    exported["padding"] = "p" * 100_000  # as big as the export of a much larger league
+    empty_tables(clean_app)
+    sign_up(client, "importer")
+    upload = io.BytesIO(json.dumps(exported).encode())
+    response = client.post("/leagues/import", data={"export": (upload, "league.json")})
+    assert response.status_code == 303 and response.headers["Location"] == f"/leagues/{league_id}"
+    # Any other form of that size is refused as too large.
+    response = client.post("/leagues", data={"name": "x", "members": "p" * 100_000})
+    assert response.status_code == 413 and "<html" in response.get_data(as_text=True)
 
 
 # --------------------------------------------------------------------------- the browser at 390x844

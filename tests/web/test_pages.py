@@ -7,7 +7,8 @@ import re
 import pytest
 
 from scorekeeper.games import get_game
-from scorekeeper.web import forms
+from scorekeeper.web.games import adapter_for
+from scorekeeper.web.games.form_fields import FormError
 
 PLAYERS = {
     "nwik": ["Ann", "Bob", "Cid"],
@@ -230,7 +231,7 @@ def test_undo_has_a_confirm_step(client):
     assert api_match(client, match_id)["rounds"] == []
 
 
-# --------------------------------------------------------------------------- forms.py: form -> spec JSON
+# --------------------------------------------------------------------------- the game adapters: form -> spec JSON
 
 CONVERSIONS = [
     (
@@ -299,10 +300,12 @@ CONVERSIONS = [
 
 @pytest.mark.parametrize(("game", "players", "options", "form", "expected"), CONVERSIONS)
 def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
-    table = get_game(game).table(players, options)
-    assert forms.round_input(game, form, table) == expected
+    rules = get_game(game)
+    table = rules.table(players, options)
+    hints, adapter = rules.initial_state(table).next, adapter_for(rules)
+    assert adapter.round_input(form, table, hints) == expected
     # ...and an input prefills a form that converts back to the same input.
-    assert forms.round_input(game, {**forms.form_values(game, expected, table)}, table) == expected
+    assert adapter.round_input({**adapter.form_values(expected, table, hints)}, table, hints) == expected
 
 
 @pytest.mark.parametrize(
@@ -316,7 +319,8 @@ def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
 )
 def test_unreadable_fields_raise_form_errors(game, form, message):
     players = PLAYERS[game] if game != "nameless" else ["Ann", "Bob"]
-    table = get_game(game).table(players, None)
-    with pytest.raises(forms.FormError) as caught:
-        forms.round_input(game, form, table)
+    rules = get_game(game)
+    table = rules.table(players, None)
+    with pytest.raises(FormError) as caught:
+        adapter_for(rules).round_input(form, table, rules.initial_state(table).next)
     assert caught.value.message == message and caught.value.status == 422

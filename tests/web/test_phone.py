@@ -86,7 +86,8 @@ def test_the_pages_name_the_engine_and_it_is_served_versioned(client):
     pyodide_url = re.search(r'from "([^"]+)pyodide\.mjs"', source).group(1)
     bundle_url = re.search(r'fetch\("(/engine/bundle-\w+\.json)"\)', source).group(1)
     bundle = client.get(bundle_url).get_json()
-    assert "scorekeeper/games/nwik.py" in bundle["files"] and "flask_babel.py" in bundle["files"]
+    assert "scorekeeper/games/nwik.py" in bundle["files"] and "scorekeeper/web/games/nwik.py" in bundle["files"]
+    assert not any("pages" in path or path.endswith("app.py") for path in bundle["files"])
     assert bundle["files"]["scorekeeper/games/base.py"] == open("scorekeeper/games/base.py", encoding="utf-8").read()
     assert base64.b64decode(bundle["catalogs"]["de"])[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
     assert client.get(pyodide_url + "pyodide.mjs").status_code == 200

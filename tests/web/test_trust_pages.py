@@ -167,7 +167,7 @@ def test_stale_edit_shows_the_current_match_and_keeps_the_entries(client, new_cl
     record(client, match_id, 1)
     edit_page = client.get(f"/matches/{match_id}/rounds/1/edit").get_data(as_text=True)
     version = field(edit_page, "version")
-    assert version == '"v2"'
+    assert version == '"v2-en"'
     # Another phone records round 2 meanwhile.
     other = new_client()
     assert record(other, match_id, 2, {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1"}).status_code == 303
@@ -178,9 +178,9 @@ def test_stale_edit_shows_the_current_match_and_keeps_the_entries(client, new_cl
     assert refusal(html) == CHANGED_ELSEWHERE
     assert 'id="round-2"' in html  # the current state
     assert re.search(r'name="tricks_0"[^>]*value="2"', html) and field(html, "reason") == "typo"  # my entries
-    assert field(html, "version") == '"v3"'  # saving again is a deliberate second try
+    assert field(html, "version") == '"v3-en"'  # saving again is a deliberate second try
     assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [3, 1, 1]
-    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**mine, "version": '"v3"'})
+    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**mine, "version": '"v3-en"'})
     assert response.status_code == 303
     assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [2, 2, 1]
 
@@ -240,15 +240,15 @@ def test_live_fragment_holds_the_changing_blocks(client):
     match_id = casual_match(client)
     record(client, match_id, 1)
     response = client.get(f"/matches/{match_id}/live?entry=0")
-    assert response.status_code == 200 and response.headers["ETag"] == '"v2"'
+    assert response.status_code == 200 and response.headers["ETag"] == '"v2-en"'
     html = response.get_data(as_text=True)
     for element in ('id="scores"', 'id="progress"', 'id="rounds-card"', 'id="history"'):
         assert re.search(element + r'[^>]*hx-swap-oob="true"', html), element
     assert 'id="entry-block"' not in html and "<html" not in html
     with_entry = client.get(f"/matches/{match_id}/live?entry=1").get_data(as_text=True)
-    assert re.search(r'id="entry-block" hx-swap-oob="true"', with_entry) and 'name="version" value="&#34;v2&#34;"' in with_entry
+    assert re.search(r'id="entry-block" hx-swap-oob="true"', with_entry) and 'name="version" value="&#34;v2-en&#34;"' in with_entry
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert f'data-live-match="{match_id}"' in page and 'data-etag="&#34;v2&#34;"' in page
+    assert f'data-live-match="{match_id}"' in page and 'data-etag="&#34;v2-en&#34;"' in page
     assert "hx-swap-oob" not in page
 
 

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from flask.views import MethodView
 from flask_login import current_user, login_user, logout_user
-from flask_smorest import Blueprint
+from .. import Blueprint
 
-from ...identity import client_address
 from ...games.i18n import _
+from ...identity import client_address
 from ...services import ServiceError
 from ...services import accounts as service
-from .. import abort_for
 from .schemas import CredentialsSchema, NewTokenSchema, TokenCreateSchema, TokenSchema, UserSchema
 
 blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, sign-in and API tokens")
@@ -17,7 +16,7 @@ blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, 
 
 def signed_in_user():
     if not current_user.is_authenticated:
-        abort_for(ServiceError(401, _("sign in first"), code="unauthenticated"))
+        raise ServiceError(401, _("sign in first"), code="unauthenticated")
     return current_user._get_current_object()
 
 
@@ -27,10 +26,7 @@ class Users(MethodView):
     @blp.response(201, UserSchema)
     def post(self, body):
         """Create an account (and sign in with it)."""
-        try:
-            user = service.register(body["username"], body["password"])
-        except ServiceError as error:
-            abort_for(error)
+        user = service.register(body["username"], body["password"])
         login_user(user)
         return user
 
@@ -49,10 +45,7 @@ class Session(MethodView):
     @blp.response(200, UserSchema)
     def post(self, body):
         """Sign in with username and password (429 after too many failures)."""
-        try:
-            user = service.authenticate(body["username"], body["password"], client_address())
-        except ServiceError as error:
-            abort_for(error)
+        user = service.authenticate(body["username"], body["password"], client_address())
         login_user(user)
         return user
 
@@ -73,10 +66,7 @@ class Tokens(MethodView):
     @blp.response(201, NewTokenSchema)
     def post(self, body):
         """Create an API token; its secret is in this answer only."""
-        try:
-            token, secret = service.create_token(signed_in_user(), body["name"])
-        except ServiceError as error:
-            abort_for(error)
+        token, secret = service.create_token(signed_in_user(), body["name"])
         return {"id": token.id, "name": token.name, "created_at": token.created_at, "token": secret}
 
 
@@ -85,7 +75,4 @@ class TokenById(MethodView):
     @blp.response(204)
     def delete(self, token_id: str):
         """Revoke one of your tokens."""
-        try:
-            service.revoke_token(signed_in_user(), token_id)
-        except ServiceError as error:
-            abort_for(error)
+        service.revoke_token(signed_in_user(), token_id)

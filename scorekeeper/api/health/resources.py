@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .. import Blueprint
 
 from .schemas import HealthSchema
 

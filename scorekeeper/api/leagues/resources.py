@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .. import Blueprint
 
 from ...identity import current_actor
-from ...services import ServiceError, access, exchange
+from ...services import access, exchange
 from ...services import leagues as service
-from .. import abort_for
 from .schemas import (
     CsvArgsSchema,
     GameArgsSchema,
@@ -43,12 +42,9 @@ def as_json(text: str) -> Response:
     return Response(text, mimetype="application/json")
 
 
-def serve(call, *args, **kwargs):
+def call(*args, **kwargs):
     """Run a service call; a refusal becomes the API's JSON error."""
-    try:
-        return call(*args, **kwargs)
-    except ServiceError as error:
-        abort_for(error)
+    return call(*args, **kwargs)
 
 
 @blp.route("")
@@ -62,7 +58,7 @@ class Leagues(MethodView):
     @blp.response(201, LeagueSchema)
     def post(self, body):
         """Start a league, optionally with its members' names; you become its owner."""
-        return league_dict(serve(service.create_league, body["name"], body["members"], actor=current_actor()))
+        return league_dict(service.create_league(body["name"], body["members"], actor=current_actor()))
 
 
 @blp.route("/import")
@@ -71,7 +67,7 @@ class LeagueImport(MethodView):
     @blp.response(201, LeagueSchema)
     def post(self, body):
         """Import a league export (ids kept; every match replayed by the rules engine)."""
-        return league_dict(serve(exchange.import_league, body, current_actor()))
+        return league_dict(exchange.import_league(body, current_actor()))
 
 
 @blp.route("/<string:league_id>")
@@ -79,7 +75,7 @@ class LeagueById(MethodView):
     @blp.response(200, LeagueSchema)
     def get(self, league_id: str):
         """The league with its members and seasons."""
-        return league_dict(serve(service.read_league, league_id, current_actor()))
+        return league_dict(service.read_league(league_id, current_actor()))
 
 
 @blp.route("/<string:league_id>/members")
@@ -88,7 +84,7 @@ class Members(MethodView):
     @blp.response(201, MemberSchema)
     def post(self, body, league_id: str):
         """Add a member by name (unknown names join the roster)."""
-        player = serve(service.add_member, league_id, body["name"], actor=current_actor())
+        player = service.add_member(league_id, body["name"], actor=current_actor())
         return {"player_id": player.id, "name": player.name}
 
 
@@ -97,7 +93,7 @@ class MemberById(MethodView):
     @blp.response(204)
     def delete(self, league_id: str, player_id: str):
         """Remove a member who has played no league match."""
-        serve(service.remove_member, league_id, player_id, actor=current_actor())
+        service.remove_member(league_id, player_id, actor=current_actor())
 
 
 @blp.route("/<string:league_id>/seasons")
@@ -106,8 +102,8 @@ class Seasons(MethodView):
     @blp.response(201, SeasonSchema)
     def post(self, body, league_id: str):
         """Add a season: a date range, the games that count, the matches needed to be ranked."""
-        return serve(
-            service.add_season, league_id, body["name"], body["starts_on"], body["ends_on"], body["games"],
+        return service.add_season(
+            league_id, body["name"], body["starts_on"], body["ends_on"], body["games"],
             body["min_matches"],
             actor=current_actor(),
         )
@@ -123,8 +119,8 @@ class Standings(MethodView):
         Order (tie-breakers): ranked players first, then win rate, placement score,
         average points per match, matches played, player id.
         """
-        league = serve(service.read_league, league_id, current_actor())
-        return as_json(serve(service.standings_text, league, season_id=args.get("season"), game=args.get("game")))
+        league = service.read_league(league_id, current_actor())
+        return as_json(service.standings_text(league, season_id=args.get("season"), game=args.get("game")))
 
 
 @blp.route("/<string:league_id>/ratings")
@@ -134,8 +130,8 @@ class RatingsView(MethodView):
     def get(self, args, league_id: str):
         """openskill (Plackett-Luce) ratings, per game or overall; history=true adds each
         player's ordinal after every match."""
-        league = serve(service.read_league, league_id, current_actor())
-        return as_json(serve(service.ratings_text, league, game=args.get("game"), history=args["history"]))
+        league = service.read_league(league_id, current_actor())
+        return as_json(service.ratings_text(league, game=args.get("game"), history=args["history"]))
 
 
 @blp.route("/<string:league_id>/head-to-head")
@@ -144,8 +140,8 @@ class HeadToHead(MethodView):
     @blp.response(200)
     def get(self, args, league_id: str):
         """For each pair of players who met on different sides: meetings, wins, draws, losses."""
-        league = serve(service.read_league, league_id, current_actor())
-        return as_json(serve(service.head_to_head_text, league, game=args.get("game")))
+        league = service.read_league(league_id, current_actor())
+        return as_json(service.head_to_head_text(league, game=args.get("game")))
 
 
 @blp.route("/<string:league_id>/records")
@@ -153,7 +149,7 @@ class RecordsView(MethodView):
     @blp.response(200)
     def get(self, league_id: str):
         """Highest round score, biggest win, streaks, Nwik by style and stake, nil and exact-call rates."""
-        return as_json(serve(service.records_text, serve(service.read_league, league_id, current_actor())))
+        return as_json(service.records_text(service.read_league(league_id, current_actor())))
 
 
 @blp.route("/<string:league_id>/export")
@@ -161,7 +157,7 @@ class Export(MethodView):
     @blp.response(200)
     def get(self, league_id: str):
         """The whole league as JSON: imports into an empty database to identical records."""
-        return serve(exchange.export_league, league_id, current_actor())
+        return exchange.export_league(league_id, current_actor())
 
 
 @blp.route("/<string:league_id>/export.csv")
@@ -170,7 +166,7 @@ class ExportCsv(MethodView):
     @blp.response(200, content_type="text/csv")
     def get(self, args, league_id: str):
         """Matches (kind=matches) or rounds (kind=rounds) as CSV for spreadsheets."""
-        text = serve(exchange.export_csv, league_id, args["kind"], current_actor())
+        text = exchange.export_csv(league_id, args["kind"], current_actor())
         return Response(
             text,
             mimetype="text/csv",
@@ -183,7 +179,7 @@ class Roles(MethodView):
     @blp.response(200, RoleSchema(many=True))
     def get(self, league_id: str):
         """Who may do what in the league: owner, scorer or viewer."""
-        league = serve(service.read_league, league_id, current_actor())
+        league = service.read_league(league_id, current_actor())
         return [{"username": role.user.username, "role": role.role} for role in access.roles_of(league)]
 
 
@@ -193,12 +189,12 @@ class RoleByUser(MethodView):
     @blp.response(200, RoleSchema)
     def put(self, body, league_id: str, username: str):
         """Give an account a role (owners only; a league keeps at least one owner)."""
-        league = serve(service.get_league, league_id)
-        role = serve(access.grant, league, current_actor(), username, body["role"])
+        league = service.get_league(league_id)
+        role = access.grant(league, current_actor(), username, body["role"])
         return {"username": role.user.username, "role": role.role}
 
     @blp.response(204)
     def delete(self, league_id: str, username: str):
         """Take an account's role away (owners only)."""
-        league = serve(service.get_league, league_id)
-        serve(access.revoke, league, current_actor(), username)
+        league = service.get_league(league_id)
+        access.revoke(league, current_actor(), username)

@@ -5,12 +5,12 @@ import json
 
 from flask import Response, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .. import Blueprint
 
-from ...services import ServiceError
+from ...etags import none_match
+from ...i18n import current_language
 from ...services import matches as service
-from ...web.device import device_id
-from .. import abort_for
+from ...device import device_id
 from ...identity import current_actor
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 
@@ -44,14 +44,11 @@ class Matches(MethodView):
     @blp.response(201, MatchSchema)
     def post(self, body):
         """Start a match: game id, player names in seat order, options (defaults filled in)."""
-        try:
-            view = service.create_match(
-                body["game"], body["players"], body.get("options"), device_id(create=True), league_id=body.get("league"),
-                actor=current_actor(),
-                table_check=body["table_check"],
-            )
-        except ServiceError as error:
-            abort_for(error)
+        view = service.create_match(
+            body["game"], body["players"], body.get("options"), device_id(create=True), league_id=body.get("league"),
+            actor=current_actor(),
+            table_check=body["table_check"],
+        )
         return view.as_dict(), 201, {"ETag": view.etag, "Location": f"/api/v1/matches/{view.match.id}"}
 
 
@@ -65,19 +62,16 @@ class MatchById(MethodView):
         Phones polling for changes send If-None-Match with the ETag they have: 304 while
         nothing changed, without replaying the match.
         """
-        try:
-            etag, body = service.served_document(match_id, current_actor(), render_match)
-        except ServiceError as error:
-            abort_for(error)
+        version, etag, body = service.served_document(match_id, current_actor(), render_match)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        # Weak comparison, as RFC 9110 asks for If-None-Match.
-        if request.if_none_match.contains_weak(etag.strip('"')):
+        # Any encoding's form of the tag ("v7-de:br") names the same document.
+        if none_match(request.headers.get("If-None-Match"), version, current_language()):
             return Response(status=304, headers=headers)
         return Response(body, status=200, headers=headers, mimetype="application/json")
 
 
 def render_match(view) -> str:
-    """The match document exactly as MatchSchema serves it (stored per version)."""
+    """The match document exactly as MatchSchema serves it (stored per version and language)."""
     return json.dumps(MatchSchema().dump(view.as_dict()), separators=(",", ":"))
 
 
@@ -86,7 +80,4 @@ class MatchAudit(MethodView):
     @blp.response(200, AuditEntrySchema(many=True))
     def get(self, match_id: str):
         """Every change to the match, oldest first: who, when, what before and after, why."""
-        try:
-            return service.audit_trail(match_id, current_actor())
-        except ServiceError as error:
-            abort_for(error)
+        return service.audit_trail(match_id, current_actor())

@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .. import Blueprint
 
 from ...identity import current_actor
-from ...services import ServiceError
 from ...services import players as service
-from .. import abort_for
 from .schemas import PlayerMergeSchema, PlayerProfileSchema, PlayerRenameSchema, PlayerSchema
 
 blp = Blueprint("players", __name__, url_prefix="/players", description="The roster of players")
@@ -26,19 +24,13 @@ class PlayerById(MethodView):
     @blp.response(200, PlayerProfileSchema)
     def get(self, player_id: str):
         """A player's profile: leagues, matches, standings, ratings over time, records."""
-        try:
-            return service.profile(player_id, current_actor())
-        except ServiceError as error:
-            abort_for(error)
+        return service.profile(player_id, current_actor())
 
     @blp.arguments(PlayerRenameSchema)
     @blp.response(200, PlayerSchema)
     def patch(self, body, player_id: str):
         """Rename a player (every match keeps them)."""
-        try:
-            return service.rename_player(player_id, body["name"], actor=current_actor())
-        except ServiceError as error:
-            abort_for(error)
+        return service.rename_player(player_id, body["name"], actor=current_actor())
 
 
 @blp.route("/<string:player_id>/merge")
@@ -47,7 +39,4 @@ class PlayerMerge(MethodView):
     @blp.response(200, PlayerSchema)
     def post(self, body, player_id: str):
         """Merge this player into another (two names for one person); returns the kept player."""
-        try:
-            return service.merge_players(player_id, body["into"], actor=current_actor())
-        except ServiceError as error:
-            abort_for(error)
+        return service.merge_players(player_id, body["into"], actor=current_actor())

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .. import Blueprint
 
 from ...games.i18n import _
+from ...identity import current_actor
 from ...services import ServiceError
 from ...services import matches as service
-from .. import abort_for
-from ...identity import current_actor
 from .schemas import ROUND_INPUT_DOC, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(
@@ -41,7 +40,7 @@ def written(view, number: int) -> tuple[dict, dict]:
 def idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= 200:
-        abort_for(ServiceError(400, _("Idempotency-Key must be 1 to 200 characters"), code="idempotency_key"))
+        raise ServiceError(400, _("Idempotency-Key must be 1 to 200 characters"), code="idempotency_key")
     return key
 
 
@@ -55,17 +54,14 @@ class Rounds(MethodView):
     @blp.alt_response(412, description="If-Match names a stale ETag")
     def post(self, args, body, match_id: str):
         """Record the next round. A repeat of an Idempotency-Key returns the stored round."""
-        try:
-            view, number, created = service.record_round(
-                match_id,
-                body,
-                if_match=request.headers.get("If-Match"),
-                idempotency_key=idempotency_key(),
-                expected_number=args.get("number"),
-                actor=current_actor(),
-            )
-        except ServiceError as error:
-            abort_for(error)
+        view, number, created = service.record_round(
+            match_id,
+            body,
+            if_match=request.headers.get("If-Match"),
+            idempotency_key=idempotency_key(),
+            expected_number=args.get("number"),
+            actor=current_actor(),
+        )
         round_, headers = written(view, number)
         headers["Location"] = f"/api/v1/matches/{match_id}/rounds/{number}"
         if not created:
@@ -81,17 +77,14 @@ class RoundByNumber(MethodView):
     @blp.doc(parameters=[IF_MATCH])
     def put(self, args, body, match_id: str, number: int):
         """Edit a recorded round; every later round is replayed, all or nothing."""
-        try:
-            view = service.edit_round(
-                match_id,
-                number,
-                body,
-                if_match=request.headers.get("If-Match"),
-                actor=current_actor(),
-                reason=args.get("reason"),
-            )
-        except ServiceError as error:
-            abort_for(error)
+        view = service.edit_round(
+            match_id,
+            number,
+            body,
+            if_match=request.headers.get("If-Match"),
+            actor=current_actor(),
+            reason=args.get("reason"),
+        )
         round_, headers = written(view, number)
         return round_, 200, headers
 
@@ -100,16 +93,13 @@ class RoundByNumber(MethodView):
     @blp.doc(parameters=[IF_MATCH])
     def delete(self, args, match_id: str, number: int):
         """Undo the last round (only the last round can be undone)."""
-        try:
-            view = service.undo_round(
-                match_id,
-                number,
-                if_match=request.headers.get("If-Match"),
-                actor=current_actor(),
-                reason=args.get("reason"),
-            )
-        except ServiceError as error:
-            abort_for(error)
+        view = service.undo_round(
+            match_id,
+            number,
+            if_match=request.headers.get("If-Match"),
+            actor=current_actor(),
+            reason=args.get("reason"),
+        )
         return None, 204, {"ETag": view.etag}
 
 
@@ -119,11 +109,8 @@ class RoundConfirm(MethodView):
     @blp.doc(parameters=[IF_MATCH])
     def post(self, match_id: str, number: int):
         """Table check: confirm the waiting round from a second phone; then it counts."""
-        try:
-            view = service.confirm_round(
-                match_id, number, if_match=request.headers.get("If-Match"), actor=current_actor()
-            )
-        except ServiceError as error:
-            abort_for(error)
+        view = service.confirm_round(
+            match_id, number, if_match=request.headers.get("If-Match"), actor=current_actor()
+        )
         round_, headers = written(view, number)
         return round_, 200, headers

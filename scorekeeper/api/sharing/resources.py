@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
+from .. import Blueprint
 
 from ...identity import current_actor
-from ...services import ServiceError, sharing
-from .. import abort_for
+from ...services import sharing
 from .schemas import SharedSchema, ShareLinkSchema
 
 blp = Blueprint("sharing", __name__, url_prefix="", description="Read-only share links")
@@ -22,10 +21,7 @@ class ShareMatch(MethodView):
     @blp.response(201, ShareLinkSchema)
     def post(self, match_id: str):
         """A read-only link to this match (for anyone who may see it)."""
-        try:
-            return link(sharing.share_match(match_id, current_actor(), current_app.secret_key))
-        except ServiceError as error:
-            abort_for(error)
+        return link(sharing.share_match(match_id, current_actor(), current_app.secret_key))
 
 
 @blp.route("/leagues/<string:league_id>/share")
@@ -33,10 +29,7 @@ class ShareStandings(MethodView):
     @blp.response(201, ShareLinkSchema)
     def post(self, league_id: str):
         """A read-only link to this league's standings (for anyone with a role in it)."""
-        try:
-            return link(sharing.share_standings(league_id, current_actor(), current_app.secret_key))
-        except ServiceError as error:
-            abort_for(error)
+        return link(sharing.share_standings(league_id, current_actor(), current_app.secret_key))
 
 
 @blp.route("/shared/<string:token>")
@@ -44,10 +37,7 @@ class Shared(MethodView):
     @blp.response(200, SharedSchema)
     def get(self, token: str):
         """What a share link shows: a match or a league's standings, read-only."""
-        try:
-            kind, shown = sharing.open_shared(token, current_app.secret_key)
-        except ServiceError as error:
-            abort_for(error)
+        kind, shown = sharing.open_shared(token, current_app.secret_key)
         if kind == sharing.MATCH:
             return {"kind": kind, "match": shown.as_dict()}
         return {"kind": kind, "standings": shown}

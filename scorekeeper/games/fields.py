@@ -1,0 +1,215 @@
+"""Round-input helpers shared by the games: each reads one field and refuses it with a message naming the player and the rule."""
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import RoundError
+from .i18n import N_, _, _n
+
+if TYPE_CHECKING:
+    from .state import Table
+
+SUITS = ("clubs", "diamonds", "hearts", "spades")
+#: Trump suits (and "no trump") in words, for every game that names one.
+SUIT_NAMES: Mapping[str, str] = {
+    "clubs": N_("♣ Clubs"),
+    "diamonds": N_("♦ Diamonds"),
+    "hearts": N_("♥ Hearts"),
+    "spades": N_("♠ Spades"),
+    "none": N_("No trump"),
+}
+
+# The kinds of InputField.
+INT = "int"  # a whole number between minimum and maximum
+CHOICE = "choice"  # one of `choices` (their words in `choice_names`)
+INT_OR_CHOICE = "int_or_choice"  # a whole number, or one of `choices` (Spades: a number, "nil", "blind_nil")
+SEAT = "seat"  # a seat index
+ASSIGN = "assign"  # each of `choices` given to one side: per side, the list of codes it took
+
+
+@dataclass(frozen=True)
+class InputField:
+    """One field of a round input, described for a generic form.
+
+    `per` says how many values: "round" (one), "seat" (a list, one per seat) or "side"
+    (one per side). Per-side fields with a `group` are gathered into one list of objects
+    under that key (Zwicker's "sides": [{"cards", "zwicks", "honours"}]). An `optional`
+    field left blank is left out (one per round) or null (one per seat or side).
+    """
+
+    name: str
+    #: what the field is, in words (N_-marked)
+    label: str
+    per: str = "round"
+    kind: str = INT
+    choices: tuple[Any, ...] = ()
+    #: words for the choices (N_-marked), by choice
+    choice_names: Mapping[Any, str] | None = None
+    optional: bool = False
+    minimum: int | None = 0
+    maximum: int | None = None
+    group: str | None = None
+
+
+def shown(value: Any) -> str:
+    """A short rendering of a refused input value for a message; never fails.
+
+    Python refuses to print ints of more than 4300 digits (ValueError): a message must
+    not turn such an input into anything but a RuleError.
+    """
+    try:
+        return reprlib.repr(value)
+    except ValueError:
+        return "a number far too large"
+
+
+def is_int(value: Any) -> bool:
+    """A JSON whole number (booleans are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_fields(raw: Any, required: Sequence[str], optional: Sequence[str] = ()) -> Mapping[str, Any]:
+    """Refuse a round input that is not an object, misses a field or has an unknown one."""
+    if not isinstance(raw, Mapping):
+        raise RoundError(_("a round must be a JSON object"), code="round_type")
+    for key in raw:
+        if key not in required and key not in optional:
+            known = ", ".join([*required, *optional])
+            raise RoundError(
+                _("unknown round field {field} (allowed: {known})", field=shown(key), known=known),
+                field=key if isinstance(key, str) else shown(key),
+                code="field_unknown",
+            )
+    for key in required:
+        if key not in raw:
+            raise RoundError(_("{field} is required", field=key), field=key, code="field_missing")
+    return raw
+
+
+def int_field(
+    value: Any, field: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
+    """A whole number within bounds, else RoundError naming `field`."""
+    if not is_int(value):
+        raise RoundError(
+            _("{field} must be a whole number, got {value}", field=field, value=shown(value)), field=field, code="type"
+        )
+    if minimum is not None and value < minimum:
+        raise RoundError(
+            _("{field} must be at least {minimum}, got {value}", field=field, minimum=minimum, value=shown(value)),
+            field=field,
+            code="range",
+        )
+    if maximum is not None and value > maximum:
+        raise RoundError(
+            _("{field} must be at most {maximum}, got {value}", field=field, maximum=maximum, value=shown(value)),
+            field=field,
+            code="range",
+        )
+    return value
+
+
+def per_seat(value: Any, field: str, n: int) -> Sequence[Any]:
+    """A list with exactly one entry per seat."""
+    if not isinstance(value, list):
+        raise RoundError(_("{field} must be a list with one entry per seat", field=field), field=field, code="type")
+    if len(value) != n:
+        raise RoundError(
+            _n(
+                "{field} must have {n} entry, one per seat, got {got}",
+                "{field} must have {n} entries, one per seat, got {got}",
+                n,
+                field=field,
+                got=len(value),
+            ),
+            field=field,
+            code="length",
+
+        )
+    return value
+
+
+def seat_ints(
+    value: Any, field: str, table: Table, *, minimum: int = 0, maximum: int | None = None
+) -> tuple[int, ...]:
+    """One bounded whole number per seat; messages name the player."""
+    items = per_seat(value, field, table.n)
+    result = []
+    for seat, item in enumerate(items):
+        where = f"{field}.{seat}"
+        if not is_int(item):
+            raise RoundError(
+                _(
+                    "{field} of {player} must be a whole number, got {value}",
+                    field=field,
+                    player=table.name(seat),
+                    value=shown(item),
+                ),
+                field=where,
+                code="type",
+
+            )
+        if item < minimum:
+            raise RoundError(
+                _(
+                    "{field} of {player} must be at least {minimum}, got {value}",
+                    field=field,
+                    player=table.name(seat),
+                    minimum=minimum,
+                    value=shown(item),
+                ),
+                field=where,
+                code="range",
+
+            )
+        if maximum is not None and item > maximum:
+            raise RoundError(
+                _(
+                    "{field} of {player} must be at most {maximum}, got {value}",
+                    field=field,
+                    player=table.name(seat),
+                    maximum=maximum,
+                    value=shown(item),
+                ),
+                field=where,
+                code="range",
+
+            )
+        result.append(item)
+    return tuple(result)
+
+
+def tricks_field(raw: Mapping[str, Any], table: Table, total: int, field: str = "tricks") -> tuple[int, ...]:
+    """Tricks per seat, non-negative, adding up to `total`."""
+    tricks = seat_ints(raw.get(field), field, table, maximum=total)
+    if sum(tricks) != total:
+        raise RoundError(
+            _("tricks must add up to {total}, got {got}", total=total, got=sum(tricks)), field=field, code="tricks_sum"
+        )
+    return tricks
+
+
+def optional_seat(value: Any, field: str, table: Table) -> int | None:
+    """null or a seat index."""
+    if value is None:
+        return None
+    return int_field(value, field, minimum=0, maximum=table.n - 1)
+
+
+def suit_field(value: Any, field: str, allowed: Sequence[str] = SUITS) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise RoundError(
+            _("{field} must be one of {choices}, got {value}", field=field, choices=", ".join(allowed), value=shown(value)),
+            field=field,
+            code="choice",
+
+        )
+    return value
+
+
+def signed(points: int) -> str:
+    """Points with their sign, as a scoresheet writes them: +8, -2, 0."""
+    return f"{points:+d}" if points else "0"

@@ -1,0 +1,293 @@
+"""The surface every game module implements (options, sides, a round's parse and score) and the shared replay and end rules."""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .errors import MatchFinishedError, OptionError, RoundError, RuleError
+from .fields import InputField, shown
+from .i18n import _, _n
+from .options import COMMON_OPTION_NAMES, FIRST_DEALER, OptionSpec
+from .state import MatchState, PlayedMatch, RoundScore, ScoredRound, Table
+
+
+class Game(ABC):
+    """One card game's rules. Each game module defines a subclass and registers one instance."""
+
+    id: ClassVar[str]
+    #: the English name, N_-marked in each module; describe() and messages translate it
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: the game's own options; `first_dealer` is added for every game
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: name of a "preset" option whose value fills other options' defaults
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    #: the options' names in words (N_-marked), by option name; options.COMMON_OPTION_NAMES covers the shared ones
+    option_names: ClassVar[Mapping[str, str]] = {}
+    #: option choices in words (N_-marked), by choice value
+    choice_names: ClassVar[Mapping[Any, str]] = {}
+    #: where the game stands in the catalogue (games list, new-match form): lower first, then by id
+    position: ClassVar[int] = 100
+
+    # ---- options and sides
+
+    def all_option_specs(self) -> tuple[OptionSpec, ...]:
+        return (FIRST_DEALER, *self.option_specs)
+
+    def option_label(self, name: str) -> str:
+        """An option's name in words, in the current language."""
+        english = self.option_names.get(name) or COMMON_OPTION_NAMES.get(name)
+        return _(english) if english else name.replace("_", " ").capitalize()
+
+    def choice_label(self, value: Any) -> str:
+        """An option choice in words, in the current language."""
+        english = self.choice_names.get(value)
+        return _(english) if english else str(value).replace("_", " ")
+
+    def describe(self) -> dict[str, Any]:
+        """The games catalogue entry."""
+        return {
+            "id": self.id,
+            "name": _(self.name),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [spec.describe() for spec in self.all_option_specs()],
+            "presets": {name: dict(values) for name, values in self.presets.items()},
+        }
+
+    def check_player_count(self, n_players: int) -> None:
+        if not self.min_players <= n_players <= self.max_players:
+            if self.min_players == self.max_players:
+                message = _n(
+                    "{game} is played by exactly {n} player, got {got}",
+                    "{game} is played by exactly {n} players, got {got}",
+                    self.min_players,
+                    game=_(self.name),
+                    got=n_players,
+                )
+            else:
+                message = _n(
+                    "{game} is played by {minimum} to {n} player, got {got}",
+                    "{game} is played by {minimum} to {n} players, got {got}",
+                    self.max_players,
+                    game=_(self.name),
+                    minimum=self.min_players,
+                    got=n_players,
+                )
+            raise OptionError(
+                message,
+                field="players",
+                code="player_count",
+            )
+
+    def resolve_options(self, raw: Any, n_players: int) -> dict[str, Any]:
+        """Validate `raw` options and return the effective options, defaults filled in."""
+        self.check_player_count(n_players)
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise OptionError(_("options must be an object"), field="options", code="option_type")
+        specs = {spec.name: spec for spec in self.all_option_specs()}
+        for key in raw:
+            if key not in specs:
+                known = ", ".join(sorted(specs))
+                raise OptionError(
+                    _("unknown option {option} for {game} (known: {known})", option=shown(key), game=_(self.name), known=known),
+                    field=f"options.{key if isinstance(key, str) else shown(key)}",
+                    code="option_unknown",
+                )
+        defaults = {name: spec.default for name, spec in specs.items()}
+        if "preset" in specs:
+            preset = specs["preset"].check(raw.get("preset", specs["preset"].default))
+            defaults.update(self.presets[preset])
+            defaults["preset"] = preset
+        effective: dict[str, Any] = {}
+        for name, spec in specs.items():
+            value = raw[name] if name in raw else defaults[name]
+            effective[name] = spec.check(value)
+        if effective["first_dealer"] >= n_players:
+            raise OptionError(
+                _(
+                    "option first_dealer must be a seat from 0 to {last}, got {value}",
+                    last=n_players - 1,
+                    value=effective["first_dealer"],
+                ),
+                field="options.first_dealer",
+                code="option_range",
+            )
+        return self.finish_options(effective, n_players)
+
+    def finish_options(self, options: dict[str, Any], n_players: int) -> dict[str, Any]:
+        """Game-specific checks and completion of options (e.g. merge a point table)."""
+        return options
+
+    @abstractmethod
+    def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """The sides (lists of seats) in their fixed order."""
+
+    def table(
+        self, players: Sequence[str], raw_options: Any = None
+    ) -> Table:
+        """Build a Table: validate the player count and the options."""
+        players = tuple(players)
+        options = self.resolve_options(raw_options, len(players))
+        return Table(players=players, options=options, sides=self.sides(len(players), options))
+
+    # ---- rounds
+
+    @abstractmethod
+    def start(self, table: Table) -> Any:
+        """The game's own progress before round 1."""
+
+    @abstractmethod
+    def parse_round(self, table: Table, state: MatchState, raw: Any) -> Any:
+        """Validate a round input against the match so far; return a frozen round value.
+
+        Must raise RoundError (never another exception) for any input, however odd.
+        """
+
+    @abstractmethod
+    def score_round(self, table: Table, state: MatchState, round_: Any) -> tuple[RoundScore, Any]:
+        """Score a parsed round; return its score and the game's new progress."""
+
+    @abstractmethod
+    def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
+        """Winning sides when the match has ended after the rounds in `state`, else None."""
+
+    @abstractmethod
+    def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
+        """The game's own `next` hints for the coming round (besides round and dealer)."""
+
+    def details(self, table: Table, progress: Any) -> dict[str, Any]:
+        """JSON-ready public view of the game's progress (usage grid, bags, ...)."""
+        return {}
+
+    def fixed_rounds(self, table: Table) -> int | None:
+        """How many rounds the match has when its length is a number of rounds (not a target)."""
+        return None
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        """The round input's fields for the coming round (`hints` is its `next`), described so
+        that a generic form can ask for them: pages without an adapter for this game use it."""
+        return ()
+
+    def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
+        """Game-specific league statistics by player id, over finished matches of this game in
+        played order (Nwik bidder stats, Spades nils, ...); most games have none."""
+        return {}
+
+    # ---- replay (shared by every game)
+
+    def initial_state(self, table: Table) -> MatchState:
+        progress = self.start(table)
+        state = MatchState(
+            rounds=(),
+            totals=tuple(0 for _ in table.sides),
+            progress=progress,
+            finished=False,
+            winners=(),
+            next=None,
+            details=self.details(table, progress),
+        )
+        return self._with_next(table, state)
+
+    def _with_next(self, table: Table, state: MatchState) -> MatchState:
+        if state.finished:
+            return state
+        number = state.next_round
+        hints = {"round": number, "dealer": table.dealer(number)}
+        hints.update(self.hints(table, state))
+        return MatchState(
+            rounds=state.rounds,
+            totals=state.totals,
+            progress=state.progress,
+            finished=False,
+            winners=(),
+            next=hints,
+            details=state.details,
+        )
+
+    def play(self, table: Table, state: MatchState, raw: Any) -> MatchState:
+        """Add one round input to the match; raise RoundError if it is not allowed."""
+        if state.finished:
+            raise MatchFinishedError(
+                _("the match is finished: no more rounds can be recorded"), code="match_finished"
+            )
+        round_ = self.parse_round(table, state, raw)
+        score, progress = self.score_round(table, state, round_)
+        number = state.next_round
+        scored = ScoredRound(
+            number=number,
+            dealer=table.dealer(number),
+            input=raw,
+            score=score,
+        )
+        totals = tuple(t + s for t, s in zip(state.totals, score.scores, strict=True))
+        after = MatchState(
+            rounds=(*state.rounds, scored),
+            totals=totals,
+            progress=progress,
+            finished=False,
+            winners=(),
+            next=None,
+            details=self.details(table, progress),
+        )
+        winners = self.winners(table, after)
+        if winners is not None:
+            return MatchState(
+                rounds=after.rounds,
+                totals=after.totals,
+                progress=after.progress,
+                finished=True,
+                winners=tuple(sorted(winners)),
+                next=None,
+                details=after.details,
+            )
+        return self._with_next(table, after)
+
+    def replay(self, table: Table, inputs: Sequence[Any]) -> MatchState:
+        """Replay recorded round inputs in order.
+
+        A round that no longer holds (or a match that would now end before its last
+        recorded round) raises RoundError naming that round's number.
+        """
+        state = self.initial_state(table)
+        for number, raw in enumerate(inputs, start=1):
+            if state.finished:
+                raise RoundError(
+                    _(
+                        "the match would now end after round {last}, before recorded round {number}",
+                        last=number - 1,
+                        number=number,
+                    ),
+                    code="match_ends_early",
+                    round_number=number,
+                )
+            try:
+                state = self.play(table, state, raw)
+            except RuleError as error:
+                raise error.at_round(number) from None
+        return state
+
+
+def target_winners(totals: Sequence[int], target: int) -> tuple[int, ...] | None:
+    """The shared end rule of target games.
+
+    The match ends after the first round at which some side has reached the target and
+    exactly one side has the highest total; while the highest totals are equal, play on.
+    """
+    if max(totals) < target:
+        return None
+    best = max(totals)
+    leaders = [index for index, total in enumerate(totals) if total == best]
+    if len(leaders) != 1:
+        return None
+    return (leaders[0],)
+
+
+def highest_winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """All sides with the highest total (a tie is a shared win)."""
+    best = max(totals)
+    return tuple(index for index, total in enumerate(totals) if total == best)

@@ -1,0 +1,103 @@
+"""Who sits where (Table) and what replaying a match's rounds yields (scores, state): frozen values."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where and under which (effective, frozen) options a match is played."""
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    sides: tuple[tuple[int, ...], ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def dealer(self, round_number: int) -> int:
+        """Dealer of round `round_number` (1-based): the deal passes to the left."""
+        return (self.options["first_dealer"] + round_number - 1) % self.n
+
+    def left_of(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps) % self.n
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def side_of(self, seat: int) -> int:
+        for index, side in enumerate(self.sides):
+            if seat in side:
+                return index
+        raise ValueError(f"seat {seat} is on no side")
+
+    def side_name(self, index: int) -> str:
+        return " & ".join(self.players[seat] for seat in self.sides[index])
+
+
+@dataclass(frozen=True)
+class RoundScore:
+    """What one round is worth per side, with a short explanation per side.
+
+    `details` carries game-specific facts about the round (e.g. Spades bags after it).
+    """
+
+    scores: tuple[int, ...]
+    explanation: tuple[str, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ScoredRound:
+    """A recorded round after replay: its number, its input as given, and its score."""
+
+    number: int
+    dealer: int
+    input: Mapping[str, Any]
+    score: RoundScore
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Everything derived from the ordered round inputs of a match.
+
+    `progress` is the game's own running state (Nwik usage, Spades bags, ...), a frozen
+    value the game module defines. `details` is its JSON-ready public view.
+    """
+
+    rounds: tuple[ScoredRound, ...]
+    totals: tuple[int, ...]
+    progress: Any
+    finished: bool
+    winners: tuple[int, ...]
+    next: Mapping[str, Any] | None
+    details: Mapping[str, Any]
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+
+class PlayedRound(Protocol):
+    """A stored round as league statistics read it (the league's RoundRecord is one)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def input(self) -> Mapping[str, Any]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+
+class PlayedMatch(Protocol):
+    """A finished match as league statistics read it (the league's MatchRecord is one)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    @property
+    def rounds(self) -> Sequence[PlayedRound]: ...

@@ -1,0 +1,234 @@
+"""How a game looks on the pages: its round form (fields, labels, hints, preview notes, form <-> JSON),
+its defaults, its extra match, league and player sections, and the template holding them.
+
+GameAdapter itself is the generic fallback: it builds the round form from the engine's own
+field descriptions (Game.input_fields), so a game without an adapter of its own works on
+every page. A game's adapter (web/games/<game module>.py) subclasses it and overrides
+what that game shows differently. Messages go through the engine's pure hook (`_`, `_n`).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ...games import Game
+from ...games.base import ASSIGN, CHOICE, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
+from ...games.i18n import _
+from .form_fields import FormError, form_text, required_int, whole_number
+
+Values = Mapping[str, Any]
+
+
+class GameAdapter:
+    """One game on the pages. This class, used as it is, is the generic fallback."""
+
+    #: the game id this adapter is for; None for the fallback (bound to any game)
+    game_id: ClassVar[str | None] = None
+    #: the template whose macros draw this game (round_fields; optionally progress,
+    #: league_stats, player_stats)
+    template: ClassVar[str] = "games/_generic.html"
+    #: how many seats the new-match form offers first (clamped to the game's range); None: its minimum
+    default_seats: ClassVar[int | None] = None
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # ---- the new-match form
+
+    def first_seat_count(self) -> int:
+        wanted = self.default_seats if self.default_seats is not None else self.game.min_players
+        return max(self.game.min_players, min(self.game.max_players, wanted))
+
+    # ---- the round form
+
+    def fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        return self.game.input_fields(table, hints)
+
+    def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+        """What this game's round form shows beyond the shared part (dealer, seats, names)."""
+        return {"fields": [self.field_view(table, field) for field in self.fields(table, hints)]}
+
+    def field_view(self, table: Table, field: InputField) -> dict[str, Any]:
+        """One described field as the generic template draws it: its inputs, each with a name and a label."""
+        label = _(field.label)
+        owners: list[str | None]
+        if field.per == "seat":
+            owners = list(table.players)
+        elif field.per == "side":
+            owners = [table.side_name(index) for index in range(len(table.sides))]
+        else:
+            owners = [None]  # one input for the whole round
+        choices = self.choice_options(table, field)
+        inputs = []
+        if field.kind == ASSIGN:
+            side_options = [(str(index), table.side_name(index)) for index in range(len(table.sides))]
+            for code in field.choices:
+                inputs.append({"name": self.assign_name(field, code), "label": self.choice_words(field, code),
+                               "options": [("", _("nobody"))] + side_options})
+            return {"label": label, "kind": "select", "inputs": inputs}
+        for index, owner in enumerate(owners):
+            name = self.form_name(field, index if owner is not None else None)
+            text = label if owner is None else _("{field} of {name}", field=label, name=owner)
+            inputs.append({"name": name, "label": text, "options": choices})
+        kind = "number" if field.kind == "int" else "select"
+        return {"label": label, "kind": kind, "inputs": inputs, "minimum": field.minimum, "maximum": field.maximum}
+
+    def choice_options(self, table: Table, field: InputField) -> list[tuple[str, str]]:
+        blank = [("", _("not given"))] if field.optional or field.kind == INT_OR_CHOICE else []
+        if field.kind == SEAT:
+            return blank + [(str(seat), name) for seat, name in enumerate(table.players)]
+        if field.kind == INT_OR_CHOICE:
+            top = field.maximum if field.maximum is not None else 13
+            numbers = [(str(number), str(number)) for number in range(field.minimum or 0, top + 1)]
+            return blank + numbers + [(str(choice), self.choice_words(field, choice)) for choice in field.choices]
+        if field.kind == CHOICE:
+            return blank + [(str(choice), self.choice_words(field, choice)) for choice in field.choices]
+        return []
+
+    @staticmethod
+    def choice_words(field: InputField, choice: Any) -> str:
+        names = field.choice_names or {}
+        return _(names[choice]) if choice in names else str(choice)
+
+    @staticmethod
+    def form_name(field: InputField, index: int | None) -> str:
+        prefix = f"{field.group}_" if field.group else ""
+        return f"{prefix}{field.name}" if index is None else f"{prefix}{field.name}_{index}"
+
+    @staticmethod
+    def assign_name(field: InputField, code: Any) -> str:
+        return f"{field.name}_{code}"
+
+    def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        """The engine's round input for the posted form; FormError for a field that cannot be read."""
+        data: dict[str, Any] = {}
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for field in self.fields(table, hints):
+            if field.per == "round":
+                value = self.read_value(form, field, self.form_name(field, None), _(field.label), field.name)
+                if value is not None:
+                    data[field.name] = value
+                continue
+            count = table.n if field.per == "seat" else len(table.sides)
+            owners = list(table.players) if field.per == "seat" else [table.side_name(i) for i in range(count)]
+            if field.kind == ASSIGN:
+                values: list[Any] = [
+                    [code for code in field.choices if form_text(form, self.assign_name(field, code)) == str(index)]
+                    for index in range(count)
+                ]
+            else:
+                values = [
+                    self.read_value(
+                        form,
+                        field,
+                        self.form_name(field, index),
+                        _("{field} of {name}", field=_(field.label), name=owners[index]),
+                        f"{field.group}.{index}.{field.name}" if field.group else f"{field.name}.{index}",
+                    )
+                    for index in range(count)
+                ]
+            if field.group:
+                rows = groups.setdefault(field.group, [{} for _index in range(count)])
+                for row, value in zip(rows, values, strict=True):
+                    row[field.name] = value
+            else:
+                data[field.name] = values
+        data.update(groups)
+        return data
+
+    def read_value(self, form: Values, field: InputField, name: str, what: str, where: str) -> Any:
+        """One form value as the engine takes it; None when blank (the engine names what is missing)."""
+        text = form_text(form, name)
+        if not text:
+            return None
+        if field.kind in (CHOICE, INT_OR_CHOICE):
+            for choice in field.choices:
+                if str(choice) == text:
+                    return choice
+            if field.kind == CHOICE:
+                return text  # not one of the choices: the engine says which are allowed
+        return whole_number(text, what, where)
+
+    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        """The form fields that post back `raw` (to prefill the edit of a recorded round)."""
+        values: dict[str, str] = {}
+        for field in self.fields(table, hints):
+            if field.group:
+                for index, row in enumerate(raw.get(field.group) or []):
+                    value = row.get(field.name) if isinstance(row, Mapping) else None
+                    if field.kind == ASSIGN:
+                        for code in value or []:
+                            values[self.assign_name(field, code)] = str(index)
+                    else:
+                        values[self.form_name(field, index)] = text_of(value)
+            elif field.per == "round":
+                if field.name in raw:
+                    values[self.form_name(field, None)] = text_of(raw[field.name])
+            else:
+                for index, value in enumerate(raw.get(field.name) or []):
+                    values[self.form_name(field, index)] = text_of(value)
+        return values
+
+    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        """A fresh form: nothing filled in (the engine's refusal names what is still missing)."""
+        return {}
+
+    # ---- what the page says around the form
+
+    def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
+        number, dealer = hints.get("round"), table.name(hints.get("dealer", 0))
+        return _("Round {number}: {dealer} deals", number=number, dealer=dealer)
+
+    def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
+        """Live helper lines from the entries so far (sums, targets, a forbidden call)."""
+        return []
+
+    def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
+        """More facts for one side's total on the scoreboard (e.g. Spades bags)."""
+        return {}
+
+    def progress(self, table: Table, state: MatchState) -> Any:
+        """Data for the template's `progress` macro (e.g. Nwik's usage grid); None: no such section."""
+        return None
+
+    # ---- league and player pages
+
+    def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
+        """Data for the template's `league_stats` macro from the game's league stats (JSON, by
+        player id; `names` turns an id into a name); None: nothing to show."""
+        return None
+
+    def player_stats(self, stats: Any) -> Any:
+        """Data for the template's `player_stats` macro from one player's stats (JSON); None: nothing."""
+        return None
+
+
+def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What the round form offers: the shared part, and the game's own from its adapter
+    (the match page and the phone's engine, web/phone.py, build it alike)."""
+    dealer = hints.get("dealer", table.dealer(number))
+    return {
+        "number": number,
+        "dealer": dealer,
+        "dealer_name": table.name(dealer),
+        "hints": dict(hints),
+        "seats": list(range(table.n)),
+        "names": list(table.players),
+        "side_names": [table.side_name(index) for index in range(len(table.sides))],
+        "seat_options": [(str(seat), name) for seat, name in enumerate(table.players)],
+        "side_options": [(str(index), table.side_name(index)) for index in range(len(table.sides))],
+        "template": adapter.template,
+        **adapter.entry(table, hints, number),
+    }
+
+
+def text_of(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def seat_counts(form: Values, prefix: str, table: Table, field: str, words: Sequence[str]) -> list[int]:
+    """One whole number per seat from fields `<prefix>_<seat>`; `words` says each in words."""
+    return [required_int(form, f"{prefix}_{seat}", words[seat], f"{field}.{seat}") for seat in range(table.n)]
+
+
+__all__ = ["FormError", "GameAdapter", "round_entry", "seat_counts", "text_of"]

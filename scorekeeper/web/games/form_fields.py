@@ -1,0 +1,54 @@
+"""Reading flat HTML form fields (text) as the numbers a round input needs.
+
+The pages never validate a round themselves: they only reshape form fields into the
+engine's round input, so the engine stays the one validation source. A field that cannot
+even be read (a word where a number belongs, a missing count) is a FormError: a
+ServiceError with status 422, worded like the engine's own refusals.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...games.i18n import _
+from ...services import ServiceError
+
+
+class FormError(ServiceError):
+    """A form field that cannot be read as the round input needs it."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(422, message, code="form_field", field=field)
+
+
+def form_text(form: Mapping[str, Any], key: str) -> str:
+    value = form.get(key)
+    return "" if value is None else str(value).strip()
+
+
+def whole_number(text: str, what: str, field: str) -> int:
+    """`text` as a whole number; `what` names the field in words ("tricks of Ann")."""
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise FormError(_("{what} must be a whole number, got {got}", what=what, got=repr(text)), field) from None
+
+
+def required_int(form: Mapping[str, Any], key: str, what: str, field: str) -> int:
+    text = form_text(form, key)
+    if not text:
+        raise FormError(_("{what} is missing: enter a whole number", what=what), field)
+    return whole_number(text, what, field)
+
+
+def optional_int(form: Mapping[str, Any], key: str, what: str, field: str) -> int | None:
+    text = form_text(form, key)
+    return whole_number(text, what, field) if text else None
+
+
+def int_or_none(value: Any) -> int | None:
+    """A form value as a whole number, or None (blank or unreadable): for live notes, never a refusal."""
+    try:
+        return int(str(value).strip(), 10)
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,58 @@
+"""Nameless on the pages: tricks per seat, who went alone and who reneged."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...games import nameless as rules
+from ...games.base import Table
+from ...games.i18n import _
+from . import register_adapter
+from .adapter import GameAdapter, Values, seat_counts
+from .form_fields import int_or_none, optional_int
+from .shared import posted_back
+
+# Going alone needs partners to leave: only the four-player partnership game has them.
+ALONE_PLAYERS = 4
+
+
+class NamelessAdapter(GameAdapter):
+    game_id = rules.Nameless.id
+    template = "games/nameless.html"
+    default_seats = 4
+
+    def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+        return {"alone_allowed": table.n == ALONE_PLAYERS, "tricks_total": hints.get("tricks", 5)}
+
+    def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
+        data: dict[str, Any] = {"tricks": tricks}
+        alone = optional_int(form, "alone", _("who went alone"), "alone")
+        if alone is not None:
+            data["alone"] = alone
+        renege = optional_int(form, "renege", _("who reneged"), "renege")
+        if renege is not None:
+            data["renege"] = renege
+        return data
+
+    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        return posted_back(raw, {"tricks": "tricks"}, ("alone", "renege"))
+
+    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        return {f"tricks_{seat}": "0" for seat in range(table.n)}
+
+    def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
+        dealer = hints.get("dealer", 0)
+        return _(
+            "Round {number}: {dealer} deals; {first} leads first",
+            number=hints.get("round"),
+            dealer=table.name(dealer),
+            first=table.name(table.left_of(dealer)),
+        )
+
+    def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
+        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
+        return [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+
+
+register_adapter(NamelessAdapter)

@@ -1,0 +1,146 @@
+"""Nwik on the pages: the Bidder's style and stake chips, Pass and VIP, tricks, targets, the usage grid and bidder stats."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...games import nwik as rules
+from ...games.base import SUIT_NAMES, MatchState, Table
+from ...games.i18n import _
+from . import register_adapter
+from .adapter import GameAdapter, Values, seat_counts
+from .form_fields import form_text, int_or_none, optional_int
+
+
+def style_words(style: int) -> str:
+    return f"{style} · {_(rules.STYLE_NAMES[style])}"
+
+
+class NwikAdapter(GameAdapter):
+    game_id = rules.Nwik.id
+    template = "games/nwik.html"
+    default_seats = 3
+
+    def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+        styles = list(hints.get("available_styles", []))
+        acting_styles = hints.get("acting_styles_if_pass") or list(rules.ACTING_STYLES)
+        return {
+            "bidder": hints.get("bidder"),
+            "bidder_name": table.name(hints.get("bidder", 0)),
+            "acting_name": table.name(hints.get("acting_bidder_if_pass", 0)),
+            "tricks_total": rules.TRICKS_PER_ROUND[table.n],
+            "style_options": [(style, style_words(style)) for style in styles],
+            "stake_options": [(stake, str(stake)) for stake in hints.get("available_stakes", [])],
+            "acting_options": [(style, style_words(style)) for style in acting_styles],
+            "vip_options": [(1, _("1st card · stake ×1")), (2, _("2nd card · stake ×2")), (3, _("3rd card · stake ×3"))],
+            "trump_options": [
+                ("hearts", _(SUIT_NAMES["hearts"])),
+                ("diamonds", _(SUIT_NAMES["diamonds"])),
+                ("clubs", _(SUIT_NAMES["clubs"])),
+                ("spades", _("{suit} (VIP only)", suit=_(SUIT_NAMES["spades"]))),
+                ("", _("not recorded (VIP)")),
+            ],
+        }
+
+    def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        # Only the fields the chosen style asks for: a hidden chip left checked from an
+        # earlier choice (Pass, then another style) must not be sent.
+        data: dict[str, Any] = {}
+        style = optional_int(form, "style", _("style"), "style")
+        stake = optional_int(form, "stake", _("stake"), "stake")
+        if style is not None:  # left out when not chosen: the engine names the missing field
+            data["style"] = style
+        if stake is not None:
+            data["stake"] = stake
+        effective = style
+        if style == rules.PASS:
+            acting = optional_int(form, "acting_style", _("acting style"), "acting_style")
+            if acting is not None:
+                data["acting_style"] = acting
+            effective = acting
+        if effective == rules.VIP:
+            vip_card = optional_int(form, "vip_card", _("VIP card"), "vip_card")
+            if vip_card is not None:
+                data["vip_card"] = vip_card
+        if effective in rules.TRUMP_CHOICES:
+            trump = form_text(form, "trump")
+            if trump:
+                data["trump"] = trump
+        data["tricks"] = seat_counts(
+            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
+        )
+        return data
+
+    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        return {f"tricks_{seat}": "0" for seat in range(table.n)}
+
+    def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
+        return _(
+            "Round {number}: {dealer} deals, {bidder} bids",
+            number=hints.get("round"),
+            dealer=table.name(hints.get("dealer", 0)),
+            bidder=table.name(hints.get("bidder", 0)),
+        )
+
+    def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
+        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
+        notes = [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        style = int_or_none(values.get("style"))
+        acting = entry["bidder"]
+        effective = style
+        if style == rules.PASS:
+            acting = entry["hints"].get("acting_bidder_if_pass", acting)
+            effective = int_or_none(values.get("acting_style"))
+        no_tricks = effective == rules.NO_TRICKS
+        targets = (rules.NO_TRICKS_TARGETS if no_tricks else rules.TARGETS)[table.n]
+        parts = []
+        for seat in range(table.n):
+            role = (seat - acting) % table.n
+            parts.append(f"{table.name(seat)} ({_(rules.ROLE_NAMES[table.n][role])}) {targets[role]}")
+        if no_tricks:
+            notes.append(_("No Tricks targets: {targets}", targets=", ".join(parts)))
+        else:
+            notes.append(_("Target tricks: {targets}", targets=", ".join(parts)))
+        return notes
+
+    def progress(self, table: Table, state: MatchState) -> Any:
+        """Who has used which style and stake as Bidder."""
+        rows = [
+            {
+                "name": table.name(entry["seat"]),
+                "styles": [(style, style in entry["styles_used"]) for style in rules.STYLE_NAMES],
+                "stakes": [(stake, stake in entry["stakes_used"]) for stake in rules.STAKES],
+            }
+            for entry in state.details.get("usage", [])
+        ]
+        return {"rows": rows, "style_names": self.style_names()} if rows else None
+
+    @staticmethod
+    def style_names() -> dict[int, str]:
+        return {style: _(name) for style, name in rules.STYLE_NAMES.items()}
+
+    def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
+        grids = [self.grid(stats, "by_style", names), self.grid(stats, "by_stake", names)]
+        if not any(grids):
+            return None
+        return {"by_style": grids[0], "by_stake": grids[1], "style_names": self.style_names()}
+
+    @staticmethod
+    def grid(stats: Mapping[str, Any], dimension: str, names: Any) -> dict[str, Any] | None:
+        """Points as Bidder per player, by style or by stake: a compact grid."""
+        keys = sorted({int(key) for entry in stats.values() for key in entry[dimension]})
+        if not keys:
+            return None
+        return {
+            "keys": keys,
+            "rows": [
+                (names(player_id), [entry[dimension].get(str(key)) for key in keys])
+                for player_id, entry in sorted(stats.items(), key=lambda item: names(item[0]))
+            ],
+        }
+
+    def player_stats(self, stats: Any) -> Any:
+        return {**stats, "style_names": self.style_names()} if stats else None
+
+
+register_adapter(NwikAdapter)

@@ -1,0 +1,85 @@
+"""Spades on the pages: bids (nil, blind nil), tricks, special calls per side, bags on the scoreboard, nil stats."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...games import spades as rules
+from ...games.base import MatchState, Table
+from ...games.i18n import _
+from . import register_adapter
+from .adapter import GameAdapter, Values, seat_counts
+from .form_fields import form_text, int_or_none, whole_number
+from .shared import posted_back
+
+
+class SpadesAdapter(GameAdapter):
+    game_id = rules.Spades.id
+    template = "games/spades.html"
+    default_seats = 4
+
+    def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+        return {
+            "blind_nil_allowed": list(hints.get("blind_nil_allowed", [])),
+            "side_of": [table.side_of(seat) for seat in range(table.n)],
+            "calls": [(call, _(rules.SPECIAL_CALLS[call].label)) for call in table.options.get("special_calls", [])],
+            "bags": list(hints.get("bags", [])),
+            "tricks_total": rules.TRICKS,
+            "bid_options": [("", _("Bid…"))] + [(str(bid), str(bid)) for bid in range(rules.TRICKS + 1)],
+        }
+
+    def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        enabled = bool(table.options.get("special_calls"))
+        calls: list[str | None] = [
+            (form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))
+        ]
+        bids: list[int | str | None] = []
+        for seat in range(table.n):
+            text = form_text(form, f"bid_{seat}")
+            if calls[table.side_of(seat)] is not None:
+                bids.append(None)  # a side that makes a call bids nothing
+            elif text in rules.NIL_VALUE_OPTION:
+                bids.append(text)
+            elif not text:
+                bids.append(None)  # the engine says who still needs a bid
+            else:
+                bids.append(whole_number(text, _("bid of {name}", name=table.name(seat)), f"bids.{seat}"))
+        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
+        data: dict[str, Any] = {"bids": bids, "tricks": tricks}
+        if enabled:
+            data["calls"] = calls
+        return data
+
+    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        return posted_back(raw, {"tricks": "tricks", "bids": "bid", "calls": "call"})
+
+    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        return {f"tricks_{seat}": "0" for seat in range(table.n)}
+
+    def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
+        dealer = hints.get("dealer", 0)
+        return _(
+            "Round {number}: {dealer} deals; {first} bids and leads first",
+            number=hints.get("round"),
+            dealer=table.name(dealer),
+            first=table.name(table.left_of(dealer)),
+        )
+
+    def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
+        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
+        return [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+
+    def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
+        if not state.next:
+            return {}
+        return {"bags": state.next.get("bags", [0] * len(state.totals))[side]}
+
+    def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
+        rows = [{**entry, "who": names(player_id)} for player_id, entry in stats.items()]
+        return sorted(rows, key=lambda row: row["who"]) or None
+
+    def player_stats(self, stats: Any) -> Any:
+        return stats or None
+
+
+register_adapter(SpadesAdapter)

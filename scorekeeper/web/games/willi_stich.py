@@ -1,0 +1,83 @@
+"""Willi Stich on the pages: calls and tricks per seat, the round's kind and trump, the dealer's forbidden call, call stats."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...games import willi_stich as rules
+from ...games.base import SUIT_NAMES, SUITS, Table
+from ...games.i18n import _, _n
+from . import register_adapter
+from .adapter import GameAdapter, Values, seat_counts
+from .form_fields import form_text, int_or_none, optional_int
+from .shared import posted_back
+
+
+class WilliStichAdapter(GameAdapter):
+    game_id = rules.WilliStich.id
+    template = "games/willi_stich.html"
+    default_seats = 4
+
+    def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+        kind = hints.get("kind", rules.NORMAL)
+        return {
+            "cards": hints.get("cards", 1),
+            "kind": kind,
+            "kind_label": rules.round_kind_name(kind),
+            "trump_options": [(suit, _(SUIT_NAMES[suit])) for suit in rules.TRUMP_RULES.get(kind, (SUITS, ""))[0]],
+            "chooser": kind in rules.CHOOSER_KINDS,
+            "tricks_total": hints.get("cards", 1),
+        }
+
+    def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        trump = form_text(form, "trump")
+        if trump:
+            data["trump"] = trump
+        data["bids"] = seat_counts(form, "bid", table, "bids", [_("bids of {name}", name=name) for name in table.players])
+        data["tricks"] = seat_counts(
+            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
+        )
+        chooser = optional_int(form, "trump_chooser", _("trump chooser"), "trump_chooser")
+        if chooser is not None:
+            data["trump_chooser"] = chooser
+        return data
+
+    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        return posted_back(raw, {"tricks": "tricks", "bids": "bid"}, ("trump", "trump_chooser"))
+
+    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        return {**{f"tricks_{seat}": "0" for seat in range(table.n)}, **{f"bid_{seat}": "0" for seat in range(table.n)}}
+
+    def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
+        dealer = hints.get("dealer", 0)
+        return _n(
+            "Round {number}: {dealer} deals, {n} card each; calls start with {first}",
+            "Round {number}: {dealer} deals, {n} cards each; calls start with {first}",
+            hints.get("cards") or 0,
+            number=hints.get("round"),
+            dealer=table.name(dealer),
+            first=table.name(table.left_of(dealer)),
+        )
+
+    def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
+        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
+        notes = [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        dealer = entry["dealer"]
+        others = [int_or_none(values.get(f"bid_{seat}")) or 0 for seat in range(table.n) if seat != dealer]
+        forbidden = rules.forbidden_dealer_call(entry["cards"], others)
+        if forbidden is None:
+            notes.append(_("The dealer {name} may call anything", name=entry["dealer_name"]))
+        else:
+            notes.append(_("The dealer {name} may not call {call}", name=entry["dealer_name"], call=forbidden))
+        return notes
+
+    def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
+        rows = [{**entry, "who": names(player_id)} for player_id, entry in stats.items()]
+        return sorted(rows, key=lambda row: -row["rate"]) or None
+
+    def player_stats(self, stats: Any) -> Any:
+        return stats or None
+
+
+register_adapter(WilliStichAdapter)

@@ -1,0 +1,62 @@
+"""What every page's layout needs: the language, the switcher's way back, app.js's words, asset versions."""
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import request
+from flask_babel import get_locale
+
+from ...games.i18n import _
+from ..language import local_path
+from ..vendor import installed_version
+from . import bp
+from .pwa import static_version
+
+# Each side's colour on the scoreboard, the charts and the rounds table.
+SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#b58cff", "#7be38a", "#ff7b9c", "#f3e36b")
+
+
+def side_colour(index: int) -> str:
+    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+
+
+def current_language() -> str:
+    """The language of this request's pages ("en", "de", "ru")."""
+    locale = get_locale()
+    return locale.language if locale else "en"
+
+
+def js_messages() -> dict[str, str]:
+    """The sentences static/js/app.js shows, in this request's language (the page carries them
+    as a JSON block: app.js has no English of its own). app.js fills in the {name} placeholders."""
+    return {
+        "offline": _("Offline"),
+        "recorded_elsewhere": _("Round {number} was just recorded on another phone"),
+        "enter_round_instead": _("Enter round {number} instead"),
+        "show_final_scores": _("Show the final scores"),
+        "keep_my_entries": _("Keep my entries"),
+        "copied": _("Copied"),
+    }
+
+
+def language_next() -> str:
+    """Where the language switcher returns to: this page (for a form's answer, the page it
+    was posted from)."""
+    if request.method == "GET":
+        return local_path(request.full_path.rstrip("?"))
+    referrer = request.referrer and urlsplit(request.referrer)
+    if referrer and referrer.netloc == request.host:
+        return local_path(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+    return "/"
+
+
+@bp.app_context_processor
+def layout_context() -> dict[str, Any]:
+    return {
+        "static_version": static_version(),
+        "htmx_version": installed_version("htmx.org"),
+        "current_language": current_language(),
+        "js_messages": js_messages,
+        "language_next": language_next,
+    }

@@ -1,0 +1,223 @@
+"""The match's routes: the page, live preview, record, edit, confirm and undo a round, share, live sync, shared links.
+
+A refusal that leaves the person's entries worth keeping (a round the engine refused,
+another phone writing first) re-renders the page with them; every other ServiceError
+goes to the app's one error handler (the error page).
+"""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from flask import Response, current_app, redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block, render_blocks
+
+from ...device import device_id
+from ...games.i18n import N_, _
+from ...identity import current_actor
+from ...services import ServiceError, sharing
+from ...services import matches as service
+from ..games import adapter_for
+from ..games.form_fields import FormError, int_or_none
+from . import bp
+from .layout import side_colour
+from .match_views import chart, hints_before, match_context, preview_result, round_rows, scoreboard, side_names
+
+MAX_KEY_LENGTH = 200
+# Refusals that mean "another phone wrote first": the page shows the current state instead.
+CHANGED_ELSEWHERE_CODES = frozenset({"stale_etag", "round_number_taken", "conflict"})
+CHANGED_ELSEWHERE = N_("This match changed on another phone: here is the current state")
+# The blocks of match.html that a phone polling for changes gets refreshed.
+LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
+
+
+def read_view(match_id: str):
+    return service.read_view(match_id, current_actor())
+
+
+@bp.get("/matches/<match_id>")
+def match_page(match_id: str):
+    view = read_view(match_id)
+    service.remember_on_device(device_id(create=True) or "", match_id)
+    return render_template("match.html", **match_context(view))
+
+
+@bp.post("/matches/<match_id>/preview")
+def preview(match_id: str):
+    """Live validation: the preview block, rendered from the engine's answer."""
+    number = int_or_none(request.args.get("number"))
+    view = read_view(match_id)
+    if number is None and view.state.finished:
+        return "", 204
+    result = preview_result(match_id, view, request.form, number)
+    context = match_context(view, values=request.form, edit_number=number, preview=result, live=True)
+    return render_block("match.html", "preview", **context)
+
+
+def changed_elsewhere(refused: ServiceError) -> bool:
+    return refused.code in CHANGED_ELSEWHERE_CODES or refused.status == 412
+
+
+def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool = True, edit_number: int | None = None):
+    """The page again with the refusal and the person's entries kept.
+
+    When another phone wrote first, the page shows the current match (and a new version
+    for the form) with the entries kept, so saving again is a deliberate second try.
+    """
+    view = read_view(match_id)
+    if changed_elsewhere(refused):
+        if edit_number is not None and edit_number > len(view.state.rounds):
+            edit_number = None  # the round being edited was undone meanwhile
+        values = request.form if keep_values else None
+        context = match_context(view, values=values, stale=_(CHANGED_ELSEWHERE), edit_number=edit_number)
+    else:
+        context = match_context(view, values=request.form, error=refused, edit_number=edit_number)
+    response = Response(render_template("match.html", **context), status=refused.status)
+    # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): app.js decodes it.
+    response.headers["X-Scorekeeper-Error"] = quote(str(refused.message)[:300], safe=" ,.:;!?()'/")
+    return response
+
+
+def form_version() -> str | None:
+    """The ETag the form was rendered with (forms of older pages have none)."""
+    return (request.form.get("version") or "").strip()[:40] or None
+
+
+@bp.post("/matches/<match_id>/rounds")
+def record(match_id: str):
+    """Record the next round from the form (JS off, or replayed from the offline queue)."""
+    view = read_view(match_id)
+    key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
+    try:
+        if key is not None and len(key) > MAX_KEY_LENGTH:
+            raise FormError(_("the form's idempotency key is too long: reload the page"), "idempotency_key")
+        raw = adapter_for(view.game).round_input(request.form, view.table, view.state.next or {})
+        service.record_round(
+            match_id,
+            raw,
+            idempotency_key=key,
+            expected_number=int_or_none(request.form.get("expected_number")),
+            if_match=form_version(),
+            actor=current_actor(),
+        )
+    except ServiceError as refused:
+        return refused_response(match_id, refused)
+    return redirect(url_for("pages.match_page", match_id=match_id) + "#scores", code=303)
+
+
+@bp.route("/matches/<match_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit(match_id: str, number: int):
+    view = read_view(match_id)
+    if not 1 <= number <= len(view.state.rounds):
+        raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
+    if request.method == "GET":
+        return render_template("match.html", **match_context(view, edit_number=number))
+    try:
+        raw = adapter_for(view.game).round_input(request.form, view.table, hints_before(view, number))
+        service.edit_round(
+            match_id, number, raw, if_match=form_version(), actor=current_actor(), reason=request.form.get("reason")
+        )
+    except ServiceError as refused:
+        return refused_response(match_id, refused, edit_number=number)
+    return redirect(url_for("pages.match_page", match_id=match_id) + f"#round-{number}", code=303)
+
+
+@bp.post("/matches/<match_id>/rounds/<int:number>/confirm")
+def confirm(match_id: str, number: int):
+    """Table check: this phone confirms the round another phone recorded."""
+    try:
+        service.confirm_round(match_id, number, if_match=form_version(), actor=current_actor())
+    except ServiceError as refused:
+        return refused_response(match_id, refused, keep_values=False)
+    return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+
+
+@bp.route("/matches/<match_id>/undo", methods=["GET", "POST"])
+def undo(match_id: str):
+    view = read_view(match_id)
+    count = len(view.state.rounds)
+    if request.method == "GET":
+        if not count:
+            return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+        last = view.state.rounds[-1]
+        return render_template(
+            "undo.html",
+            match=view.match,
+            game=view.game,
+            etag=view.etag,
+            number=count,
+            cells=list(zip(side_names(view), last.score.scores, last.score.explanation, strict=False)),
+        )
+    number = int_or_none(request.form.get("number"))
+    if number is None:
+        raise ServiceError(422, _("say which round to undo"), code="form_field", field="number")
+    try:
+        service.undo_round(
+            match_id, number, if_match=form_version(), actor=current_actor(), reason=request.form.get("reason")
+        )
+    except ServiceError as refused:
+        if not changed_elsewhere(refused):
+            raise
+        # The undo form's entries are not a round: show the current match instead.
+        return refused_response(match_id, refused, keep_values=False)
+    return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+
+
+@bp.post("/matches/<match_id>/share")
+def share(match_id: str):
+    """A read-only link to this match, shown on the page (the share block alone for htmx)."""
+    token = sharing.share_match(match_id, current_actor(), str(current_app.secret_key))
+    view = read_view(match_id)
+    context = match_context(view, share_url=url_for("pages.shared_page", token=token, _external=True))
+    if request.headers.get("HX-Request"):
+        return render_block("match.html", "share", **context)
+    return render_template("match.html", **context)
+
+
+@bp.get("/matches/<match_id>/live")
+def live(match_id: str):
+    """The changing blocks of the match page, swapped in out of band by a polling phone.
+
+    The round-entry block is included only when asked (`entry=1`): the phone leaves out
+    a form the user is typing in. A separate address keeps the service worker's page
+    cache (keyed by URL) from storing these fragments as the page.
+    """
+    view = read_view(match_id)
+    edit_number = int_or_none(request.args.get("edit"))
+    if edit_number is not None and not 1 <= edit_number <= len(view.state.rounds):
+        edit_number = None
+    context = {**match_context(view, edit_number=edit_number), "oob": True}
+    blocks = LIVE_BLOCKS + (["entry"] if request.args.get("entry") == "1" else [])
+    response = Response(render_blocks("match.html", blocks, **context))
+    response.headers["ETag"] = view.etag
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/shared/<token>")
+def shared_page(token: str):
+    """What a share link shows, read-only: a match (scoreboard and rounds) or standings."""
+    kind, shown = sharing.open_shared(token, str(current_app.secret_key))
+    if kind == sharing.MATCH:
+        view = shown
+        context = {
+            "kind": kind,
+            "game": view.game,
+            "state": view.state,
+            "board": scoreboard(view, adapter_for(view.game)),
+            "side_names": side_names(view),
+            "side_colours": [side_colour(index) for index in range(len(view.table.sides))],
+            "winners": [view.table.side_name(index) for index in view.state.winners],
+            "rounds": round_rows(view),
+            "chart": chart(view),
+        }
+    else:
+        context = {
+            "kind": kind,
+            "standings": shown,
+            "ranked": [row for row in shown["rows"] if row["ranked"]],
+            "unranked": [row for row in shown["rows"] if not row["ranked"]],
+        }
+    response = Response(render_template("shared.html", **context))
+    # A share link is for people, not for search engines.
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response

@@ -1,0 +1,316 @@
+"""What the match page shows, built from a match view: scoreboard, chart, rounds, the round form, preview, history.
+
+Everything that differs between games comes from the game's web adapter (web/games/).
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import format_datetime
+
+from ...games.i18n import N_, _
+from ...identity import current_actor
+from ...services import ServiceError
+from ...services import leagues as league_service
+from ...services import matches as service
+from ..charts import ChartLine, polyline_chart
+from ..games import adapter_for
+from ..games.adapter import GameAdapter, round_entry
+from .layout import side_colour
+
+# What happened, said of the person who did it; the round number follows when there is one.
+ACTION_WORDS = {
+    "match.create": N_("started the match"),
+    "round.create": N_("recorded"),
+    "round.edit": N_("edited"),
+    "round.undo": N_("undid"),
+    "round.confirm": N_("confirmed"),
+}
+ACTION_ROUND_WORDS = {
+    "round.create": N_("recorded round {number}"),
+    "round.edit": N_("edited round {number}"),
+    "round.undo": N_("undid round {number}"),
+    "round.confirm": N_("confirmed round {number}"),
+}
+# Round input fields as the history shows them (the JSON keys stay the API's).
+INPUT_FIELD_WORDS = {
+    "style": N_("style"),
+    "stake": N_("stake"),
+    "acting_style": N_("acting style"),
+    "vip_card": N_("VIP card"),
+    "trump": N_("trump"),
+    "trump_chooser": N_("trump chosen by"),
+    "tricks": N_("tricks"),
+    "bids": N_("bids"),
+    "calls": N_("special calls"),
+    "alone": N_("alone"),
+    "renege": N_("renege"),
+    "sides": N_("sides"),
+    "cards": N_("cards"),
+    "zwicks": N_("Zwicks"),
+    "honours": N_("honours"),
+    "game": N_("game"),
+    "players": N_("players"),
+    "options": N_("options"),
+    "league": N_("league"),
+    "table_check": N_("table check"),
+    "rounds": N_("rounds"),
+}
+SHORT_TEXT_LIMIT = 140
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def league_of(match):
+    """The league a match counts for, or None for a casual match."""
+    return league_service.get_league(match.league_id) if match.league_id else None
+
+
+def side_names(view) -> list[str]:
+    return [view.table.side_name(index) for index in range(len(view.table.sides))]
+
+
+def hints_before(view, number: int | None) -> Mapping[str, Any]:
+    """The `next` hints for the next round, or for recorded round `number` (to edit it)."""
+    if number is None:
+        return view.state.next or {}
+    inputs = [scored.input for scored in view.state.rounds[: number - 1]]
+    state = view.game.replay(view.table, inputs)
+    return state.next or {}
+
+
+def chart(view) -> dict[str, Any] | None:
+    """Running totals per side, from 0 before the first round, as an SVG line chart."""
+    rounds = view.state.rounds
+    if not rounds:
+        return None
+    running = [0] * len(view.table.sides)
+    points: list[list[tuple[int, int]]] = [[(0, 0)] for _side in view.table.sides]
+    for step, scored in enumerate(rounds, start=1):
+        for index, score in enumerate(scored.score.scores):
+            running[index] += score
+            points[index].append((step, running[index]))
+    lines = [ChartLine(view.table.side_name(index), side_colour(index), line) for index, line in enumerate(points)]
+    return polyline_chart(lines)
+
+
+def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
+    state, table = view.state, view.table
+    target = table.options.get("target")
+    rows = []
+    for index, total in enumerate(state.totals):
+        rows.append(
+            {
+                "name": table.side_name(index),
+                "total": total,
+                "colour": side_colour(index),
+                "winner": index in state.winners,
+                "target": target,
+                "percent": max(0, min(100, round(100 * total / target))) if target else None,
+                **adapter.board_extra(state, index),
+            }
+        )
+    return rows
+
+
+def rounds_left(view) -> int | None:
+    # A fixed-length game's rounds, else a target game's round limit (the house rule), if set.
+    limit = view.game.fixed_rounds(view.table)
+    if limit is None:
+        limit = view.table.options.get("max_rounds")
+    return None if limit is None else max(0, limit - len(view.state.rounds))
+
+
+def round_rows(view) -> list[dict[str, Any]]:
+    """Each recorded round: number, dealer and every side's score with its explanation."""
+    return [
+        {
+            "number": scored.number,
+            "dealer": view.table.name(scored.dealer),
+            "cells": [
+                {"score": score, "explanation": scored.score.explanation[index]}
+                for index, score in enumerate(scored.score.scores)
+            ],
+        }
+        for scored in view.state.rounds
+    ]
+
+
+def entry_context(view, adapter: GameAdapter, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What the round form offers: the shared part, and the game's own from its adapter."""
+    return round_entry(adapter, view.table, hints, number)
+
+
+def preview_result(match_id: str, view, values, number: int | None) -> dict[str, Any]:
+    """The engine's answer to the entries so far: the would-be scores, or its refusal."""
+    try:
+        raw = adapter_for(view.game).round_input(values, view.table, hints_before(view, number))
+        _scores, state = service.preview_round(match_id, raw, number, actor=current_actor())
+    except ServiceError as refused:
+        # Not an error page: the refusal is the preview, shown beside the form.
+        return {"ok": False, "message": refused.message, "error": refused}
+    scored = state.rounds[(number or len(state.rounds)) - 1]
+    return {
+        "ok": True,
+        "scores": [
+            {"name": view.table.side_name(index), "score": score, "explanation": scored.score.explanation[index]}
+            for index, score in enumerate(scored.score.scores)
+        ],
+        "finishes": state.finished and not view.state.finished,
+        "winners": [view.table.side_name(index) for index in state.winners],
+    }
+
+
+def pending_view(view) -> dict[str, Any] | None:
+    """The round waiting for a second phone (table check): its would-be scores per side."""
+    if view.pending is None:
+        return None
+    table = view.table
+    return {
+        "number": view.pending.number,
+        "cells": [
+            {"side": table.side_name(index), "score": score, "explanation": explanation}
+            for index, (score, explanation) in enumerate(
+                zip(view.pending.score.scores, view.pending.score.explanation, strict=True)
+            )
+        ],
+    }
+
+
+def match_context(
+    view,
+    *,
+    values: Mapping[str, Any] | None = None,
+    error: ServiceError | None = None,
+    edit_number: int | None = None,
+    preview: dict[str, Any] | None = None,
+    live: bool = False,
+    stale: str | None = None,
+    share_url: str | None = None,
+) -> dict[str, Any]:
+    state, table = view.state, view.table
+    adapter = adapter_for(view.game)
+    hints: Mapping[str, Any] = {}
+    entry = None
+    if edit_number is not None:
+        hints = hints_before(view, edit_number)
+        number = edit_number
+    elif not state.finished and view.pending is None:
+        hints = state.next or {}
+        number = state.next_round
+    else:
+        # Finished, or a round waits for table check: no entry form until it is settled.
+        number = state.next_round
+    if hints:
+        entry = entry_context(view, adapter, hints, number)
+    if values is None:
+        if edit_number is not None:
+            values = adapter.form_values(state.rounds[edit_number - 1].input, table, hints)
+        else:
+            values = adapter.default_values(table, hints)
+    if entry is not None:
+        preview = {**(preview or {"ok": None}), "notes": adapter.preview_notes(table, entry, values)}
+    if error is not None:
+        preview = {**(preview or {}), "ok": False, "message": error.message, "error": error}
+    rounds = round_rows(view)
+    return {
+        "view": view,
+        "match": view.match,
+        "league": league_of(view.match),
+        "game": view.game,
+        "game_template": adapter.template,
+        "table": table,
+        "state": state,
+        "side_names": side_names(view),
+        "side_colours": [side_colour(index) for index in range(len(table.sides))],
+        "board": scoreboard(view, adapter),
+        "rounds_left": rounds_left(view),
+        "rounds": rounds,
+        "chart": chart(view),
+        "progress": adapter.progress(table, state),
+        "winners": [table.side_name(index) for index in state.winners],
+        "next_info": adapter.next_info(table, state.next) if state.next else None,
+        "entry": entry,
+        "pending": pending_view(view),
+        "values": values,
+        "preview": preview,
+        "live": live,
+        "edit_number": edit_number,
+        "idempotency_key": values.get("idempotency_key") or new_key(),
+        "error": error,
+        # The version the forms were rendered with: a write based on an older one is refused.
+        "etag": view.etag,
+        "history": history(view.match.id),
+        "stale": stale,
+        "share_url": share_url,
+        "oob": False,
+    }
+
+
+def short_text(value: Any) -> str:
+    """A round input (or any stored JSON) as one short line: "style 5, stake 4, tricks 3/5/5"."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        text = ", ".join(
+            f"{_(INPUT_FIELD_WORDS[key]) if key in INPUT_FIELD_WORDS else key.replace('_', ' ')} {short_text(item)}"
+            for key, item in value.items()
+            if item is not None
+        )
+    elif isinstance(value, list):
+        if all(not isinstance(item, (dict, list)) for item in value):
+            text = "/".join("–" if item is None else str(item) for item in value)
+        else:
+            text = "; ".join(short_text(item) for item in value)
+    elif isinstance(value, bool):
+        text = _("yes") if value else _("no")
+    else:
+        text = str(value)
+    return text if len(text) <= SHORT_TEXT_LIMIT else text[: SHORT_TEXT_LIMIT - 1] + "…"
+
+
+def actor_words(label: str) -> str:
+    """The audit trail stores "device 1c738dc1" and "anonymous" as data: say them in words."""
+    if label.startswith("device "):
+        return _("a phone ({id})", id=label[len("device ") :])
+    if label == "anonymous":
+        return _("someone without an account")
+    return label
+
+
+def history(match_id: str) -> list[dict[str, Any]]:
+    """The match's audit trail, newest first, in words."""
+    rows = []
+    for entry in service.audit_trail(match_id, current_actor()):
+        if entry.action == "match.create":
+            after = entry.after or {}
+            change = ", ".join(after.get("players") or [])
+        elif entry.before is not None and entry.after is not None:
+            change = f"{short_text(entry.before)} → {short_text(entry.after)}"
+        else:
+            change = short_text(entry.after if entry.after is not None else entry.before)
+        if entry.round_number and entry.action in ACTION_ROUND_WORDS:
+            action = _(ACTION_ROUND_WORDS[entry.action], number=entry.round_number)
+        else:
+            action = _(ACTION_WORDS[entry.action]) if entry.action in ACTION_WORDS else entry.action.replace(".", " ")
+            if entry.round_number:
+                action = _("{action} round {number}", action=action, number=entry.round_number)
+        rows.append(
+            {
+                "who": actor_words(entry.actor),
+                # In the reader's language and date format; the clock is UTC (Babel's default zone).
+                "when": _("{when} UTC", when=format_datetime(entry.at, "short")),
+                "iso": entry.at.isoformat(timespec="seconds"),
+                "action": action,
+                "round": entry.round_number,
+                "change": change,
+                "undone": entry.action == "round.undo",
+                "reason": entry.reason,
+            }
+        )
+    rows.reverse()
+    return rows

@@ -1,0 +1,156 @@
+"""The new-match form: game, seats and names, first dealer, league, table check and the game's options."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+from jinja2_fragments.flask import render_block
+
+from ...device import device_id
+from ...games import Game, all_games
+from ...games.i18n import _
+from ...identity import current_actor
+from ...services import ServiceError
+from ...services import leagues as league_service
+from ...services import matches as service
+from ...services import players as player_service
+from ..games import adapter_for
+from ..games.form_fields import FormError
+from . import bp
+
+
+def chosen_game(value: str | None) -> Game:
+    games = {game.id: game for game in all_games()}
+    return games.get(value or "") or all_games()[0]
+
+
+def yes_no(value: bool) -> str:
+    return _("yes") if value else _("no")
+
+
+def value_words(game: Game, value: Any) -> str:
+    if value is None:
+        return _("none")
+    if isinstance(value, bool):
+        return yes_no(value)
+    if isinstance(value, list):
+        return ", ".join(map(game.choice_label, value)) if value else _("none")
+    return game.choice_label(value)
+
+
+def option_fields(game: Game) -> list[dict[str, Any]]:
+    """The game's options (but first_dealer) as form fields with their defaults in words."""
+    fields = []
+    for spec in game.option_specs:
+        default = spec.default
+        if spec.kind == "object":
+            continue  # e.g. Zwicker's point table: kept at its defaults here, editable over the API
+        if spec.kind == "list" or spec.name == "preset" or spec.kind == "bool" or default is None:
+            words = value_words(game, default) if default is not None else _("none (switched off)")
+        else:
+            words = str(default)
+        if game.presets and spec.name != "preset":
+            per_preset = {name: values.get(spec.name, default) for name, values in game.presets.items()}
+            if len({json.dumps(value) for value in per_preset.values()}) > 1:
+                words = ", ".join(f"{game.choice_label(name)}: {value_words(game, value)}" for name, value in per_preset.items())
+        fields.append(
+            {
+                "name": spec.name,
+                "kind": spec.kind,
+                "label": game.option_label(spec.name),
+                "description": _(spec.description),
+                "choice_labels": {str(choice): game.choice_label(choice) for choice in spec.choices or ()},
+                "default_words": words,
+                "choices": list(spec.choices or ()),
+                "nullable": spec.nullable,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+            }
+        )
+    return fields
+
+
+def options_from_form(game: Game, form) -> dict[str, Any]:
+    """Only the options the table changed; empty fields keep the (preset) default."""
+    options: dict[str, Any] = {}
+    for spec in game.option_specs:
+        key = f"opt_{spec.name}"
+        if spec.kind == "list":
+            chosen = [value for value in form.getlist(key) if value]
+            if chosen:
+                options[spec.name] = chosen
+            continue
+        text = (form.get(key) or "").strip()
+        if not text:
+            continue
+        if spec.kind == "int":
+            if spec.nullable and text.lower() in ("none", "off", "null", _("none").lower()):
+                options[spec.name] = None
+                continue
+            try:
+                options[spec.name] = int(text, 10)
+            except ValueError:
+                raise FormError(
+                    _("option {name} must be a whole number, got {got}", name=game.option_label(spec.name), got=repr(text)),
+                    f"options.{spec.name}",
+                ) from None
+        elif spec.kind == "bool":
+            options[spec.name] = text == "true"
+        elif spec.kind == "choice":
+            options[spec.name] = text
+    text = (form.get("first_dealer") or "0").strip()
+    try:
+        options["first_dealer"] = int(text, 10)
+    except ValueError:
+        raise FormError(_("first dealer must be a seat, got {got}", got=repr(text)), "options.first_dealer") from None
+    return options
+
+
+@bp.route("/matches/new", methods=["GET", "POST"])
+def new_match():
+    form = request.form if request.method == "POST" else request.args
+    game = chosen_game(form.get("game"))
+    first_seats = adapter_for(game).first_seat_count()
+    try:
+        seats = int(form.get("seats") or first_seats)
+    except ValueError:
+        seats = first_seats
+    action = form.get("action", "")
+    if action == "add_seat":
+        seats += 1
+    elif action == "remove_seat":
+        seats -= 1
+    seats = max(game.min_players, min(game.max_players, seats))
+    names = [(form.get(f"player_{seat}") or "").strip() for seat in range(seats)]
+    error = None
+    status = 200
+    if request.method == "POST" and action == "create":
+        try:
+            view = service.create_match(
+                game.id,
+                names,
+                options_from_form(game, form),
+                device_id(create=True),
+                league_id=form.get("league") or None,
+                actor=current_actor(),
+                table_check=form.get("table_check") == "on",
+            )
+            return redirect(url_for("pages.match_page", match_id=view.match.id), code=303)
+        except ServiceError as refused:
+            # The form again with the names and options as typed.
+            error, status = refused, refused.status
+    context = {
+        "games": all_games(),
+        "game": game,
+        "seats": seats,
+        "names": names,
+        "values": form,
+        "option_fields": option_fields(game),
+        "players": player_service.known_names(),
+        "leagues": league_service.leagues_to_score(current_actor()),
+        "error": error,
+    }
+    if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
+        return render_block("new_match.html", "setup", **context), status
+    return render_template("new_match.html", **context), status

@@ -1,0 +1,186 @@
+"""The rules pages: each game's rules for players, rendered from docs/rules/<language>/<game>.md.
+
+The Markdown files are the single source: the README links to them, and these pages
+render the very same files. Every option and every rule a refusal can name has a stable
+anchor (`{#option-target}` on the line before its heading), the same in every language,
+so the new-match form links each option to its paragraph and a refused round links its
+"why?" to the rule it broke.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Blueprint, abort, render_template
+from flask_babel import get_locale
+from markdown_it import MarkdownIt
+from mdit_py_plugins.attrs import attrs_block_plugin
+
+from ..config import PROJECT_ROOT
+from ..games import all_games, get_game
+
+bp = Blueprint("rules", __name__)
+
+RULES_ROOT: Path = PROJECT_ROOT / "docs" / "rules"
+LANGUAGES = ("en", "de", "ru")
+FALLBACK_LANGUAGE = "en"
+
+# The sections every rules page has, by anchor (the same in every language).
+SECTIONS = ("players", "recording", "scoring", "examples", "end", "options", "decisions")
+
+# CommonMark with tables; raw HTML off, so a rules file can hold no markup (and no script)
+# of its own; `{#anchor}` lines give the next block its stable id.
+MARKDOWN = MarkdownIt("commonmark", {"html": False}).use(attrs_block_plugin).enable("table")
+
+# The rule a refusal broke, by the engine's refusal code. Codes of the shared surface
+# (games/base.py) first; a refusal of an option links to that option's paragraph instead
+# (see refusal_anchor), whatever its code.
+SHARED_REFUSAL_ANCHORS: Mapping[str, str] = {
+    "round_type": "recording",
+    "field_unknown": "recording",
+    "field_missing": "recording",
+    "type": "recording",
+    "range": "recording",
+    "length": "recording",
+    "choice": "recording",
+    "tricks_sum": "recording",
+    "match_finished": "end",
+    "match_ends_early": "end",
+    "player_count": "players",
+    # the pages' own refusal of a form field that cannot be read (web/forms.py)
+    "form_field": "recording",
+}
+GAME_REFUSAL_ANCHORS: Mapping[str, Mapping[str, str]] = {
+    "nwik": {
+        "style_used": "rule-once",
+        "stake_used": "rule-once",
+        "acting_style_missing": "rule-pass",
+        "acting_style_pass": "rule-pass",
+        "acting_style_used": "rule-pass",
+        "acting_style_without_pass": "rule-pass",
+        "trump_missing": "rule-styles",
+        "trump_refused": "rule-styles",
+        "trump_spades": "rule-styles",
+        "vip_card_missing": "rule-vip",
+        "vip_card_refused": "rule-vip",
+    },
+    "nameless": {
+        "alone_players": "rule-alone",
+        "alone_partner_tricks": "rule-alone",
+    },
+    "zwicker": {
+        "cards_sum": "recording",
+        "honour_duplicate": "rule-honours",
+        "honour_missing": "rule-honours",
+        "honour_other_deck": "option-jokers",
+        "honour_twice": "rule-honours",
+        "honour_unknown": "rule-honours",
+        "honours_over_cards": "rule-honours",
+        "zwicks_over_cards": "rule-zwicks",
+    },
+    "spades": {
+        "bid_missing": "recording",
+        "bid_range": "recording",
+        "bid_type": "recording",
+        "bid_with_call": "option-special_calls",
+        "call_not_enabled": "option-special_calls",
+        "call_unknown": "option-special_calls",
+        "contract_range": "rule-contract",
+        "nil_per_side": "option-nil_per_side",
+        "blind_nil_not_allowed": "option-blind_nil_deficit",
+        "min_team_bid": "option-min_team_bid",
+        "bids_total_13": "option-bids_total_13",
+    },
+    "willi-stich": {
+        "dealer_call": "rule-dealer",
+        "trump": "rule-rounds",
+        "trump_chooser_round": "rule-rounds",
+    },
+}
+
+
+@dataclass(frozen=True)
+class RulesDocument:
+    title: str
+    html: str
+    anchors: frozenset[str]
+
+
+def option_anchor(name: str) -> str:
+    return f"option-{name}"
+
+
+def rules_path(language: str, game_id: str) -> Path:
+    return RULES_ROOT / language / f"{game_id}.md"
+
+
+def render(language: str, game_id: str) -> RulesDocument:
+    """One rules file as HTML, with its title (the first heading) and its anchors."""
+    source = rules_path(language, game_id).read_text(encoding="utf-8")
+    tokens = MARKDOWN.parse(source)
+    title = ""
+    anchors = set()
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag == "h1" and not title:
+            title = tokens[index + 1].content
+        anchor = token.attrs.get("id")
+        if anchor:
+            anchors.add(str(anchor))
+    return RulesDocument(title=title, html=MARKDOWN.renderer.render(tokens, MARKDOWN.options, {}), anchors=frozenset(anchors))
+
+
+def page_language() -> str:
+    locale = get_locale()
+    language = locale.language if locale else FALLBACK_LANGUAGE
+    return language if language in LANGUAGES else FALLBACK_LANGUAGE
+
+
+def refusal_anchor(game_id: str, code: str | None, field: str | None = None) -> str | None:
+    """The anchor of the rule a refusal names, or None when it is no rule of the game
+    (a stale page, a missing match, ...)."""
+    if field and field.startswith("options."):
+        name = field.split(".")[1]
+        try:
+            names = {spec.name for spec in get_game(game_id).all_option_specs()}
+        except KeyError:
+            return None
+        if name in names:
+            return option_anchor(name)
+    if not code:
+        return None
+    return GAME_REFUSAL_ANCHORS.get(game_id, {}).get(code) or SHARED_REFUSAL_ANCHORS.get(code)
+
+
+def rules_url(game_id: str, anchor: str | None = None) -> str:
+    return f"/rules/{game_id}" + (f"#{anchor}" if anchor else "")
+
+
+def refusal_url(game_id: str, error) -> str | None:
+    """Where a refused round's "why?" leads: the paragraph of the rule, or None."""
+    if error is None:
+        return None
+    anchor = refusal_anchor(game_id, getattr(error, "code", None), getattr(error, "field", None))
+    return rules_url(game_id, anchor) if anchor else None
+
+
+@bp.app_context_processor
+def rules_links() -> dict[str, object]:
+    return {"rules_url": rules_url, "refusal_url": refusal_url, "option_anchor": option_anchor}
+
+
+@bp.get("/rules")
+def rules_index():
+    language = page_language()
+    games = [(game, render(language, game.id).title) for game in all_games()]
+    return render_template("rules_index.html", games=games)
+
+
+@bp.get("/rules/<game_id>")
+def rules_page(game_id: str):
+    try:
+        game = get_game(game_id)
+    except KeyError:
+        abort(404)
+    document = render(page_language(), game.id)
+    return render_template("rules.html", game=game, games=all_games(), document=document)

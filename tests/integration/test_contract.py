@@ -1,0 +1,490 @@
+"""The REST contract through real gunicorn workers and a real HTTP client (requests) that
+asks for compression, as browsers and phones do: ETags of gzip and brotli answers,
+If-Match / If-None-Match, 20 racing retries of one Idempotency-Key, ?number, languages,
+roster changes, hostile input (4xx with the JSON error body, never 5xx) and bursts of
+identical writes (409 or success, never 500)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import requests
+
+from .exports import league_export
+
+pytestmark = pytest.mark.integration
+
+TIMEOUT = 60.0
+ENCODINGS = ("gzip", "br")
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+NAMELESS_HAND = {"tricks": [2, 1, 1, 1]}
+ENDLESS = {"target": 1_000_000}
+PASSWORD = "correct horse battery staple"
+
+
+def client(encoding: str = "gzip, br", language: str | None = None) -> requests.Session:
+    """A fresh HTTP client (own cookies) asking for compressed answers."""
+    session = requests.Session()
+    session.headers["Accept-Encoding"] = encoding
+    if language:
+        session.headers["Accept-Language"] = language
+    return session
+
+
+def failure(message: str, server) -> str:
+    return f"{message}\n--- {server.log_path}, last lines ---\n{server.log()}"
+
+
+def signed_in(server, prefix: str = "user", language: str | None = None) -> requests.Session:
+    session = client(language=language)
+    username = f"{prefix}{secrets.token_hex(4)}"
+    reply = session.post(f"{server.url}/api/v1/users", json={"username": username, "password": PASSWORD}, timeout=TIMEOUT)
+    assert reply.status_code == 201, failure(f"sign up: {reply.status_code} {reply.text}", server)
+    session.username = username  # type: ignore[attr-defined]
+    return session
+
+
+def new_match(server, session: requests.Session, options: dict | None = None, game: str = "nameless",
+              players: list[str] | None = None) -> requests.Response:
+    body = {"game": game, "players": players or PLAYERS, "options": ENDLESS if options is None else options}
+    reply = session.post(f"{server.url}/api/v1/matches", json=body, timeout=TIMEOUT)
+    assert reply.status_code == 201, failure(f"POST /matches: {reply.status_code} {reply.text}", server)
+    return reply
+
+
+def race(calls: list[Callable[[], requests.Response]]) -> list[requests.Response | Exception]:
+    """Run the calls at the same moment, one thread each; the replies in order."""
+    replies: list[Any] = [None] * len(calls)
+    barrier = threading.Barrier(len(calls), timeout=TIMEOUT)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        try:
+            replies[index] = calls[index]()
+        except requests.RequestException as error:
+            replies[index] = error
+
+    threads = [threading.Thread(target=run, args=(index,), daemon=True) for index in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 3 * TIMEOUT
+    for thread in threads:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
+    assert not any(thread.is_alive() for thread in threads), "a racing client did not finish in time"
+    return replies
+
+
+def statuses(replies) -> list[Any]:
+    return [reply.status_code if isinstance(reply, requests.Response) else repr(reply) for reply in replies]
+
+
+def assert_json_error(reply: requests.Response, statuses_allowed: set[int], server) -> dict:
+    """A 4xx answer with the API's JSON error body: code, message, error."""
+    assert reply.status_code in statuses_allowed, failure(f"{reply.status_code} {reply.text[:300]}", server)
+    assert reply.headers["Content-Type"].startswith("application/json"), failure(reply.text[:300], server)
+    body = reply.json()
+    assert body["code"] == reply.status_code and body["message"] and body["error"], body
+    return body
+
+
+# --------------------------------------------------------------------------- ETags
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_the_etag_of_a_compressed_answer_works_for_if_match_and_if_none_match(gunicorn_server, encoding):
+    base = gunicorn_server.url
+    session = client(encoding)
+    created = new_match(gunicorn_server, session)
+    assert created.headers.get("Content-Encoding") == encoding, created.headers
+    # flask-compress marks the encoding in the tag: "v1-en:br".
+    assert created.headers["ETag"].endswith(f':{encoding}"'), created.headers["ETag"]
+    match_id = created.json()["id"]
+    # The very first conditional write, with the ETag of POST /matches, goes through.
+    url = f"{base}/api/v1/matches/{match_id}/rounds"
+    first = session.post(url, json=NAMELESS_HAND, headers={"If-Match": created.headers["ETag"]}, timeout=TIMEOUT)
+    assert first.status_code == 201, failure(first.text, gunicorn_server)
+
+    served = session.get(f"{base}/api/v1/matches/{match_id}", timeout=TIMEOUT)
+    assert served.status_code == 200 and served.headers.get("Content-Encoding") == encoding
+    etag = served.headers["ETag"]
+    assert etag != created.headers["ETag"]
+    # Polling with the tag it got: 304, in either encoding's spelling and identity's.
+    for sent in (etag, etag.replace(f":{encoding}", ""), etag.replace(encoding, "gzip" if encoding == "br" else "br")):
+        again = session.get(f"{base}/api/v1/matches/{match_id}", headers={"If-None-Match": sent}, timeout=TIMEOUT)
+        assert again.status_code == 304, failure(f"If-None-Match {sent}: {again.status_code}", gunicorn_server)
+    second = session.post(url, json=NAMELESS_HAND, headers={"If-Match": etag}, timeout=TIMEOUT)
+    assert second.status_code == 201, failure(second.text, gunicorn_server)
+    # The tag is stale now: 412, nothing stored; and If-None-Match no longer matches.
+    stale = session.post(url, json=NAMELESS_HAND, headers={"If-Match": etag}, timeout=TIMEOUT)
+    assert_json_error(stale, {412}, gunicorn_server)
+    fresh = session.get(f"{base}/api/v1/matches/{match_id}", headers={"If-None-Match": etag}, timeout=TIMEOUT)
+    assert fresh.status_code == 200 and len(fresh.json()["rounds"]) == 2
+
+
+@pytest.mark.parametrize(
+    "if_match",
+    ['"v9223372036854775808"', '"v99999999999999999999999999"', '"v-1"', '"garbage"', "W/\"v1-en\"x", '""', '"v1-en:zz:br"'],
+)
+def test_if_match_never_issued_is_412_not_500(gunicorn_server, if_match):
+    session = client()
+    match_id = new_match(gunicorn_server, session).json()["id"]
+    reply = session.post(
+        f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, headers={"If-Match": if_match},
+        timeout=TIMEOUT,
+    )
+    assert_json_error(reply, {400, 412}, gunicorn_server)
+    served = session.get(f"{gunicorn_server.url}/api/v1/matches/{match_id}", timeout=TIMEOUT).json()
+    assert served["rounds"] == []
+    polled = session.get(
+        f"{gunicorn_server.url}/api/v1/matches/{match_id}", headers={"If-None-Match": if_match}, timeout=TIMEOUT
+    )
+    assert polled.status_code == 200
+
+
+# --------------------------------------------------------------------------- idempotency
+
+
+RACES = {
+    # name: (game, players, options, round 1, query)
+    "plain": ("nameless", PLAYERS, ENDLESS, NAMELESS_HAND, ""),
+    "with ?number=1": ("nameless", PLAYERS, ENDLESS, NAMELESS_HAND, "?number=1"),
+    # Round 1 reaches the target: the retries must not be told "the match is finished".
+    "round 1 finishes the match": ("nameless", PLAYERS, {"target": 1}, NAMELESS_HAND, "?number=1"),
+    # Validated as round 2, this input breaks the trick count (2 cards each in round 2).
+    "willi stich, valid only as round 1": (
+        "willi-stich", ["Ann", "Bob", "Cid"], {}, {"trump": "hearts", "bids": [0, 0, 0], "tricks": [1, 0, 0]}, "",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(RACES))
+def test_twenty_racing_retries_of_one_key_all_get_the_stored_round(gunicorn_server, case):
+    game, players, options, hand, query = RACES[case]
+    session = client()
+    match_id = new_match(gunicorn_server, session, options, game, players).json()["id"]
+    url = f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds{query}"
+    key = f"retry-{secrets.token_hex(6)}"
+    cookies = session.cookies.get_dict()
+
+    def post() -> requests.Response:
+        racer = client()
+        racer.cookies.update(cookies)
+        return racer.post(url, json=hand, headers={"Idempotency-Key": key}, timeout=TIMEOUT)
+
+    replies = race([post] * 20)
+    assert statuses(replies) == [201] * 20, failure(
+        f"{case}: {statuses(replies)} {[r.text[:120] for r in replies if isinstance(r, requests.Response)]}",
+        gunicorn_server,
+    )
+    replayed = [reply.headers.get("Idempotent-Replayed") for reply in replies]
+    assert replayed.count("true") == 19 and replayed.count(None) == 1, replayed
+    assert {json.dumps(reply.json(), sort_keys=True) for reply in replies} == {json.dumps(replies[0].json(), sort_keys=True)}
+    assert replies[0].json()["number"] == 1
+    rounds = session.get(f"{gunicorn_server.url}/api/v1/matches/{match_id}", timeout=TIMEOUT).json()["rounds"]
+    assert [(r["number"], r["input"]) for r in rounds] == [(1, hand)]
+    # Later rounds do not change the answer to a late retry either.
+    if case == "plain":
+        session.post(f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, timeout=TIMEOUT)
+    late = post()
+    assert late.status_code == 201 and late.headers.get("Idempotent-Replayed") == "true"
+    assert late.json()["number"] == 1
+
+
+def test_number_names_the_round_meant(gunicorn_server):
+    session = client()
+    match_id = new_match(gunicorn_server, session).json()["id"]
+    url = f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds"
+    assert session.post(f"{url}?number=1", json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
+    taken = session.post(f"{url}?number=1", json=NAMELESS_HAND, timeout=TIMEOUT)
+    assert assert_json_error(taken, {409}, gunicorn_server)["error"] == "round_number_taken"
+    ahead = session.post(f"{url}?number=3", json=NAMELESS_HAND, timeout=TIMEOUT)
+    assert assert_json_error(ahead, {409}, gunicorn_server)["error"] == "round_number_taken"
+    assert session.post(f"{url}?number=2", json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
+
+
+# --------------------------------------------------------------------------- languages
+
+
+def explanations(document: dict) -> list[str]:
+    return [text for round_ in document["rounds"] for text in round_["explanation"]]
+
+
+def test_each_reader_gets_their_own_language(gunicorn_server):
+    base = gunicorn_server.url
+    russian = client(language="ru")
+    match_id = new_match(gunicorn_server, russian).json()["id"]
+    recorded = russian.post(f"{base}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, timeout=TIMEOUT)
+    assert recorded.status_code == 201
+    served: dict[str, requests.Response] = {}
+    # The Russian phone records and reads first; the others must not get its words.
+    for language in ("ru", "de", "en", "ru", "de"):
+        served[language] = client(language=language).get(f"{base}/api/v1/matches/{match_id}", timeout=TIMEOUT)
+        assert served[language].status_code == 200
+        vary = {part.strip().lower() for part in served[language].headers["Vary"].split(",")}
+        assert {"accept-language", "cookie", "accept-encoding"} <= vary, served[language].headers["Vary"]
+    words = {language: explanations(reply.json()) for language, reply in served.items()}
+    assert words["ru"] == explanations({"rounds": [recorded.json()]})
+    assert len({tuple(words[language]) for language in ("ru", "de", "en")}) == 3, words
+    assert any("\u0400" <= char <= "\u04ff" for char in "".join(words["ru"]))
+    assert not any("\u0400" <= char <= "\u04ff" for char in "".join(words["de"] + words["en"]))
+    tags = {language: reply.headers["ETag"] for language, reply in served.items()}
+    assert len(set(tags.values())) == 3, tags
+    # The German reader polling with the Russian tag gets the German document, not 304.
+    crossed = client(language="de").get(
+        f"{base}/api/v1/matches/{match_id}", headers={"If-None-Match": tags["ru"]}, timeout=TIMEOUT
+    )
+    assert crossed.status_code == 200 and explanations(crossed.json()) == words["de"]
+    # Schema errors (marshmallow's own messages) are in the reader's language too.
+    refused = client(language="de").post(f"{base}/api/v1/matches", json={"game": "nwik", "players": "Ann"}, timeout=TIMEOUT)
+    body = assert_json_error(refused, {422}, gunicorn_server)
+    assert body["errors"]["json"]["players"] == ["Keine gültige Liste."], body
+    missing = client(language="ru").post(f"{base}/api/v1/matches", json={}, timeout=TIMEOUT)
+    assert assert_json_error(missing, {422}, gunicorn_server)["errors"]["json"]["game"] == ["Не заполнено обязательное поле."]
+
+
+def test_csv_export_is_in_the_callers_language(gunicorn_server):
+    base = gunicorn_server.url
+    owner = signed_in(gunicorn_server, "csv", language="ru")
+    league = owner.post(f"{base}/api/v1/leagues", json={"name": "Пятница", "members": PLAYERS}, timeout=TIMEOUT).json()
+    match = owner.post(
+        f"{base}/api/v1/matches", json={"game": "nameless", "players": PLAYERS, "options": ENDLESS, "league": league["id"]},
+        timeout=TIMEOUT,
+    ).json()
+    url = f"{base}/api/v1/matches/{match['id']}/rounds"
+    assert owner.post(url, json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
+    # A German and an English reader record the next rounds on the same account.
+    assert owner.post(url, json=NAMELESS_HAND, headers={"Accept-Language": "de"}, timeout=TIMEOUT).status_code == 201
+    assert owner.post(url, json=NAMELESS_HAND, headers={"Accept-Language": "en"}, timeout=TIMEOUT).status_code == 201
+    texts = {}
+    for language in ("de", "en"):
+        reply = owner.get(
+            f"{base}/api/v1/leagues/{league['id']}/export.csv?kind=rounds", headers={"Accept-Language": language},
+            timeout=TIMEOUT,
+        )
+        assert reply.status_code == 200
+        texts[language] = [row["explanation"] for row in csv.DictReader(io.StringIO(reply.text))]
+        assert len(texts[language]) == 3
+    assert not any("\u0400" <= char <= "\u04ff" for char in "".join(texts["de"] + texts["en"])), texts
+    assert texts["de"] != texts["en"]
+    assert len(set(texts["en"])) == 1 and len(set(texts["de"])) == 1  # one language per file
+
+
+# --------------------------------------------------------------------------- roster changes
+
+
+@pytest.mark.parametrize("change", ["rename", "merge"])
+def test_renames_and_merges_give_every_affected_match_a_new_etag(gunicorn_server, change):
+    base = gunicorn_server.url
+    owner = signed_in(gunicorn_server, "roster")
+    suffix = secrets.token_hex(3)
+    names = [f"{name}{suffix}" for name in PLAYERS]
+    league = owner.post(f"{base}/api/v1/leagues", json={"name": "Roster", "members": names}, timeout=TIMEOUT).json()
+    match = owner.post(
+        f"{base}/api/v1/matches", json={"game": "nameless", "players": names, "options": ENDLESS, "league": league["id"]},
+        timeout=TIMEOUT,
+    ).json()
+    match_url = f"{base}/api/v1/matches/{match['id']}"
+    before = owner.get(match_url, timeout=TIMEOUT)
+    player_id = before.json()["players"][0]["player_id"]
+    if change == "rename":
+        changed = owner.patch(f"{base}/api/v1/players/{player_id}", json={"name": f"Renamed{suffix}"}, timeout=TIMEOUT)
+        kept_id, kept_name = player_id, f"Renamed{suffix}"
+    else:
+        other = owner.post(
+            f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"Alias{suffix}"}, timeout=TIMEOUT
+        ).json()
+        changed = owner.post(f"{base}/api/v1/players/{player_id}/merge", json={"into": other["player_id"]}, timeout=TIMEOUT)
+        kept_id, kept_name = other["player_id"], f"Alias{suffix}"
+    assert changed.status_code == 200, failure(changed.text, gunicorn_server)
+    after = owner.get(match_url, headers={"If-None-Match": before.headers["ETag"]}, timeout=TIMEOUT)
+    assert after.status_code == 200, failure("the old ETag still got 304 after the roster change", gunicorn_server)
+    assert after.headers["ETag"] != before.headers["ETag"]
+    seat = after.json()["players"][0]
+    assert (seat["player_id"], seat["name"]) == (kept_id, kept_name)
+    assert owner.get(f"{base}/api/v1/players/{seat['player_id']}", timeout=TIMEOUT).status_code == 200
+    # The old ETag is stale for writes too.
+    stale = owner.post(f"{match_url}/rounds", json=NAMELESS_HAND, headers={"If-Match": before.headers["ETag"]}, timeout=TIMEOUT)
+    assert_json_error(stale, {412}, gunicorn_server)
+
+
+# --------------------------------------------------------------------------- hostile input
+
+
+def hostile_cases(server, owner: requests.Session) -> list[tuple[str, str, str, dict, Any]]:
+    """(name, method, url, headers, body) of requests that must get a 4xx JSON answer."""
+    base = server.url
+    match_id = new_match(server, owner).json()["id"]
+    assert owner.post(f"{base}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
+    player_id = owner.get(f"{base}/api/v1/matches/{match_id}", timeout=TIMEOUT).json()["players"][0]["player_id"]
+    json_type = {"Content-Type": "application/json"}
+    return [
+        ("JSON nested 20,000 deep", "POST", f"{base}/api/v1/matches", json_type, "[" * 20000 + "]" * 20000),
+        ("JSON nested 20,000 deep in a round", "POST", f"{base}/api/v1/matches/{match_id}/rounds", json_type,
+         '{"tricks":' + "[" * 20000 + "]" * 20000 + "}"),
+        ("a 5,001-digit integer", "POST", f"{base}/api/v1/matches/{match_id}/rounds", json_type,
+         '{"tricks": [' + "9" * 5001 + ", 1, 1, 1]}"),
+        ("a 4,000-digit integer", "POST", f"{base}/api/v1/matches", json_type,
+         '{"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": ' + "9" * 4000 + "}}"),
+        ("1e999", "POST", f"{base}/api/v1/matches/{match_id}/rounds", json_type, '{"tricks": [1e999, 1, 1, 1]}'),
+        ("NaN", "POST", f"{base}/api/v1/matches", json_type, '{"game": "nwik", "players": ["A", "B"], "options": {"x": NaN}}'),
+        ("NUL in a string", "POST", f"{base}/api/v1/matches", json_type, '{"game": "nwik", "players": ["A\\u0000", "B"]}'),
+        ("an unpaired surrogate", "POST", f"{base}/api/v1/matches", json_type, '{"game": "nwik", "players": ["A\\ud800", "B"]}'),
+        ("NUL in a key", "POST", f"{base}/api/v1/matches/{match_id}/rounds", json_type, '{"tri\\u0000cks": [2, 1, 1, 1]}'),
+        ("not JSON", "POST", f"{base}/api/v1/matches", json_type, '{"game": '),
+        ("not UTF-8", "POST", f"{base}/api/v1/matches", json_type, b'{"game": "\xff\xfe"}'),
+        ("%00 in a match id", "GET", f"{base}/api/v1/matches/a%00b", {}, None),
+        ("%00 in a match id (write)", "POST", f"{base}/api/v1/matches/a%00b/rounds", json_type, "{}"),
+        ("%00 in a player id", "GET", f"{base}/api/v1/players/a%00b", {}, None),
+        ("%00 in a league id", "GET", f"{base}/api/v1/leagues/a%00b", {}, None),
+        ("%00 in a share token", "GET", f"{base}/api/v1/shared/a%00b", {}, None),
+        ("NUL in an edit reason", "PUT", f"{base}/api/v1/matches/{match_id}/rounds/1?reason=typo%00x", json_type,
+         json.dumps(NAMELESS_HAND)),
+        ("NUL in an undo reason", "DELETE", f"{base}/api/v1/matches/{match_id}/rounds/1?reason=%00", {}, None),
+        ("NUL in a merge target", "POST", f"{base}/api/v1/players/{player_id}/merge", json_type, '{"into": "a\\u0000b"}'),
+        ("NUL in a rename", "PATCH", f"{base}/api/v1/players/{player_id}", json_type, '{"name": "a\\u0000b"}'),
+        ("NUL in a username", "POST", f"{base}/api/v1/users", json_type, '{"username": "a\\u0000b", "password": "long enough pw"}'),
+        ("NUL in a sign-in", "POST", f"{base}/api/v1/session", json_type, '{"username": "a\\u0000b", "password": "x"}'),
+        ("a name of 80 characters that folds to 160", "POST", f"{base}/api/v1/matches", json_type,
+         json.dumps({"game": "nwik", "players": ["ß" * 80, "B"]})),
+        ("NUL in a league name", "POST", f"{base}/api/v1/leagues", json_type, '{"name": "a\\u0000b", "members": []}'),
+        ("NUL in a standings query", "GET", f"{base}/api/v1/leagues/x/standings?season=%00", {}, None),
+        ("a huge round number", "PUT", f"{base}/api/v1/matches/{match_id}/rounds/{'9' * 40}", json_type,
+         json.dumps(NAMELESS_HAND)),
+        ("a huge ?number", "POST", f"{base}/api/v1/matches/{match_id}/rounds?number={'9' * 40}", json_type,
+         json.dumps(NAMELESS_HAND)),
+        ("If-Match beyond 64 bits", "POST", f"{base}/api/v1/matches/{match_id}/rounds",
+         {**json_type, "If-Match": '"v9223372036854775808"'}, json.dumps(NAMELESS_HAND)),
+        ("a body over 64 KiB", "POST", f"{base}/api/v1/matches", json_type,
+         json.dumps({"game": "nwik", "players": ["A" * 70000, "B"]})),
+    ]
+
+
+def test_hostile_input_gets_a_4xx_json_answer_never_5xx(gunicorn_server):
+    owner = signed_in(gunicorn_server, "hostile")
+    wrong = []
+    for name, method, url, headers, body in hostile_cases(gunicorn_server, owner):
+        data = body.encode() if isinstance(body, str) else body
+        reply = owner.request(method, url, headers=headers, data=data, timeout=TIMEOUT)
+        try:
+            assert_json_error(reply, set(range(400, 500)), gunicorn_server)
+        except AssertionError:
+            wrong.append(f"{name}: {reply.status_code} {reply.headers.get('Content-Type')} {reply.text[:160]}")
+    assert wrong == [], failure("\n".join(wrong), gunicorn_server)
+    # The server is still well: the match is intact and readable.
+    assert owner.get(f"{gunicorn_server.url}/api/v1/health", timeout=TIMEOUT).status_code == 200
+
+
+# --------------------------------------------------------------------------- bursts
+
+
+def burst(server, session: requests.Session, method: str, url: str, bodies: list[Any]) -> list[Any]:
+    cookies = session.cookies.get_dict()
+
+    def make(body):
+        def send() -> requests.Response:
+            racer = client()
+            racer.cookies.update(cookies)
+            return racer.request(method, url, json=body, timeout=TIMEOUT)
+
+        return send
+
+    return race([make(body) for body in bodies])
+
+
+def assert_no_server_error(replies, allowed: set[int], server, what: str) -> list[int]:
+    found = statuses(replies)
+    assert set(found) <= allowed, failure(
+        f"{what}: {found} {[r.text[:160] for r in replies if isinstance(r, requests.Response) and r.status_code >= 500]}",
+        server,
+    )
+    for reply in replies:
+        if reply.status_code >= 400:
+            assert_json_error(reply, allowed, server)
+    return found
+
+
+def test_bursts_of_the_same_write_get_409_or_success_never_500(gunicorn_server):
+    base = gunicorn_server.url
+    owner = signed_in(gunicorn_server, "burst")
+    suffix = secrets.token_hex(3)
+    league = owner.post(f"{base}/api/v1/leagues", json={"name": "Burst", "members": []}, timeout=TIMEOUT).json()
+
+    # The same new member added 10 times at once: one 201, the rest 409.
+    added = burst(gunicorn_server, owner, "POST", f"{base}/api/v1/leagues/{league['id']}/members",
+                  [{"name": f"New{suffix}"}] * 10)
+    found = assert_no_server_error(added, {201, 409}, gunicorn_server, "same new member")
+    assert found.count(201) == 1
+
+    # Leagues started at once with the same new member names: all start (or 409).
+    names = [f"Fresh{suffix}", f"Other{suffix}"]
+    started = burst(gunicorn_server, owner, "POST", f"{base}/api/v1/leagues", [{"name": "L", "members": names}] * 10)
+    assert 201 in assert_no_server_error(started, {201, 409}, gunicorn_server, "leagues with the same new names")
+
+    # Granting the same role to one account 10 times at once.
+    grantee = signed_in(gunicorn_server, "grantee")
+    granted = burst(gunicorn_server, owner, "PUT", f"{base}/api/v1/leagues/{league['id']}/roles/{grantee.username}",
+                    [{"role": "scorer"}] * 10)
+    assert 200 in assert_no_server_error(granted, {200, 409}, gunicorn_server, "the same role")
+
+    # Opposite merges, A into B and B into A, at once (a few pairs).
+    for index in range(4):
+        first = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"A{index}{suffix}"}, timeout=TIMEOUT).json()
+        second = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"B{index}{suffix}"}, timeout=TIMEOUT).json()
+        cookies = owner.cookies.get_dict()
+
+        def merge(source: str, target: str) -> Callable[[], requests.Response]:
+            def send() -> requests.Response:
+                racer = client()
+                racer.cookies.update(cookies)
+                return racer.post(f"{base}/api/v1/players/{source}/merge", json={"into": target}, timeout=TIMEOUT)
+
+            return send
+
+        merged = race([merge(first["player_id"], second["player_id"]), merge(second["player_id"], first["player_id"])])
+        found = assert_no_server_error(merged, {200, 404, 409}, gunicorn_server, "opposite merges")
+        survivors = [
+            owner.get(f"{base}/api/v1/players/{player['player_id']}", timeout=TIMEOUT).status_code
+            for player in (first, second)
+        ]
+        # At most one merge happens, and exactly the merged name is gone: never both.
+        assert found.count(200) <= 1 and survivors.count(200) == 2 - found.count(200), (found, survivors)
+
+
+def test_one_export_imported_five_times_at_once_is_one_league(gunicorn_server):
+    base = gunicorn_server.url
+    owner = signed_in(gunicorn_server, "importer")
+    export = league_export(matches=20, seed=secrets.randbits(32))
+    replies = burst(gunicorn_server, owner, "POST", f"{base}/api/v1/leagues/import", [export] * 5)
+    found = assert_no_server_error(replies, {201, 409}, gunicorn_server, "the same import")
+    assert found.count(201) == 1, found
+    league_id = export["league"]["id"]
+    assert len(owner.get(f"{base}/api/v1/leagues/{league_id}/export", timeout=TIMEOUT).json()["matches"]) == 20
+
+
+# --------------------------------------------------------------------------- body limits
+
+
+def test_a_league_of_2000_matches_imports_and_other_routes_keep_their_limit(gunicorn_server):
+    base = gunicorn_server.url
+    owner = signed_in(gunicorn_server, "bigimport")
+    export = league_export(matches=2000, seed=20261201)
+    body = json.dumps(export).encode()
+    assert len(body) > 64 * 1024 * 40  # megabytes, far beyond the general limit
+    reply = owner.post(f"{base}/api/v1/leagues/import", data=body, headers={"Content-Type": "application/json"},
+                       timeout=240)
+    assert reply.status_code == 201, failure(f"{reply.status_code} {reply.text[:300]}", gunicorn_server)
+    league_id = export["league"]["id"]
+    again = owner.get(f"{base}/api/v1/leagues/{league_id}/export", timeout=TIMEOUT).json()
+    assert len(again["matches"]) == 2000
+    assert [m["rounds"] for m in again["matches"]] == [m["rounds"] for m in export["matches"]]
+    # The same body anywhere else is refused as too large.
+    for url in (f"{base}/api/v1/matches", f"{base}/api/v1/leagues", f"{base}/api/v1/users"):
+        refused = owner.post(url, data=body, headers={"Content-Type": "application/json"}, timeout=TIMEOUT)
+        assert_json_error(refused, {413}, gunicorn_server)

@@ -1,0 +1,284 @@
+"""The rules pages: one Markdown file per game and language, complete, with an anchor for
+every option and every rule a refusal names; linked from the form, refusals and the match."""
+from __future__ import annotations
+
+import ast
+import html as html_lib
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.games import all_games
+from scorekeeper.web import rules_pages
+from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
+from tests.web.test_pages import PLAYERS, create
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = all_games()
+GAME_IDS = [game.id for game in GAMES]
+GAMES_PACKAGE = REPO / "scorekeeper" / "games"
+ID_ATTRIBUTE = re.compile(r'\bid="([^"]+)"')
+
+
+def refusal_codes(path: Path) -> set[str]:
+    """Every code= a module passes to a refusal (RuleError and its kinds)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        keyword.value.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        for keyword in node.keywords
+        if keyword.arg == "code" and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str)
+    }
+
+
+def module_path(game) -> Path:
+    return Path(__import__(type(game).__module__, fromlist=["_"]).__file__)
+
+
+SHARED_CODES = refusal_codes(GAMES_PACKAGE / "base.py")
+
+
+def game_codes(game) -> set[str]:
+    return refusal_codes(module_path(game)) | SHARED_CODES
+
+
+# --------------------------------------------------------------------------- the documents
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_has_a_rules_file_in_every_language(game_id, language):
+    assert rules_path(language, game_id).is_file()
+    document = render(language, game_id)
+    assert document.title
+    missing = [section for section in SECTIONS if section not in document.anchors]
+    assert missing == [], f"{language}/{game_id}.md lacks sections {missing}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_option_has_its_paragraph(game_id, language):
+    game = next(game for game in GAMES if game.id == game_id)
+    anchors = render(language, game_id).anchors
+    missing = [spec.name for spec in game.all_option_specs() if option_anchor(spec.name) not in anchors]
+    assert missing == [], f"{language}/{game_id}.md has no paragraph for options {missing}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_languages_have_the_same_anchors(game_id):
+    english = render("en", game_id).anchors
+    for language in LANGUAGES:
+        assert render(language, game_id).anchors == english, language
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_refusal_code_is_mapped_explicitly(game_id):
+    """A new refusal code needs its rule named here (rules_pages.py), not a fallback."""
+    game = next(game for game in GAMES if game.id == game_id)
+    mapped = set(rules_pages.SHARED_REFUSAL_ANCHORS) | set(rules_pages.GAME_REFUSAL_ANCHORS.get(game_id, {}))
+    unmapped = sorted(code for code in game_codes(game) if code not in mapped and not code.startswith("option_"))
+    assert unmapped == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_refusal_links_to_an_existing_anchor(game_id, language):
+    game = next(game for game in GAMES if game.id == game_id)
+    anchors = render(language, game_id).anchors
+    broken = {}
+    for code in sorted(game_codes(game)):
+        if code.startswith("option_"):
+            # Refusals of an option link to that option's paragraph, by the field at fault.
+            for spec in game.all_option_specs():
+                anchor = refusal_anchor(game_id, code, f"options.{spec.name}")
+                if anchor not in anchors:
+                    broken[f"{code} options.{spec.name}"] = anchor
+            continue
+        anchor = refusal_anchor(game_id, code, "tricks")
+        if anchor not in anchors:
+            broken[code] = anchor
+    assert broken == {}
+
+
+def test_a_refusal_outside_the_rules_links_nowhere():
+    assert refusal_anchor("spades", "stale_etag", None) is None
+    assert refusal_anchor("spades", None, None) is None
+    assert refusal_anchor("spades", "option_range", "options.points") is None  # no such Spades option
+    assert refusal_anchor("zwicker", "option_range", "options.points.D10") == "option-points"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rendered_rules_hold_no_markup_of_their_own(game_id, language):
+    html = render(language, game_id).html
+    assert "<script" not in html and "<style" not in html and "<iframe" not in html
+    assert not re.search(r"\son\w+=", html)
+    assert not re.search(r"\sstyle=", html)
+    assert "{#" not in html  # every anchor line became an id
+    # Links stay inside the app: nothing points out of the repository.
+    assert not re.search(r'href="(?!#|/)', html)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_no_option_name_or_code_reaches_the_reader(game_id, language):
+    """Option names are anchors, never words: the text names the rules in words."""
+    game = next(game for game in GAMES if game.id == game_id)
+    text = re.sub(r"<[^>]+>", " ", render(language, game_id).html)
+    names = [spec.name for spec in game.all_option_specs() if "_" in spec.name]
+    assert [name for name in names if name in text] == []
+
+
+# --------------------------------------------------------------------------- the pages
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rules_page_renders_in_the_language_asked_for(client, game_id, language):
+    response = client.get(f"/rules/{game_id}", headers={"Accept-Language": language})
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    document = render(language, game_id)
+    assert html_lib.escape(document.title, quote=False) in html
+    assert set(ID_ATTRIBUTE.findall(html)) >= document.anchors
+    assert "<script>" not in html
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+
+
+def test_rules_index_lists_every_game(client):
+    html = client.get("/rules").get_data(as_text=True)
+    for game_id in GAME_IDS:
+        assert f'href="/rules/{game_id}"' in html
+
+
+def test_unknown_game_has_no_rules_page(client):
+    assert client.get("/rules/poker").status_code == 404
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_new_match_form_links_every_option_to_its_paragraph(client, game_id):
+    html = client.get(f"/matches/new?game={game_id}").get_data(as_text=True)
+    game = next(game for game in GAMES if game.id == game_id)
+    assert f'href="/rules/{game_id}"' in html
+    shown = {name for name in re.findall(r'name="opt_(\w+)"', html)} | {"first_dealer"}
+    for spec in game.all_option_specs():
+        if spec.name in shown:
+            assert f'href="/rules/{game_id}#{option_anchor(spec.name)}"' in html, spec.name
+
+
+def test_new_match_form_offers_the_house_rules_in_words(client):
+    html = client.get("/matches/new?game=spades").get_data(as_text=True)
+    for label in ("Minimum team bid", "Bids may add up to 13", "Failed nil tricks are bags", "Round limit"):
+        assert f">{label}</label>" in html
+    for name in ("min_team_bid", "bids_total_13", "failed_nil_bags", "max_rounds"):
+        assert f'name="opt_{name}"' in html
+
+
+def test_house_rules_chosen_in_the_form_are_frozen(client):
+    match_id = create(
+        client, "spades", opt_min_team_bid="4", opt_bids_total_13="false", opt_max_rounds="6",
+        opt_preset="classic", opt_failed_nil_bags="true",
+    )
+    options = client.get(f"/api/v1/matches/{match_id}").get_json()["options"]
+    assert (options["min_team_bid"], options["bids_total_13"], options["max_rounds"], options["failed_nil_bags"]) == (
+        4, False, 6, True
+    )
+    assert "6 rounds left" in client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_refused_option_combination_says_why(client):
+    data = {"game": "spades", "seats": "4", "action": "create", "first_dealer": "0", "opt_failed_nil_bags": "true"}
+    data.update({f"player_{seat}": name for seat, name in enumerate(PLAYERS["spades"])})
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert 'class="rule-link" href="/rules/spades#option-failed_nil_bags">why?</a>' in html
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "form", "anchor"),
+    [
+        ("spades", {"opt_min_team_bid": "5"},
+         {"bid_0": "2", "bid_1": "3", "bid_2": "2", "bid_3": "2", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
+          "tricks_3": "3"}, "option-min_team_bid"),
+        ("spades", {"opt_bids_total_13": "false"},
+         {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
+          "tricks_3": "3"}, "option-bids_total_13"),
+        ("nameless", {}, {"tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1"}, "recording"),
+        ("willi-stich", {},
+         {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1", "tricks_2": "0",
+          "tricks_3": "0"}, "rule-dealer"),
+    ],
+)
+def test_a_refused_round_links_why_to_its_rule(client, game_id, options, form, anchor):
+    match_id = create(client, game_id, **options)
+    link = f'class="rule-link" href="/rules/{game_id}#{anchor}">why?</a>'
+    # The live preview and the plain form post (JavaScript off) both say why.
+    preview = client.post(f"/matches/{match_id}/preview", data=form).get_data(as_text=True)
+    assert link in preview
+    posted = client.post(f"/matches/{match_id}/rounds", data={**form, "expected_number": "1", "idempotency_key": "k"})
+    assert posted.status_code == 422
+    html = posted.get_data(as_text=True)
+    assert link in html
+    assert anchor in render("en", game_id).anchors
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_match_page_links_its_rules(client, game_id):
+    match_id = create(client, game_id)
+    assert f'href="/rules/{game_id}"' in client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_shared_page_links_the_rules(client, new_client):
+    match_id = create(client, "zwicker")
+    page = client.post(f"/matches/{match_id}/share").get_data(as_text=True)
+    url = re.search(r'id="share-url" class="mono" readonly value="([^"]+)"', page).group(1)
+    shared = new_client().get(url.split("localhost", 1)[1]).get_data(as_text=True)
+    assert 'href="/rules/zwicker">Rules of Zwicker</a>' in shared
+
+
+def test_german_rules_page_and_why_in_german(client):
+    match_id = create(client, "spades", opt_bids_total_13="false")
+    form = {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
+            "tricks_3": "3"}
+    html = client.post(
+        f"/matches/{match_id}/preview", data=form, headers={"Accept-Language": "de"}
+    ).get_data(as_text=True)
+    assert "Hausregel" in html and ">warum?</a>" in html
+    page = client.get("/rules/spades", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Ansagen dürfen 13 ergeben" in page
+
+
+# --------------------------------------------------------------------------- the repository
+
+
+def tracked_text_files() -> list[Path]:
+    listed = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
+    suffixes = {".md", ".py", ".html", ".js", ".css", ".toml", ".cfg", ".txt", ".json", ".po", ".pot", ""}
+    return [REPO / name for name in listed if Path(name).suffix in suffixes and (REPO / name).is_file()]
+
+
+def test_nothing_in_the_repository_points_outside_it():
+    """Users have the repository, not the folders beside it: the rules live in docs/rules/."""
+    outside = re.compile(r"\.\./shared/|shared/spec/|shared/seeds/")
+    offenders = []
+    for path in tracked_text_files():
+        if path == Path(__file__):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        if outside.search(text):
+            offenders.append(str(path.relative_to(REPO)))
+    assert offenders == []
+
+
+def test_readme_links_every_rules_file():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for language in LANGUAGES:
+        for game_id in GAME_IDS:
+            assert f"docs/rules/{language}/{game_id}.md" in readme
