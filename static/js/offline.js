@@ -18,6 +18,7 @@
   var DB_NAME = "scorekeeper-offline";
   var VISITED_KEY = "scorekeeper.visited";
   var ENGINE_DELAY_MS = 1500;
+  var RETRY_MS = 30000;
 
   var words = (function () {
     var block = document.getElementById("offline-i18n");
@@ -432,9 +433,9 @@
     var keyInput = form.querySelector('input[name="idempotency_key"]');
     if (keyInput) keyInput.value = newKey();
     setFormRound(form, number, false);
-    delete form.dataset.dirty;
     clearPreview();
     form.dispatchEvent(new Event("change", { bubbles: true }));
+    delete form.dataset.dirty;  // after the event: "dirty" means a person typed since
   }
   // Without the engine (never loaded on this phone) the form still moves on to the next number.
   function moveFormPlain(form, queue) {
@@ -765,8 +766,14 @@
     var run = navigator.locks ? navigator.locks.request("scorekeeper-offline-queue", flushAll) : flushAll();
     flushing = run.then(function (changed) {
       flushing = null;
-      // This page's match moved on: show the server's page (provisional rounds now stored).
-      if (here && changed && changed[here.id]) window.location.reload();
+      // This page's match moved on: show the server's page (provisional rounds now stored),
+      // unless the next round is being typed: then live sync refreshes the other blocks.
+      if (!here || !changed || !changed[here.id]) return;
+      var form = roundForm();
+      if (form && form.dataset.dirty) {
+        return queueOf(here.id).then(function (queue) { here.queue = queue; renderPending(queue); renderConflict(queue); });
+      }
+      window.location.reload();
     }, function () { flushing = null; });
     return flushing;
   }
@@ -838,6 +845,8 @@
     }
   }
   window.addEventListener("online", function () { flush(); });
+  // A server that answered 5xx, or a connection that came back without an "online" event.
+  setInterval(function () { if (navigator.onLine) flush(); }, RETRY_MS);
   window.addEventListener("offline", function () {
     if (!here) return;
     startEngine();

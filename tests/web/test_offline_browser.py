@@ -421,3 +421,20 @@ def test_every_game_records_rounds_offline(game_id, page, context, console, live
     stored = api(live_server, match["id"])
     assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
     assert console.unexpected() == []
+
+
+def test_typing_the_next_round_survives_the_queue_being_sent(page, context, console, live_server):
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    engine_ready(page)
+    go_offline(page, context, console)
+    fill_nameless(page, NAMELESS[0])
+    valid_preview(page)
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    page.fill("#f-tricks_0", "3")  # the next round, half typed, when the connection returns
+    context.set_offline(False)
+    expect(page.locator("#round-1:not(.provisional)")).to_have_count(1, timeout=30_000)
+    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator("#f-tricks_0")).to_have_value("3")
+    assert len(api(live_server, match_id)["rounds"]) == 1
+    assert console.unexpected() == []
