@@ -139,7 +139,7 @@ def sweep(url: str, fixtures: dict[str, Any], seconds: int, engine) -> list[dict
     rows = []
     for index, config in enumerate(CONFIGS):
         log(f"  sweep {config.name}")
-        with Server(url, config, log_name=f"gunicorn-sweep") as server:
+        with Server(url, config, log_name="gunicorn-sweep") as server:
             ceiling = wrk(server.base + "/api/v1/health", seconds=seconds)
             match_json = with_ratios(wrk(f"{server.base}/api/v1/matches/{fixtures['match_5']}", seconds=seconds), ceiling)
             post = with_ratios(post_run(server, engine, fixtures["post_sets"][index]["many"], seconds), ceiling)

@@ -32,10 +32,10 @@ from typing import Any
 
 from sqlalchemy import insert  # noqa: E402
 
-from scorekeeper.games import RuleError, get_game  # noqa: E402
+from scorekeeper.games import all_games, get_game  # noqa: E402
 from scorekeeper.games.base import MatchState, Table  # noqa: E402
+from tests.games import legal_rounds  # noqa: E402
 
-SUITS4 = ("clubs", "diamonds", "hearts", "spades")
 # A Nameless match that never ends: rounds can be posted to it for the whole run.
 ENDLESS = {"target": 1_000_000}
 # Partnership Nameless with no loner scores each team its tricks: always legal, never a bonus.
@@ -46,100 +46,16 @@ ROSTER = [f"Bench {name}" for name in (
 
 
 # --------------------------------------------------------------------------- legal random rounds
-
-
-def split(rng: random.Random, total: int, parts: int, minimum: list[int] | None = None) -> list[int]:
-    """A random composition of `total` into `parts` non-negative parts (at least `minimum`)."""
-    floor = minimum or [0] * parts
-    rest = total - sum(floor)
-    cuts = sorted(rng.randint(0, rest) for _ in range(parts - 1))
-    bounds = [0, *cuts, rest]
-    return [low + (b - a) for low, a, b in zip(floor, bounds, bounds[1:])]
-
-
-def nwik_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
-    hints = state.next
-    style = rng.choice(hints["available_styles"])
-    raw: dict[str, Any] = {"style": style, "stake": rng.choice(hints["available_stakes"])}
-    effective = style
-    if style == 6:
-        effective = raw["acting_style"] = rng.choice(hints["acting_styles_if_pass"])
-    if effective == 2:
-        raw["trump"] = rng.choice(["hearts", "diamonds", "clubs"])
-    if effective == 5:
-        raw["vip_card"] = rng.randint(1, 3)
-        raw["trump"] = rng.choice(SUITS4)
-    raw["tricks"] = split(rng, 13 if table.n == 3 else 17, table.n)
-    return raw
-
-
-def nameless_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
-    return {"tricks": split(rng, 5 if table.n <= 4 else 4, table.n)}
-
-
-def zwicker_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
-    hints = state.next
-    n_sides = len(table.sides)
-    holders = [rng.randrange(n_sides) for _ in hints["honours"]]
-    honours = [[code for code, holder in zip(hints["honours"], holders) if holder == side] for side in range(n_sides)]
-    cards = split(rng, hints["deck_size"], n_sides, [len(h) for h in honours])
-    return {
-        "sides": [
-            {"cards": cards[side], "zwicks": rng.randint(0, min(2, cards[side] // 2)), "honours": honours[side]}
-            for side in range(n_sides)
-        ]
-    }
-
-
-def spades_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
-    bids = [rng.randint(1, 5) for _ in range(4)]
-    if rng.random() < 0.1:
-        bids[rng.randrange(4)] = "nil"  # one nil per side is allowed by default
-    tricks = split(rng, 13, 4)
-    return {"bids": bids, "tricks": tricks}
-
-
-def willi_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
-    hints = state.next
-    cards = hints["cards"]
-    bids = [rng.randint(0, cards) for _ in range(table.n)]
-    dealer = hints["dealer"]
-    if sum(bids) == cards:  # the dealer's rule: the calls may not add up to the cards
-        bids[dealer] = bids[dealer] + 1 if bids[dealer] < cards else bids[dealer] - 1
-    trump = "none" if hints["kind"] == "no_trump" else rng.choice(SUITS4)
-    return {"trump": trump, "bids": bids, "tricks": split(rng, cards, table.n)}
-
-
-# game id -> (player counts, options for league play, round generator). Targets are the
-# games' defaults except Spades, shortened so a match is a handful of hands, not dozens.
-GAMES = {
-    "nwik": ((2, 3), {}, nwik_round),
-    "nameless": ((2, 3, 4), {}, nameless_round),
-    "zwicker": ((2, 3, 4), {}, zwicker_round),
-    "spades": ((4,), {"target": 250}, spades_round),
-    "willi-stich": ((3, 4, 5, 6), {}, willi_round),
-}
-MAX_ROUNDS = 60
+# The generators live with the tests (tests/games/legal_rounds.py), which play with them too.
 
 
 def play_match(rng: random.Random, game_id: str, players: list[str]) -> tuple[Table, MatchState]:
     """A finished match of random legal rounds, played by the engine."""
-    counts, options, generate = GAMES[game_id]
-    game = get_game(game_id)
-    while True:
-        table = game.table(players, dict(options))
-        state = game.initial_state(table)
-        while not state.finished and len(state.rounds) < MAX_ROUNDS:
-            for _attempt in range(200):
-                try:
-                    state = game.play(table, state, generate(rng, table, state))
-                    break
-                except RuleError:
-                    continue
-            else:
-                raise RuntimeError(f"no legal {game_id} round found after 200 tries")
-        if state.finished:
-            return table, state
+    return legal_rounds.play_match(rng, get_game(game_id), players)
+
+
+def player_counts(game_id: str) -> tuple[int, ...]:
+    return legal_rounds.generator_for(get_game(game_id))[0]
 
 
 # --------------------------------------------------------------------------- writing
@@ -166,10 +82,10 @@ def seed_league(rng: random.Random, league_id: str, n_matches: int, player_ids: 
     started = time.perf_counter()
     matches, seats, rounds = [], [], []
     day_one = datetime(2025, 1, 1, 19, 0)
-    game_ids = list(GAMES)
+    game_ids = [game.id for game in all_games()]
     for index in range(n_matches):
         game_id = game_ids[index % len(game_ids)]
-        players = rng.sample(ROSTER, rng.choice(GAMES[game_id][0]))
+        players = rng.sample(ROSTER, rng.choice(player_counts(game_id)))
         table, state = play_match(rng, game_id, players)
         match_id = new_id()
         # Spread over about two years of league nights, a few matches a night, in order.
@@ -216,8 +132,7 @@ def anonymous_actor():
 def bench_account(fixtures: dict[str, Any]):
     """An account with an API token (in fixtures["token"]) when the app has accounts; else None."""
     try:
-        from scorekeeper.services import Actor
-        from scorekeeper.services import accounts
+        from scorekeeper.services import Actor, accounts
     except ImportError:
         return None
     user = accounts.register("bench", "bench-password-" + os.urandom(8).hex())

@@ -136,7 +136,8 @@ def install_proxy_fix(app: Flask) -> None:
         raise ValueError(f"SCOREKEEPER_PROXY_HOPS must be a whole number of proxies (0 or more), got {raw!r}")
     hops = int(raw)
     if hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
+        proxied = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
+        app.wsgi_app = proxied  # type: ignore[method-assign]
 
 
 def sqlite_pragmas(connection, _record) -> None:

@@ -8,8 +8,21 @@ from pathlib import Path
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
+def rate_limits_from_env(text: str | None) -> dict[str, int]:
+    """SCOREKEEPER_RATE_LIMITS="anonymous-match-address=120,sign-up-address=20": budgets
+    (attempts per window) that differ from services.limits' defaults."""
+    limits = {}
+    for part in (text or "").split(","):
+        if "=" in part:
+            name, _, allowed = part.partition("=")
+            limits[name.strip()] = int(allowed)
+    return limits
+
+
 class Config:
     """Defaults for running the app: SQLite under instance/ unless DATABASE_URL is set."""
+
+    RATE_LIMITS = rate_limits_from_env(os.environ.get("SCOREKEEPER_RATE_LIMITS"))
 
     # None: create_app generates a random key once and keeps it in instance/secret_key.
     SECRET_KEY = os.environ.get("SECRET_KEY") or None

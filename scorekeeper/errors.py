@@ -143,6 +143,8 @@ def handle_service_error(error: ServiceError) -> Response:
         error.code,
         errors={error.field: [error.message]} if error.field is not None else None,
         round_number=error.round_number,
+        # A rate limit says when to try again.
+        headers={"Retry-After": str(error.retry_after)} if error.retry_after is not None else None,
     )
 
 

@@ -41,12 +41,15 @@ def install_engine_translator() -> None:
     set_translator((gettext, _engine_ngettext))
 
 
+# The endpoints serving static files (the app's and the npm packages'): the same bytes
+# for every reader, so neither language nor session varies them.
+STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
+
+
 def vary_by_language(response: Response) -> Response:
     """Answers are written in the reader's language, chosen from Accept-Language and the
     cookies (language, session): caches must keep one copy per language. Static files
     are the same for everybody."""
-    from .web.compression import STATIC_ENDPOINTS
-
     if request.endpoint not in STATIC_ENDPOINTS:
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")

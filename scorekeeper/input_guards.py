@@ -131,7 +131,7 @@ def load_json(data: str | bytes) -> Any:
 class GuardedParser(FlaskParser):
     """webargs' parser with load_json for JSON bodies (the API's only JSON reader)."""
 
-    def _raw_load_json(self, req):  # type: ignore[override]
+    def _raw_load_json(self, req):
         data = req.get_data(cache=True) if is_json_request(req) else b""
         if not data.strip():
             # No body: webargs then reports each required field as missing.

@@ -1,11 +1,12 @@
-"""Database models: players, matches, rounds, leagues, seasons, accounts, roles and the audit trail."""
+"""Database models: players, matches, rounds, biddings, leagues, seasons, accounts, roles, share links, limits and the audit trails."""
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, true
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, func, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -25,18 +26,34 @@ def new_id(length: int = 16) -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
 
 
+#: What an id of this app can look like (new_id, and shorter hand-made ones in tests).
+ID_PATTERN = re.compile(r"[0-9a-z]{1,16}")
+
+
+def is_id(value: object) -> bool:
+    """Whether `value` could be an id here: anything else is looked up nowhere."""
+    return isinstance(value, str) and ID_PATTERN.fullmatch(value) is not None
+
+
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Player(Model):
+    """A name on a roster. Every player belongs to one scope (see services.scopes): a
+    league ("league:<id>"), or the account ("user:<id>") or device ("device:<id>") that
+    started a casual match. A name is unique within its scope only: the Ann of one
+    league is never the Ann of another."""
+
     __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("scope", "name_key"),)
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    scope: Mapped[str] = mapped_column(String(48), index=True)
     name: Mapped[str] = mapped_column(String(80))
     # The name folded for comparison ("ann" is Ann): SQLite's lower() only knows ASCII,
     # so the folding is done in Python, for every database alike.
-    name_key: Mapped[str] = mapped_column(String(80), unique=True)
+    name_key: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -88,6 +105,8 @@ class Match(Model):
     rounds: Mapped[list[Round]] = relationship(
         order_by="Round.number", cascade="all, delete-orphan", lazy="selectin"
     )
+    #: the bidding half of the next round, said before its hand is played (None: none open)
+    bidding: Mapped[Bidding | None] = relationship(cascade="all, delete-orphan", lazy="selectin", uselist=False)
 
 
 class Seat(Model):
@@ -127,6 +146,21 @@ class Round(Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class Bidding(Model):
+    """The bids of the round about to be played (Nwik, Spades, Willi Stich), stored before
+    the hand so every phone at the table sees them; the hand's result completes the round,
+    which then replaces it. At most one per match."""
+
+    __tablename__ = "biddings"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    round_number: Mapped[int]
+    input: Mapped[dict[str, Any]] = mapped_column(JSON)
+    recorded_by: Mapped[str | None] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class DeviceMatch(Model):
     """Casual matches a device created or opened: what its home page and list may show."""
 
@@ -135,6 +169,9 @@ class DeviceMatch(Model):
     device_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # When the device first opened the match (seen_at moves on): table check accepts a
+    # confirmation only from a device that sat at the table before the round was recorded.
+    first_seen_at: Mapped[datetime] = mapped_column(default=utcnow, server_default=func.current_timestamp())
 
 
 class League(Model):
@@ -207,8 +244,15 @@ class User(Model):
 
     id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
     username: Mapped[str] = mapped_column(String(40))
+    # NFKC + casefold of the username: "Ｍax" and "max" are one account.
     username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    # What the name looks like (look-alike letters folded to one): "аnn" with a Cyrillic
+    # а is refused while "ann" exists. None only for accounts made before the check.
+    username_skeleton: Mapped[str | None] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
+    # Part of every session cookie; signing out or changing the password bumps it, which
+    # ends every copy of every session of this account.
+    session_version: Mapped[int] = mapped_column(default=1, server_default=text("1"))
     # The language the user chose ("en", "de", "ru"); None: follow the browser.
     language: Mapped[str | None] = mapped_column(String(5))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -253,17 +297,56 @@ class LeagueRole(Model):
     user: Mapped[User] = relationship(lazy="joined")
 
 
-class LoginAttempt(Model):
-    """Recent sign-in attempts: the shared memory behind the login rate limit."""
+class RateCounter(Model):
+    """One budget of a rate limit (sign-ins per address, match creations per address, ...),
+    shared by every worker: a single atomic upsert counts an attempt and returns the count.
 
-    __tablename__ = "login_attempts"
-    __table_args__ = (Index("ix_login_attempts_username_key_at", "username_key", "at"),)
+    `key` is a digest of what is counted (the kind of limit, the normalised name, the
+    address), so a name of any length fits and no name is stored in the clear.
+    """
+
+    __tablename__ = "rate_counters"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    count: Mapped[int]
+    # The budget refills at this moment; past it, the next attempt starts a new window.
+    resets_at: Mapped[datetime] = mapped_column(index=True)
+
+
+class ShareLink(Model):
+    """A read-only link: a random token (only its SHA-256 is stored) that shows one match
+    or one league's standings, until it expires or is revoked."""
+
+    __tablename__ = "share_links"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_id)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    league_id: Mapped[str | None] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    # Who made it: their links end when they lose their role in the league.
+    created_by: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), index=True)
+    creator_label: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+
+
+class LeagueAuditEntry(Model):
+    """Who changed what in a league's records (roles, members, seasons, names, merges,
+    share links), when, from what to what, and why."""
+
+    __tablename__ = "league_audit_entries"
 
     id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
-    username_key: Mapped[str] = mapped_column(String(40))
-    address: Mapped[str] = mapped_column(String(64), index=True)
-    succeeded: Mapped[bool]
-    at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    league_id: Mapped[str] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    actor: Mapped[str] = mapped_column(String(120))
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    action: Mapped[str] = mapped_column(String(32))
+    before: Mapped[Any | None] = mapped_column(JSON)
+    after: Mapped[Any | None] = mapped_column(JSON)
+    reason: Mapped[str | None] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class AuditEntry(Model):

@@ -7,11 +7,10 @@ import importlib
 import pkgutil
 
 import pytest
+from flask_babel import gettext
 from marshmallow import Schema, ValidationError, fields
 
 import scorekeeper.api
-from flask_babel import gettext
-
 from scorekeeper.games.i18n import use_translator
 from scorekeeper.validation_messages import translate
 

@@ -19,6 +19,7 @@ class Blueprint(flask_smorest.Blueprint):
 
 def register_api() -> None:
     from .accounts.resources import blp as accounts
+    from .biddings.resources import blp as biddings
     from .games.resources import blp as games
     from .health.resources import blp as health
     from .leagues.resources import blp as leagues
@@ -27,6 +28,6 @@ def register_api() -> None:
     from .rounds.resources import blp as rounds
     from .sharing.resources import blp as sharing
 
-    for blueprint in (games, matches, rounds, players, leagues, sharing, accounts, health):
+    for blueprint in (games, matches, rounds, biddings, players, leagues, sharing, accounts, health):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
         csrf.exempt(blueprint)

@@ -3,13 +3,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import MatchFinishedError, OptionError, RoundError, RuleError
-from .fields import InputField, shown
+from .fields import InputField, check_fields, shown
 from .i18n import _, _n
 from .options import COMMON_OPTION_NAMES, FIRST_DEALER, OptionSpec
 from .state import MatchState, PlayedMatch, RoundScore, ScoredRound, Table
+
+if TYPE_CHECKING:
+    from .bidding import NumberInput, PlayView
 
 
 class Game(ABC):
@@ -177,6 +180,68 @@ class Game(ABC):
         """Game-specific league statistics by player id, over finished matches of this game in
         played order (Nwik bidder stats, Spades nils, ...); most games have none."""
         return {}
+
+    # ---- the bidding half of a round (games with a bidding phase) and chips
+
+    #: the round fields said before the hand is played; empty: the game has no bidding phase
+    bidding_required: ClassVar[tuple[str, ...]] = ()
+    bidding_optional: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def has_bidding(self) -> bool:
+        return bool(self.bidding_required)
+
+    def parse_bidding(self, table: Table, state: MatchState, raw: Mapping[str, Any]) -> Any:
+        """Check the bidding fields (already known to be present) with the whole round's checks."""
+        raise NotImplementedError
+
+    def play_view(self, table: Table, state: MatchState, bidding: Any) -> PlayView:
+        """What the table sees while the hand of a checked bidding is played."""
+        raise NotImplementedError
+
+    def validate_bidding(self, table: Table, state: MatchState, raw: Any) -> PlayView:
+        """Check the bidding half of the next round; RoundError as the whole round would give."""
+        if not self.has_bidding:
+            raise RoundError(
+                _("{game} has no bidding: record the whole round at once", game=_(self.name)), code="no_bidding"
+            )
+        if state.finished:
+            raise MatchFinishedError(
+                _("the match is finished: no more rounds can be recorded"), code="match_finished"
+            )
+        check_fields(raw, required=self.bidding_required, optional=self.bidding_optional)
+        return self.play_view(table, state, self.parse_bidding(table, state, raw))
+
+    def with_bidding(self, bidding: Mapping[str, Any] | None, raw: Any) -> Any:
+        """The whole round from a stored bidding and the hand's part.
+
+        A body that carries every bidding field is a whole round on its own (the bidding
+        is then not used); otherwise the bidding's fields are added to it, and a field
+        given in both must agree.
+        """
+        if bidding is None or not isinstance(raw, Mapping):
+            return raw
+        if all(key in raw for key in self.bidding_required):
+            return raw
+        merged = dict(bidding)
+        for key, value in raw.items():
+            if key in merged and merged[key] != value:
+                raise RoundError(
+                    _(
+                        "{field} was given with the bidding as {bid}, not {value}: change the bidding instead",
+                        field=shown(key),
+                        bid=shown(merged[key]),
+                        value=shown(value),
+                    ),
+                    field=key if isinstance(key, str) else None,
+                    code="bidding_conflict",
+                )
+            merged[key] = value
+        return merged
+
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        """The chips of the next round's number inputs, given what is entered so far (`draft`)."""
+        return ()
 
     # ---- replay (shared by every game)
 

@@ -21,6 +21,7 @@ from .base import (
     target_winners,
     tricks_field,
 )
+from .bidding import NumberInput, count_inputs, draft_counts
 from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
@@ -175,6 +176,9 @@ class Nameless(Game):
         cards = CARDS_PER_HAND[table.n]
         return {"cards": cards, "tricks": cards}
 
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        # No bidding: the hand's tricks are the only numbers, the last one follows from the others.
+        return count_inputs("tricks", CARDS_PER_HAND[table.n], draft_counts(draft, "tricks", table.n))
     def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
         return (
             InputField("tricks", N_("tricks"), per="seat", maximum=hints.get("tricks", CARDS_PER_HAND[table.n])),

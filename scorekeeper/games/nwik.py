@@ -24,6 +24,7 @@ from .base import (
     suit_field,
     tricks_field,
 )
+from .bidding import NumberInput, PlayView, Unavailable, count_inputs, draft_counts
 from .i18n import N_, _, _n
 
 # Everyone is their own side.
@@ -40,6 +41,8 @@ ROLE_NAMES: Mapping[int, tuple[str, ...]] = {2: (N_("Bidder"), "#2"), 3: (N_("Bi
 TARGETS: Mapping[int, tuple[int, ...]] = {2: (10, 7), 3: (6, 4, 3)}
 # No Tricks reverses the targets: the Bidder gets the last role's target and so on.
 NO_TRICKS_TARGETS: Mapping[int, tuple[int, ...]] = {2: (7, 10), 3: (3, 4, 6)}
+# Cards each role may swap with the undealt pile (a reminder for the table, no scoring).
+SWAP_ALLOWANCE: Mapping[int, tuple[int, ...]] = {2: (7, 4), 3: (5, 3, 2)}
 
 # English ids, N_-marked: style_name() (or the pages' _()) gives the current language.
 STYLE_NAMES: Mapping[int, str] = {
@@ -94,7 +97,9 @@ class SeatUsage:
 
 
 @dataclass(frozen=True)
-class NwikRound:
+class NwikBid:
+    """The bidding half of a round: everything chosen before the first card is played."""
+
     bidder: int
     acting_bidder: int
     style: int
@@ -102,7 +107,6 @@ class NwikRound:
     acting_style: int | None
     trump: str | None
     vip_card: int | None
-    tricks: tuple[int, ...]
 
     @property
     def effective_style(self) -> int:
@@ -114,16 +118,32 @@ class NwikRound:
         return self.stake * multiplier
 
 
+@dataclass(frozen=True)
+class NwikRound(NwikBid):
+    tricks: tuple[int, ...]
+
+
+def role_of(table: Table, bid: NwikBid, seat: int) -> int:
+    """A seat's role in the round: 0 the (Acting) Bidder, 1 #2, 2 #3."""
+    return (seat - bid.acting_bidder) % table.n
+
+
+def seat_targets(table: Table, bid: NwikBid) -> tuple[int, ...]:
+    """The tricks each seat plays for: by role, reversed for No Tricks."""
+    targets = (NO_TRICKS_TARGETS if bid.effective_style == NO_TRICKS else TARGETS)[table.n]
+    return tuple(targets[role_of(table, bid, seat)] for seat in range(table.n))
+
+
 def score_nwik(table: Table, hand: NwikRound) -> RoundScore:
     """Points per seat: (tricks - target) x S, reversed for No Tricks; always zero-sum."""
     no_tricks = hand.effective_style == NO_TRICKS
-    targets = (NO_TRICKS_TARGETS if no_tricks else TARGETS)[table.n]
+    targets = seat_targets(table, hand)
     stake = hand.effective_stake
     scores = []
     notes = []
     for seat, took in enumerate(hand.tricks):
-        role = (seat - hand.acting_bidder) % table.n
-        target = targets[role]
+        role = role_of(table, hand, seat)
+        target = targets[seat]
         difference = target - took if no_tricks else took - target
         points = difference * stake
         scores.append(points)
@@ -199,36 +219,74 @@ class Nwik(Game):
         bidder = table.left_of(table.dealer(round_number))
         return bidder, table.left_of(bidder)
 
+    bidding_required = ("style", "stake")
+    bidding_optional = ("acting_style", "trump", "vip_card")
+
     def parse_round(self, table: Table, state: MatchState, raw: Any) -> NwikRound:
-        check_fields(raw, required=("style", "stake", "tricks"), optional=("acting_style", "trump", "vip_card"))
+        check_fields(raw, required=(*self.bidding_required, "tricks"), optional=self.bidding_optional)
+        bid = self.parse_bidding(table, state, raw)
+        tricks = tricks_field(raw, table, TRICKS_PER_ROUND[table.n])
+        return NwikRound(**{name: getattr(bid, name) for name in NwikBid.__dataclass_fields__}, tricks=tricks)
+
+    @staticmethod
+    def style_refusal(table: Table, usage: tuple[SeatUsage, ...], bidder: int, style: int) -> RoundError | None:
+        if style not in usage[bidder].styles:
+            return None
+        return RoundError(
+            _(
+                "{player} has already used {style}; still free: {free}",
+                player=table.name(bidder),
+                style=style_label(style),
+                free=", ".join(map(str, usage[bidder].available_styles())),
+            ),
+            field="style",
+            code="style_used",
+        )
+
+    @staticmethod
+    def stake_refusal(table: Table, usage: tuple[SeatUsage, ...], bidder: int, stake: int) -> RoundError | None:
+        if stake not in usage[bidder].stakes:
+            return None
+        return RoundError(
+            _(
+                "{player} has already used stake {stake}; still free: {free}",
+                player=table.name(bidder),
+                stake=stake,
+                free=", ".join(map(str, usage[bidder].available_stakes())),
+            ),
+            field="stake",
+            code="stake_used",
+        )
+
+    @staticmethod
+    def acting_style_refusal(
+        table: Table, usage: tuple[SeatUsage, ...], acting_bidder: int, acting_style: int
+    ) -> RoundError | None:
+        allowed = usage[acting_bidder].acting_styles()
+        if acting_style in allowed:
+            return None
+        return RoundError(
+            _(
+                "{player} has already chosen {style} as Bidder, so may not "
+                "choose it as Acting Bidder: choose one of {allowed}",
+                player=table.name(acting_bidder),
+                style=style_label(acting_style),
+                allowed=", ".join(map(str, allowed)),
+            ),
+            field="acting_style",
+            code="acting_style_used",
+        )
+
+    def parse_bidding(self, table: Table, state: MatchState, raw: Mapping[str, Any]) -> NwikBid:
         usage: tuple[SeatUsage, ...] = state.progress
         bidder, left = self.roles(table, state.next_round)
         bidder_name = table.name(bidder)
 
         style = int_field(raw["style"], "style", minimum=1, maximum=PASS)
         stake = int_field(raw["stake"], "stake", minimum=1, maximum=max(STAKES))
-        if style in usage[bidder].styles:
-            raise RoundError(
-                _(
-                    "{player} has already used {style}; still free: {free}",
-                    player=bidder_name,
-                    style=style_label(style),
-                    free=", ".join(map(str, usage[bidder].available_styles())),
-                ),
-                field="style",
-                code="style_used",
-            )
-        if stake in usage[bidder].stakes:
-            raise RoundError(
-                _(
-                    "{player} has already used stake {stake}; still free: {free}",
-                    player=bidder_name,
-                    stake=stake,
-                    free=", ".join(map(str, usage[bidder].available_stakes())),
-                ),
-                field="stake",
-                code="stake_used",
-            )
+        refusal = self.style_refusal(table, usage, bidder, style) or self.stake_refusal(table, usage, bidder, stake)
+        if refusal is not None:
+            raise refusal
 
         acting_style = optional(raw, "acting_style")
         acting_bidder = bidder
@@ -263,9 +321,7 @@ class Nwik(Game):
                 field="vip_card",
                 code="vip_card_refused",
             )
-
-        tricks = tricks_field(raw, table, TRICKS_PER_ROUND[table.n])
-        return NwikRound(
+        return NwikBid(
             bidder=bidder,
             acting_bidder=acting_bidder,
             style=style,
@@ -273,7 +329,52 @@ class Nwik(Game):
             acting_style=acting_style,
             trump=trump,
             vip_card=vip_card,
-            tricks=tricks,
+        )
+
+    def play_view(self, table: Table, state: MatchState, bidding: NwikBid) -> PlayView:
+        number = state.next_round
+        callers = (bidding.bidder,) if bidding.style != PASS else (bidding.bidder, bidding.acting_bidder)
+        swap = SWAP_ALLOWANCE[table.n]
+        return PlayView(
+            round=number,
+            dealer=table.dealer(number),
+            calling_order=callers,
+            # "the Bidder leading the 1st trick": the Acting Bidder when the Bidder passed.
+            leader=bidding.acting_bidder,
+            targets=seat_targets(table, bidding),
+            details={
+                "bidder": bidding.bidder,
+                "acting_bidder": bidding.acting_bidder,
+                "style": bidding.style,
+                "stake": bidding.stake,
+                "effective_style": bidding.effective_style,
+                "effective_stake": bidding.effective_stake,
+                "trump": bidding.trump,
+                "vip_card": bidding.vip_card,
+                "roles": [role_of(table, bidding, seat) for seat in range(table.n)],
+                "swap": [swap[role_of(table, bidding, seat)] for seat in range(table.n)],
+            },
+        )
+
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        usage: tuple[SeatUsage, ...] = state.progress
+        bidder, acting_bidder = self.roles(table, state.next_round)
+
+        def refused(check: Any, seat: int, values: Any) -> tuple[Unavailable, ...]:
+            found = ((value, check(table, usage, seat, value)) for value in values)
+            return tuple(Unavailable(value, error.code, error.message) for value, error in found if error is not None)
+
+        return (
+            NumberInput("style", 1, PASS, unavailable=refused(self.style_refusal, bidder, STYLE_NAMES)),
+            NumberInput("stake", min(STAKES), max(STAKES), unavailable=refused(self.stake_refusal, bidder, STAKES)),
+            NumberInput(
+                "acting_style",
+                min(ACTING_STYLES),
+                max(ACTING_STYLES),
+                unavailable=refused(self.acting_style_refusal, acting_bidder, ACTING_STYLES),
+            ),
+            NumberInput("vip_card", min(VIP_CARDS), max(VIP_CARDS)),
+            *count_inputs("tricks", TRICKS_PER_ROUND[table.n], draft_counts(draft, "tricks", table.n)),
         )
 
     def parse_acting_style(
@@ -305,18 +406,9 @@ class Nwik(Game):
                 code="acting_style_pass",
             )
         int_field(acting_style, "acting_style", maximum=max(ACTING_STYLES))
-        if acting_style not in allowed:
-            raise RoundError(
-                _(
-                    "{player} has already chosen {style} as Bidder, so may not "
-                    "choose it as Acting Bidder: choose one of {allowed}",
-                    player=acting_name,
-                    style=style_label(acting_style),
-                    allowed=", ".join(map(str, allowed)),
-                ),
-                field="acting_style",
-                code="acting_style_used",
-            )
+        refusal = self.acting_style_refusal(table, usage, acting_bidder, acting_style)
+        if refusal is not None:
+            raise refusal
         return acting_style
 
     def parse_trump(self, effective: int, value: Any) -> str | None:

@@ -26,6 +26,7 @@ from .base import (
     target_winners,
     tricks_field,
 )
+from .bidding import NumberInput, PlayView, Unavailable, Word, calling_order, count_inputs, draft_counts, draft_value
 from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
@@ -104,6 +105,14 @@ class SpadesProgress:
     """Bags each side has carried forward (always below bag_limit between hands)."""
 
     bags: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SpadesBid:
+    """The bidding half of a hand: bids per seat and calls per side, as in SpadesHand."""
+
+    bids: tuple[int | str | None, ...]
+    calls: tuple[str | None, ...]
 
 
 @dataclass(frozen=True)
@@ -740,6 +749,95 @@ class Spades(Game):
                     tally[offset] += 1
                     tally[offset + 1] += int(took == 0)
         return {player: NilStats.from_counts(player, *counts[player]) for player in sorted(counts)}
+
+
+    # ---- the bidding half of a hand, and the chips of its inputs
+
+    bidding_required = ("bids",)
+    bidding_optional = ("calls",)
+
+    def parse_bidding(self, table: Table, state: MatchState, raw: Mapping[str, Any]) -> SpadesBid:
+        """The bids and calls, checked by the hand's own checks (which never look at tricks)."""
+        calls = self._parse_calls(table, raw.get("calls"))
+        bids = self._parse_bids(table, raw["bids"], calls)
+        hand = SpadesHand(bids=bids, tricks=(), calls=calls)
+        for index, side in enumerate(table.sides):
+            if calls[index] is None:
+                self._check_side_bids(table, state, hand, index, side)
+        self._check_bids_total(table, bids)
+        return SpadesBid(bids=bids, calls=calls)
+
+    def play_view(self, table: Table, state: MatchState, bidding: SpadesBid) -> PlayView:
+        number = state.next_round
+        dealer = table.dealer(number)
+        targets = tuple(
+            # A side with a special call has no bids of its own (None).
+            None if bidding.calls[table.side_of(seat)] is not None or bid is None else 0 if is_nil(bid) else int(bid)
+            for seat, bid in enumerate(bidding.bids)
+        )
+        hand = SpadesHand(bids=bidding.bids, tricks=(), calls=bidding.calls)
+        side_targets = [
+            SPECIAL_CALLS[call].tricks if call is not None else contract(hand, side)
+            for side, call in zip(table.sides, bidding.calls, strict=True)
+        ]
+        return PlayView(
+            round=number,
+            dealer=dealer,
+            calling_order=calling_order(table.left_of(dealer), table.n),
+            # The first trick: everyone plays their lowest club; the highest club wins it.
+            leader=None,
+            targets=targets,
+            details={
+                "bids": list(bidding.bids),
+                "calls": list(bidding.calls),
+                "side_targets": side_targets,
+                "nil": [seat for seat, bid in enumerate(bidding.bids) if is_nil(bid)],
+                "bags": list(state.progress.bags),
+            },
+        )
+
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        calls = draft_value(draft, "calls")
+        calls = calls if isinstance(calls, list) and len(calls) == len(table.sides) else [None] * len(table.sides)
+        raw_bids = draft_value(draft, "bids")
+        raw_bids = raw_bids if isinstance(raw_bids, list) and len(raw_bids) == table.n else [None] * table.n
+        dealer = table.dealer(state.next_round)
+        bids = []
+        for seat in calling_order(table.left_of(dealer), table.n):
+            index = table.side_of(seat)
+            unavailable: list[Unavailable] = []
+            words = []
+            partner = next(other for other in table.sides[index] if other != seat)
+            partner_bid = raw_bids[partner]
+            for value in (*range(TRICKS + 1), *NIL_VALUE_OPTION):
+                if not is_nil(value):
+                    # A number is refused only with the partner's bid in (the contract is the pair's).
+                    if not (is_int(partner_bid) or is_nil(partner_bid)):
+                        continue
+                else:
+                    words.append(Word(value, _(NIL_LABEL[value])))
+                # The partner's bid as entered, else a bid that never refuses a nil.
+                trial = [1] * table.n
+                trial[partner] = partner_bid if is_int(partner_bid) or is_nil(partner_bid) else 1
+                trial[seat] = value
+                try:
+                    self._check_side_bids(
+                        table, state, SpadesHand(bids=tuple(trial), tricks=(), calls=(None,) * len(table.sides)),
+                        index, table.sides[index],
+                    )
+                except RoundError as error:
+                    unavailable.append(Unavailable(value, error.code, error.message))
+            call = calls[index]
+            if isinstance(call, str) and call in SPECIAL_CALLS:
+                # The side made a special call: its partners bid nothing.
+                reason = _(
+                    "{side} called {call}: the partners make no bid",
+                    side=table.side_name(index),
+                    call=_(SPECIAL_CALLS[call].label),
+                )
+                unavailable = [Unavailable(value, "bid_with_call", reason) for value in (*range(TRICKS + 1), *NIL_VALUE_OPTION)]
+            bids.append(NumberInput(f"bids.{seat}", 0, TRICKS, unavailable=tuple(unavailable), words=tuple(words)))
+        return (*bids, *count_inputs("tricks", TRICKS, draft_counts(draft, "tricks", table.n)))
 
 
 register(Spades())

@@ -26,6 +26,7 @@ from .base import (
     shown,
     tricks_field,
 )
+from .bidding import NumberInput, PlayView, Unavailable, calling_order, count_inputs, draft_counts
 from .i18n import N_, _
 
 ROUNDS = 19
@@ -120,14 +121,38 @@ def forbidden_dealer_call(cards: int, other_bids: Sequence[int]) -> int | None:
 
 
 @dataclass(frozen=True)
-class WilliStichRound:
+class WilliStichBid:
+    """The bidding half of a round: the calls (and trump, when it is known before play)."""
+
     number: int
     cards: int
     kind: str
     bids: tuple[int, ...]
-    tricks: tuple[int, ...]
     trump: str | None
     trump_chooser: int | None
+
+
+@dataclass(frozen=True)
+class WilliStichRound(WilliStichBid):
+    tricks: tuple[int, ...]
+
+
+def dealer_call_refusal(table: Table, number: int, call: int, others: Sequence[int]) -> RoundError | None:
+    """The refusal of the dealer's `call` when it would make the calls add up to the cards."""
+    cards = cards_in_round(number)
+    if call + sum(others) != cards:
+        return None
+    dealer = table.dealer(number)
+    return RoundError(
+        _(
+            "the dealer {player} may not call {call}: the calls would add up to {cards}",
+            player=table.name(dealer),
+            call=call,
+            cards=cards,
+        ),
+        field=f"bids.{dealer}",
+        code="dealer_call",
+    )
 
 
 def _formula(terms: Sequence[tuple[int, int | None]]) -> tuple[int, str]:
@@ -212,26 +237,24 @@ class WilliStich(Game):
     def start(self, table: Table) -> None:
         return None
 
+    bidding_required = ("bids",)
+    bidding_optional = ("trump", "trump_chooser")
+
     def parse_round(self, table: Table, state: MatchState, raw: Any) -> WilliStichRound:
-        check_fields(raw, required=("bids", "tricks"), optional=("trump", "trump_chooser"))
+        check_fields(raw, required=(*self.bidding_required, "tricks"), optional=self.bidding_optional)
+        bid = self.parse_bidding(table, state, raw)
+        tricks = tricks_field(raw, table, bid.cards)
+        return WilliStichRound(**{name: getattr(bid, name) for name in WilliStichBid.__dataclass_fields__}, tricks=tricks)
+
+    def parse_bidding(self, table: Table, state: MatchState, raw: Mapping[str, Any]) -> WilliStichBid:
         number = state.next_round
         cards = cards_in_round(number)
         kind = round_kind(number)
         bids = seat_ints(raw.get("bids"), "bids", table, maximum=cards)
         dealer = table.dealer(number)
-        if sum(bids) == cards:
-            others = [bid for seat, bid in enumerate(bids) if seat != dealer]
-            raise RoundError(
-                _(
-                    "the dealer {player} may not call {call}: the calls would add up to {cards}",
-                    player=table.name(dealer),
-                    call=forbidden_dealer_call(cards, others),
-                    cards=cards,
-                ),
-                field=f"bids.{dealer}",
-                code="dealer_call",
-            )
-        tricks = tricks_field(raw, table, cards)
+        refusal = dealer_call_refusal(table, number, bids[dealer], [bid for seat, bid in enumerate(bids) if seat != dealer])
+        if refusal is not None:
+            raise refusal
         trump = self._trump(raw.get("trump"), kind)
         chooser = optional_seat(raw.get("trump_chooser"), "trump_chooser", table)
         # null counts as "not given" (as for every optional field), so only a seat is refused.
@@ -247,9 +270,49 @@ class WilliStich(Game):
                 field="trump_chooser",
                 code="trump_chooser_round",
             )
-        return WilliStichRound(
-            number=number, cards=cards, kind=kind, bids=bids, tricks=tricks, trump=trump, trump_chooser=chooser
+        return WilliStichBid(number=number, cards=cards, kind=kind, bids=bids, trump=trump, trump_chooser=chooser)
+
+    def play_view(self, table: Table, state: MatchState, bidding: WilliStichBid) -> PlayView:
+        dealer = table.dealer(bidding.number)
+        others = [bid for seat, bid in enumerate(bidding.bids) if seat != dealer]
+        return PlayView(
+            round=bidding.number,
+            dealer=dealer,
+            # Calls start left of the dealer; the dealer calls last.
+            calling_order=calling_order(table.left_of(dealer), table.n),
+            leader=table.left_of(dealer),
+            targets=bidding.bids,
+            dealer_may_not_call=forbidden_dealer_call(bidding.cards, others),
+            details={
+                "cards": bidding.cards,
+                "kind": bidding.kind,
+                "trump": bidding.trump,
+                "trump_chooser": bidding.trump_chooser,
+                # Above 0: more tricks called than there are (someone must miss), below: fewer.
+                "calls_over_cards": sum(bidding.bids) - bidding.cards,
+            },
         )
+
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        number = state.next_round
+        cards = cards_in_round(number)
+        dealer = table.dealer(number)
+        calls = draft_counts(draft, "bids", table.n)
+        others = [call for seat, call in enumerate(calls) if seat != dealer]
+        bids = []
+        for seat in calling_order(table.left_of(dealer), table.n):
+            unavailable: tuple[Unavailable, ...] = ()
+            known = [call for call in others if call is not None]
+            if seat == dealer and len(known) == len(others):
+                refusals = (dealer_call_refusal(table, number, call, known) for call in range(cards + 1))
+                unavailable = tuple(
+                    Unavailable(call, error.code, error.message)
+                    for call, error in enumerate(refusals)
+                    if error is not None
+                )
+            bids.append(NumberInput(f"bids.{seat}", 0, cards, unavailable=unavailable))
+        # The calls in calling order (dealer last), then the tricks in seat order.
+        return (*bids, *count_inputs("tricks", cards, draft_counts(draft, "tricks", table.n)))
 
     @staticmethod
     def _trump(value: Any, kind: str) -> str | None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import register
@@ -21,6 +21,7 @@ from .base import (
     shown,
     target_winners,
 )
+from .bidding import NumberInput, count_inputs, draft_value
 from .house_rules import MAX_ROUNDS, round_limit_winners
 from .i18n import N_, _, _n
 
@@ -444,6 +445,25 @@ class Zwicker(Game):
         jokers = table.options["jokers"]
         return {"deck_size": DECK_SIZE[jokers], "honours": list(DECK_HONOURS[jokers])}
 
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        # No bidding. Cards add up to the deck (the last side's follow from the others);
+        # Zwicks are at most half a side's cards (CARDS_PER_ZWICK).
+        deck_size = DECK_SIZE[table.options["jokers"]]
+        entries = draft_value(draft, "sides")
+        entries = entries if isinstance(entries, list) else []
+        given = [
+            entries[index].get("cards") if index < len(entries) and isinstance(entries[index], Mapping) else None
+            for index in range(len(table.sides))
+        ]
+        given = [value if is_int(value) else None for value in given]
+        cards = count_inputs("sides", deck_size, given)
+        inputs: list[NumberInput] = []
+        for index, card_input in enumerate(cards):
+            known = given[index] if given[index] is not None else card_input.implied
+            inputs.append(replace(card_input, field=f"sides.{index}.cards"))
+            most = (known if known is not None and 0 <= known <= deck_size else deck_size) // CARDS_PER_ZWICK
+            inputs.append(NumberInput(f"sides.{index}.zwicks", 0, most))
+        return tuple(inputs)
     def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
         deck = DECK_SIZE[table.options["jokers"]]
         return (

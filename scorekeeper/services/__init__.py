@@ -1,7 +1,9 @@
 """The service layer: the one place where the API and the pages read and change data."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from ..games.i18n import _, _n
@@ -14,8 +16,17 @@ class Actor:
 
     user_id: str | None
     label: str
-    #: the phone or account that acts: "user:<id>", "device:<id>", or None when unknown
+    #: the phone that acts, for table check: "session:<id>" (one signed-in session),
+    #: "token:<id>" (a script's API token), "device:<id>" (a browser without an
+    #: account), "user:<id>" (an older session), or None when unknown
     key: str | None = None
+    #: this browser's device cookie, when it has one: casual matches it started are its own
+    device: str | None = None
+    #: the client's address, for the limits on anonymous writes
+    address: str | None = None
+    #: when this signed-in session (or API token) began: table check trusts a phone it
+    #: knew before the round was recorded
+    since: datetime | None = None
 
     @property
     def signed_in(self) -> bool:
@@ -39,8 +50,11 @@ class ServiceError(Exception):
         code: str,
         field: str | None = None,
         round_number: int | None = None,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(message)
+        #: with 429: the seconds until the limit lets the caller try again (Retry-After)
+        self.retry_after = retry_after
         self.status = status
         self.message = message
         self.code = code
@@ -69,3 +83,33 @@ def clean_label(value: Any, *, what: str, field: str, code: str, max_length: int
             field=field,
         )
     return name
+
+
+#: Unicode categories refused in free text: controls (Cc), format characters (Cf: the
+#: bidirectional overrides and isolates, zero-width joiners), unassigned (Cn),
+#: surrogates (Cs), private use (Co), and line and paragraph separators (Zl, Zp).
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cn", "Co", "Cs", "Zl", "Zp"})
+MAX_REASON_LENGTH = 500
+
+
+def clean_reason(value: Any, field: str = "reason") -> str | None:
+    """A reason given for a change, shown in an audit trail: optional, one line of at
+    most 500 characters, and never text that could disguise itself (a right-to-left
+    override would make "+5" read as "5+")."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ServiceError(422, _("a reason must be text"), code="reason", field=field)
+    reason = " ".join(value.split())
+    if any(unicodedata.category(character) in REFUSED_CATEGORIES for character in reason):
+        raise ServiceError(
+            422, _("a reason cannot hold control or text-direction characters"), code="reason", field=field
+        )
+    if len(reason) > MAX_REASON_LENGTH:
+        raise ServiceError(
+            422,
+            _n("a reason is at most {n} character", "a reason is at most {n} characters", MAX_REASON_LENGTH),
+            code="reason",
+            field=field,
+        )
+    return reason or None

@@ -1,4 +1,4 @@
-"""Who may read and write what: league roles, casual matches and signed share links.
+"""Who may read and write what: league roles and casual matches (share links: services.sharing).
 
 - A casual match started without an account is read and written by whoever holds its
   link (its unguessable id is the key). One started by a signed-in user is read by the
@@ -9,13 +9,15 @@
 """
 from __future__ import annotations
 
-from itsdangerous import BadSignature, URLSafeSerializer
-from sqlalchemy import select
+from typing import Any
+
+from sqlalchemy import or_, select, update
 
 from ..extensions import db
 from ..games.i18n import N_, _
-from ..models import League, LeagueRole, Match, User
-from . import Actor, ServiceError
+from ..models import DeviceMatch, League, LeagueRole, Match, Round, ShareLink, User, utcnow
+from . import Actor, ServiceError, league_audit, limits
+from .usernames import username_key
 
 OWNER, SCORER, VIEWER = "owner", "scorer", "viewer"
 ROLES = (OWNER, SCORER, VIEWER)
@@ -89,6 +91,53 @@ def check_match_write(match: Match, actor: Actor) -> None:
         )
 
 
+def check_match_confirm(match: Match, actor: Actor) -> None:
+    """Who may confirm a waiting round: a league match's owners and scorers; for a
+    casual match, anyone at the table who holds its link (confirming adds nothing of
+    their own: it agrees with what the recording phone entered)."""
+    if match.league_id is not None:
+        require_league_role(db.session.get(League, match.league_id), actor, WRITERS, N_("confirm its rounds"))
+
+
+def phone_marks(actor: Actor) -> str | None:
+    """What identifies the phone that records a round: its session, token or account,
+    and its device cookie ("session:3f..|device:9a.."), stored with the round."""
+    marks = sorted({mark for mark in (actor.key, f"device:{actor.device}" if actor.device else None) if mark})
+    return "|".join(marks) or None
+
+
+def check_second_phone(match: Match, actor: Actor, waiting: Round) -> None:
+    """Refuse a confirmation from the phone that recorded the round, or from a phone the
+    server did not know before the round was recorded: a signed-in session (or API token)
+    begun earlier, or a device that had opened the match earlier. A phone that drops its
+    cookies, or signs in again, is new, and a new phone is exactly what the recording
+    phone would look like: it confirms from the next round on."""
+    recorded = set((waiting.recorded_by or "").split("|")) - {""}
+    mine = set((phone_marks(actor) or "").split("|")) - {""}
+    if not mine or mine & recorded:
+        raise ServiceError(
+            409,
+            _("the round must be confirmed on a second phone, not the one that recorded it"),
+            code="confirm_same_phone",
+        )
+    if actor.signed_in and actor.since is not None:
+        known = actor.since <= waiting.created_at
+    elif actor.device is not None:
+        seen = db.session.get(DeviceMatch, (actor.device, match.id))
+        known = seen is not None and seen.first_seen_at <= waiting.created_at
+    else:
+        known = False
+    if not known:
+        raise ServiceError(
+            409,
+            _(
+                "this phone joined after round {number} was recorded: a phone that was at the table before confirms it",
+                number=waiting.number,
+            ),
+            code="confirm_new_phone",
+        )
+
+
 def require_signed_in(actor: Actor, doing: str) -> None:
     """`doing` is an N_-marked phrase ("start a league"), translated here."""
     if not actor.signed_in:
@@ -98,36 +147,71 @@ def require_signed_in(actor: Actor, doing: str) -> None:
 # --------------------------------------------------------------------------- roles
 
 
-def grant(league: League, actor: Actor, username: str, role: str) -> LeagueRole:
+def _account_named(username: Any) -> User | None:
+    if not isinstance(username, str):
+        return None
+    return db.session.scalar(select(User).where(User.username_key == username_key(username)[:200]))
+
+
+def grant(league: League, actor: Actor, username: str, role: str, reason: Any = None) -> LeagueRole:
     require_league_role(league, actor, frozenset({OWNER}), N_("change roles"))
     if role not in ROLES:
         raise ServiceError(422, _("role must be one of {roles}", roles=", ".join(ROLES)), code="role", field="role")
-    user = db.session.scalar(select(User).where(User.username_key == username.casefold()))
+    user = _account_named(username)
     if user is None:
+        # Asking for names that do not exist is how one would learn which do: a few
+        # typos are fine, a list of guesses is not.
+        limits.spend(limits.UNKNOWN_GRANTS_PER_USER, actor.user_id or "")
         raise ServiceError(
             404, _("no account named {username}", username=username), code="user_not_found", field="username"
         )
     existing = db.session.get(LeagueRole, (league.id, user.id))
+    before = existing.role if existing is not None else None
     if existing is not None and existing.role == OWNER and role != OWNER:
         _keep_an_owner(league, user.id)
     if existing is None:
         existing = LeagueRole(league_id=league.id, user_id=user.id, role=role)
         db.session.add(existing)
     existing.role = role
+    if before != role:
+        league_audit.record(
+            league.id, actor, "role.grant", before={"username": user.username, "role": before},
+            after={"username": user.username, "role": role}, reason=reason,
+        )
     db.session.commit()
     return existing
 
 
-def revoke(league: League, actor: Actor, username: str) -> None:
+def revoke(league: League, actor: Actor, username: str, reason: Any = None) -> None:
+    """Take a role away; the share links that account made for this league end with it."""
     require_league_role(league, actor, frozenset({OWNER}), N_("change roles"))
-    user = db.session.scalar(select(User).where(User.username_key == username.casefold()))
+    user = _account_named(username)
     existing = db.session.get(LeagueRole, (league.id, user.id)) if user else None
     if existing is None:
         raise ServiceError(404, _("{username} has no role in this league", username=username), code="role_not_found")
     if existing.role == OWNER:
         _keep_an_owner(league, existing.user_id)
+    league_audit.record(
+        league.id, actor, "role.revoke", before={"username": user.username, "role": existing.role}, reason=reason
+    )
     db.session.delete(existing)
+    revoke_links_of_member(league.id, user.id)
     db.session.commit()
+
+
+def revoke_links_of_member(league_id: str, user_id: str) -> None:
+    """End the share links `user_id` made for the league or any of its matches."""
+    league_matches = select(Match.id).where(Match.league_id == league_id)
+    db.session.execute(
+        update(ShareLink)
+        .where(
+            ShareLink.created_by == user_id,
+            ShareLink.revoked_at.is_(None),
+            or_(ShareLink.league_id == league_id, ShareLink.match_id.in_(league_matches)),
+        )
+        .values(revoked_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
 
 
 def _keep_an_owner(league: League, leaving_user_id: str) -> None:
@@ -142,23 +226,3 @@ def _keep_an_owner(league: League, leaving_user_id: str) -> None:
 
 def roles_of(league: League) -> list[LeagueRole]:
     return list(db.session.scalars(select(LeagueRole).where(LeagueRole.league_id == league.id)))
-
-
-# --------------------------------------------------------------------------- share links
-
-
-def _serializer(secret_key: str) -> URLSafeSerializer:
-    return URLSafeSerializer(secret_key, salt="scorekeeper-share")
-
-
-def share_token(secret_key: str, kind: str, object_id: str) -> str:
-    """A signed, read-only link token for a match ("match") or a league's standings ("standings")."""
-    return _serializer(secret_key).dumps({"k": kind, "id": object_id})
-
-
-def read_share_token(secret_key: str, token: str) -> tuple[str, str]:
-    try:
-        data = _serializer(secret_key).loads(token)
-    except BadSignature:
-        raise ServiceError(404, _("this share link is not valid"), code="share_invalid") from None
-    return data["k"], data["id"]

@@ -1,21 +1,23 @@
-"""Accounts: registration, password sign-in (rate-limited in the database) and API tokens."""
+"""Accounts: registration, password sign-in (rate-limited in the database), sessions and API tokens."""
 from __future__ import annotations
 
 import functools
 import hashlib
 import secrets
-from datetime import timedelta
+import unicodedata
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from flask import current_app
-from sqlalchemy import func, select
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
 from ..extensions import db
 from ..games.i18n import _, _n
-from ..models import ApiToken, LoginAttempt, User, utcnow
-from . import ServiceError, clean_label
+from ..models import ApiToken, User, utcnow
+from . import ServiceError, clean_label, limits
+from .usernames import mixes_look_alike_scripts, username_key, username_skeleton
 
 
 @functools.cache
@@ -32,22 +34,23 @@ def hasher() -> tuple[PasswordHasher, str]:
 
 USERNAME_MIN, USERNAME_MAX = 2, 40
 PASSWORD_MIN = 8
-# At most this many failed sign-ins per username, and per address, in the window.
-FAILED_LOGINS_ALLOWED = 5
-FAILED_LOGINS_PER_ADDRESS = 20
-LOGIN_WINDOW = timedelta(minutes=15)
 TOKEN_PREFIX = "sk_"
+# The 30,000 most common passwords of zxcvbn (from leaked password lists), lowercase.
+COMMON_PASSWORDS = frozenset(FREQUENCY_LISTS["passwords"])
 
 
-def username_key(username: str) -> str:
-    return username.casefold()
-
-
-def clean_username(value: object) -> str:
+def clean_username(value: object) -> tuple[str, str]:
+    """The username as shown (NFKC) and its key (NFKC + casefold), both checked after
+    normalisation: a name whose folded form is too long is refused like any other."""
     if not isinstance(value, str):
         raise ServiceError(422, _("username must be text"), code="username", field="username")
-    username = value.strip()
-    if not USERNAME_MIN <= len(username) <= USERNAME_MAX or not all(c.isalnum() or c in "._-" for c in username):
+    username = unicodedata.normalize("NFKC", value.strip())
+    key = username_key(username)
+    if not (
+        USERNAME_MIN <= len(username) <= USERNAME_MAX
+        and USERNAME_MIN <= len(key) <= USERNAME_MAX
+        and all(c.isalnum() or c in "._-" for c in key)
+    ):
         raise ServiceError(
             422,
             _(
@@ -58,19 +61,53 @@ def clean_username(value: object) -> str:
             code="username",
             field="username",
         )
-    return username
+    if mixes_look_alike_scripts(username):
+        raise ServiceError(
+            422,
+            _("a username cannot mix letters of different alphabets that look alike"),
+            code="username_confusable",
+            field="username",
+        )
+    return username, key
 
 
-def register(username: object, password: object) -> User:
-    name = clean_username(username)
-    if not isinstance(password, str) or len(password) < PASSWORD_MIN:
+def check_password(password: object, field: str = "password") -> str:
+    """At least 8 characters, not only spaces, and not one of the common passwords."""
+    if not isinstance(password, str) or len(password) < PASSWORD_MIN or not password.strip():
         raise ServiceError(
             422,
             _n("a password needs at least {n} character", "a password needs at least {n} characters", PASSWORD_MIN),
             code="password_short",
-            field="password",
+            field=field,
         )
-    user = User(username=name, username_key=username_key(name), password_hash=hasher()[0].hash(password))
+    if password.strip().lower() in COMMON_PASSWORDS or len(set(password)) < 3:
+        raise ServiceError(
+            422,
+            _("this password is among the most common ones (guessed first): choose another"),
+            code="password_common",
+            field=field,
+        )
+    return password
+
+
+def register(username: object, password: object, address: str | None = None) -> User:
+    """A new account. `address`: the client's, for the sign-up limit (None: a script on
+    the server itself, such as the benchmark's seed)."""
+    name, key = clean_username(username)
+    check_password(password)
+    if address is not None:
+        limits.spend(limits.SIGN_UPS_PER_ADDRESS, address)
+    skeleton = username_skeleton(name)
+    if db.session.scalar(select(User.id).where(User.username_skeleton == skeleton, User.username_key != key)):
+        raise ServiceError(
+            409,
+            _("the username {name} looks like one that is taken: choose another", name=name),
+            code="username_confusable",
+            field="username",
+        )
+    user = User(
+        username=name, username_key=key, username_skeleton=skeleton, password_hash=hasher()[0].hash(password)
+    )
     db.session.add(user)
     try:
         db.session.commit()
@@ -82,34 +119,17 @@ def register(username: object, password: object) -> User:
     return user
 
 
-def _recent_failures(**where) -> int:
-    query = select(func.count()).select_from(LoginAttempt).where(
-        LoginAttempt.succeeded.is_(False), LoginAttempt.at >= utcnow() - LOGIN_WINDOW
-    )
-    for column, value in where.items():
-        query = query.where(getattr(LoginAttempt, column) == value)
-    return db.session.scalar(query) or 0
-
-
 def authenticate(username: object, password: object, address: str) -> User:
-    """The account for these credentials; refused (401), or 429 after too many failures.
+    """The account for these credentials; refused (401), or 429 when a budget is spent.
 
-    The attempts live in the database, so the limit holds across workers and servers.
+    Every attempt is counted before the password is checked, atomically, in the
+    database (services.limits): per name and address (5 per 15 minutes) and per address
+    (20). A stranger guessing from elsewhere spends their own budgets, never the real
+    user's, so nobody can lock an account out; a guesser's waits grow with each try.
     """
-    key = username_key(username) if isinstance(username, str) else ""
-    if (
-        _recent_failures(username_key=key) >= FAILED_LOGINS_ALLOWED
-        or _recent_failures(address=address) >= FAILED_LOGINS_PER_ADDRESS
-    ):
-        raise ServiceError(
-            429,
-            _n(
-                "too many failed sign-ins: wait {n} minute and try again",
-                "too many failed sign-ins: wait {n} minutes and try again",
-                int(LOGIN_WINDOW.total_seconds() // 60),
-            ),
-            code="login_rate_limited",
-        )
+    key = username_key(username)[:200] if isinstance(username, str) else ""
+    limits.spend(limits.LOGIN_PER_ADDRESS, address)
+    limits.spend(limits.LOGIN_PER_NAME_AND_ADDRESS, key, address)
     user = db.session.scalar(select(User).where(User.username_key == key)) if key else None
     password_hasher, unknown_user_hash = hasher()
     try:
@@ -119,13 +139,32 @@ def authenticate(username: object, password: object, address: str) -> User:
         succeeded = user is not None
     except (VerificationError, InvalidHashError):
         succeeded = False
-    db.session.add(LoginAttempt(username_key=key[:40], address=address[:64], succeeded=succeeded))
-    db.session.commit()
     if not succeeded:
         raise ServiceError(401, _("wrong username or password"), code="login_failed")
+    limits.forget(limits.LOGIN_PER_NAME_AND_ADDRESS, key, address)
+    limits.refund(limits.LOGIN_PER_ADDRESS, address)
     if password_hasher.check_needs_rehash(user.password_hash):
         user.password_hash = password_hasher.hash(password)
-        db.session.commit()
+    db.session.commit()
+    return user
+
+
+def end_sessions(user: User) -> None:
+    """Sign the account out everywhere: every session cookie (and copy) stops working."""
+    db.session.execute(
+        update(User).where(User.id == user.id).values(session_version=User.session_version + 1)
+    )
+    db.session.commit()
+    db.session.refresh(user)
+
+
+def change_password(user: User, current: object, new: object, address: str) -> User:
+    """A new password, given the current one; every other session of the account ends."""
+    authenticate(user.username, current, address)
+    check_password(new, "new_password")
+    user.password_hash = hasher()[0].hash(new)
+    db.session.commit()
+    end_sessions(user)
     return user
 
 
@@ -167,3 +206,9 @@ def user_for_token(secret: str) -> tuple[User, ApiToken] | None:
     if token is None or token.revoked_at is not None:
         return None
     return token.user, token
+
+
+def set_language(user: User, language: str) -> None:
+    """Remember the account's language (checked by the caller against the app's languages)."""
+    user.language = language
+    db.session.commit()

@@ -15,11 +15,12 @@ from ..extensions import db
 from ..games import all_games
 from ..games.i18n import N_, _
 from ..league import MatchRecord, RoundRecord
-from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat
-from . import Actor, ServiceError, access, clean_label
+from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, new_id
+from . import Actor, ServiceError, access, clean_label, league_audit, scopes
 from .matches import bump, clean_name, clean_names, ensure_members, players_named
 
 MAX_LEAGUE_NAME = 80
+MAX_MIN_MATCHES = 10_000
 
 
 # --------------------------------------------------------------------------- leagues and members
@@ -76,21 +77,23 @@ def league_name(value: Any, what: str | None = None) -> str:
 
 
 def create_league(name: Any, member_names: Sequence[Any] = (), *, actor: Actor) -> League:
-    """A new league; whoever starts it is its owner."""
+    """A new league with players of its own (a name never picks up another league's
+    player); whoever starts it is its owner."""
     access.require_signed_in(actor, N_("start a league"))
-    league = League(name=league_name(name))
+    league = League(id=new_id(), name=league_name(name))
     names = clean_names(list(member_names)) if member_names else []
-    league.members = [LeagueMember(player=player) for player in players_named(names)]
+    league.members = [LeagueMember(player=player) for player in players_named(names, scopes.league_scope(league.id))]
     db.session.add(league)
     db.session.flush()
     db.session.add(LeagueRole(league_id=league.id, user_id=actor.user_id, role=access.OWNER))
+    league_audit.record(league.id, actor, "league.create", after={"name": league.name, "members": names})
     db.session.commit()
     return league
 
 
-def add_member(league_id: str, name: Any, *, actor: Actor) -> Player:
+def add_member(league_id: str, name: Any, *, actor: Actor, reason: Any = None) -> Player:
     league = owned_league(league_id, actor, N_("add members"))
-    player = players_named([clean_name(name, "name")])[0]
+    player = players_named([clean_name(name, "name")], scopes.league_scope(league.id))[0]
     db.session.flush()
     if any(member.player_id == player.id for member in league.members):
         db.session.rollback()
@@ -98,12 +101,13 @@ def add_member(league_id: str, name: Any, *, actor: Actor) -> Player:
             409, _("{player} is already a member", player=player.name), code="member_exists", field="name"
         )
     ensure_members(league, [player])
+    league_audit.record(league.id, actor, "member.add", after={"player": player.id, "name": player.name}, reason=reason)
     bump(league.id)
     db.session.commit()
     return player
 
 
-def remove_member(league_id: str, player_id: str, *, actor: Actor) -> None:
+def remove_member(league_id: str, player_id: str, *, actor: Actor, reason: Any = None) -> None:
     league = owned_league(league_id, actor, N_("remove members"))
     member = next((m for m in league.members if m.player_id == player_id), None)
     if member is None:
@@ -123,12 +127,51 @@ def remove_member(league_id: str, player_id: str, *, actor: Actor) -> None:
             ),
             code="member_has_matches",
         )
+    league_audit.record(
+        league.id, actor, "member.remove", before={"player": member.player_id, "name": member.player.name},
+        reason=reason,
+    )
     league.members.remove(member)
     bump(league.id)
     db.session.commit()
 
 
-GAME_IDS = tuple(game.id for game in all_games())
+def game_ids() -> tuple[str, ...]:
+    """The registered games' ids, read when asked (a game may be registered after import)."""
+    return tuple(game.id for game in all_games())
+
+
+def checked_season(name: Any, starts_on: Any, ends_on: Any, games: Any, min_matches: Any, where: str = "") -> Season:
+    """A season from its fields, each checked: the one validation of the API, the pages
+    and the import. `where` prefixes the field names ("seasons.2.")."""
+    for field, value in (("starts_on", starts_on), ("ends_on", ends_on)):
+        if not isinstance(value, date) or isinstance(value, datetime):
+            raise ServiceError(422, _("{field} must be a date", field=field), code="type", field=where + field)
+    if ends_on < starts_on:
+        raise ServiceError(
+            422, _("a season must end on or after the day it starts"), code="season_range", field=where + "ends_on"
+        )
+    if not isinstance(games, list | tuple):
+        raise ServiceError(422, _("games must be a list of game ids"), code="type", field=where + "games")
+    for game in games:
+        if not isinstance(game, str) or game not in game_ids():
+            raise ServiceError(
+                422,
+                _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(game_ids())),
+                code="game_unknown",
+                field=where + "games",
+            )
+    if not isinstance(min_matches, int) or isinstance(min_matches, bool) or not 0 <= min_matches <= MAX_MIN_MATCHES:
+        raise ServiceError(
+            422,
+            _("min_matches must be a whole number from 0 to {maximum}", maximum=MAX_MIN_MATCHES),
+            code="range",
+            field=where + "min_matches",
+        )
+    return Season(
+        name=league_name(name, _("a season")), starts_on=starts_on, ends_on=ends_on, games=list(dict.fromkeys(games)),
+        min_matches=min_matches,
+    )
 
 
 def add_season(
@@ -140,30 +183,23 @@ def add_season(
     min_matches: int,
     *,
     actor: Actor,
+    reason: Any = None,
 ) -> Season:
     league = owned_league(league_id, actor, N_("add seasons"))
-    if ends_on < starts_on:
-        raise ServiceError(
-            422, _("a season must end on or after the day it starts"), code="season_range", field="ends_on"
-        )
-    for game in games:
-        if game not in GAME_IDS:
-            raise ServiceError(
-                422,
-                _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
-                code="game_unknown",
-                field="games",
-            )
-    if min_matches < 0:
-        raise ServiceError(422, _("min_matches cannot be negative"), code="range", field="min_matches")
-    season = Season(
-        name=league_name(name, _("a season")), starts_on=starts_on, ends_on=ends_on, games=list(dict.fromkeys(games)),
-        min_matches=min_matches,
-    )
+    season = checked_season(name, starts_on, ends_on, list(games), min_matches)
     league.seasons.append(season)
+    db.session.flush()
+    league_audit.record(league.id, actor, "season.add", after=season_dict(season), reason=reason)
     bump(league.id)
     db.session.commit()
     return season
+
+
+def season_dict(season: Season) -> dict[str, Any]:
+    return {
+        "id": season.id, "name": season.name, "starts_on": season.starts_on.isoformat(),
+        "ends_on": season.ends_on.isoformat(), "games": list(season.games), "min_matches": season.min_matches,
+    }
 
 
 def get_season(league: League, season_id: str | None) -> Season | None:
@@ -292,10 +328,10 @@ def names_of(league: League) -> dict[str, str]:
 
 
 def check_game(game: str | None) -> str | None:
-    if game is not None and game not in GAME_IDS:
+    if game is not None and game not in game_ids():
         raise ServiceError(
             422,
-            _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(GAME_IDS)),
+            _("unknown game {game}: choose from {games}", game=repr(game), games=", ".join(game_ids())),
             code="game_unknown",
             field="game",
         )

@@ -11,17 +11,17 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..etags import if_match_versions, match_etag
 from ..extensions import db
-from ..i18n import current_language
 from ..games import Game, MatchState, RuleError, Table, get_game
 from ..games.base import MatchFinishedError, RoundScore, ScoredRound
 from ..games.i18n import N_, _, _n
+from ..i18n import current_language
 from ..models import (
     AuditEntry,
     DeviceMatch,
@@ -35,7 +35,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import Actor, ServiceError, access, clean_label
+from . import Actor, ServiceError, access, clean_label, clean_reason, limits, scopes
 
 MAX_NAME_LENGTH = 80
 SEEN_REFRESH = timedelta(days=1)
@@ -77,6 +77,7 @@ class MatchView:
             "league": match.league_id,
             "table_check": match.table_check,
             "pending": {**round_dict(self.pending), "pending": True} if self.pending else None,
+            "bidding": open_bidding(self),
             "created_at": match.created_at,
             "updated_at": match.updated_at,
         }
@@ -91,6 +92,34 @@ def round_dict(scored: ScoredRound) -> dict[str, Any]:
         "explanation": list(scored.score.explanation),
         "details": dict(scored.score.details),
     }
+
+
+def open_bidding(view: MatchView) -> dict[str, Any] | None:
+    """The stored bidding of the round about to be played, with what the table sees
+    during play; `play` is null (and `error` the engine's code) when an edit of an
+    earlier round has made the bidding break a rule. Codes and numbers only: the
+    match document is shared by readers of every language."""
+    bidding = view.match.bidding
+    if bidding is None or view.state.finished or bidding.round_number != view.state.next_round:
+        return None
+    try:
+        play: dict[str, Any] | None = view.game.validate_bidding(view.table, view.state, bidding.input).as_dict()
+        error = None
+    except RuleError as refusal:
+        play, error = None, refusal.code
+    return {"round": bidding.round_number, "input": bidding.input, "play": play, "error": error}
+
+
+def with_stored_bidding(match: Match, view: MatchView, number: int, raw: Any) -> Any:
+    """The round to record: `raw` completed by the bidding stored for round `number`
+    (a whole round stands on its own)."""
+    bidding = match.bidding
+    if bidding is None or bidding.round_number != number:
+        return raw
+    try:
+        return view.game.with_bidding(bidding.input, raw)
+    except RuleError as error:
+        raise rule_error(error) from None
 
 
 def etag_for(match: Match) -> str:
@@ -275,21 +304,23 @@ def clean_names(names: Any) -> list[str]:
     return cleaned
 
 
-def players_named(names: Sequence[str]) -> list[Player]:
-    """The roster entries for these names, adding the unknown ones."""
+def players_named(names: Sequence[str], scope: str) -> list[Player]:
+    """The players of one roster scope with these names, adding the unknown ones there
+    (a name never reaches into another scope: see services.scopes)."""
     keys = [name_key(name) for name in names]
-    found = {player.name_key: player for player in db.session.scalars(select(Player).where(Player.name_key.in_(keys)))}
+    found = {
+        player.name_key: player
+        for player in db.session.scalars(select(Player).where(Player.scope == scope, Player.name_key.in_(keys)))
+    }
     result = []
     for name in names:
         player = found.get(name_key(name))
         if player is None:
-            player = Player(name=name)
+            player = Player(name=name, scope=scope)
             db.session.add(player)
+            found[player.name_key] = player
         result.append(player)
     return result
-
-
-MAX_REASON_LENGTH = 500
 
 
 def audit(
@@ -303,8 +334,7 @@ def audit(
     reason: str | None = None,
 ) -> None:
     """Record who changed what, in the same transaction as the change itself."""
-    if reason is not None:
-        reason = reason.strip()[:MAX_REASON_LENGTH] or None
+    reason = clean_reason(reason)
     db.session.add(
         AuditEntry(
             match=match,
@@ -390,9 +420,14 @@ def create_match(
     except RuleError as error:
         raise rule_error(error) from None
     state = game.initial_state(table)
+    if not actor.signed_in and actor.address is not None:
+        # Each match started without an account adds players to a roster nobody owns.
+        limits.spend(limits.ANONYMOUS_MATCHES_PER_ADDRESS, actor.address)
     for attempt in range(2):
         try:
-            players = players_named(names)
+            players = players_named(
+                names, scopes.league_scope(league.id) if league is not None else scopes.casual_scope(actor)
+            )
             match = Match(
                 game=game.id,
                 league_id=league.id if league else None,
@@ -453,7 +488,9 @@ def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Ma
     """The matches a caller may see listed, in progress first, most recent first: casual
     matches this device opened, matches their account started, and their leagues' matches.
     A casual match's id is its key: it is never listed to anyone else."""
-    seen = [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    seen: list[ColumnElement[bool]] = (
+        [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    )
     if actor.user_id is not None:
         seen.append(Match.created_by == actor.user_id)
         seen.append(Match.league_id.in_(access.league_ids_of(actor)))
@@ -476,7 +513,7 @@ def _lock(match_id: str, if_match: str | None) -> Match:
     statement = statement.values(version=Match.version + 1, updated_at=utcnow()).execution_options(
         synchronize_session=False
     )
-    if db.session.execute(statement).rowcount == 0:
+    if cast(CursorResult, db.session.execute(statement)).rowcount == 0:
         db.session.rollback()
         current = db.session.get(Match, match_id)
         if current is None:
@@ -496,12 +533,14 @@ def _lock(match_id: str, if_match: str | None) -> Match:
 
 
 @contextmanager
-def locked_for_writing(match_id: str, if_match: str | None, actor: Actor) -> Iterator[Match]:
+def locked_for_writing(
+    match_id: str, if_match: str | None, actor: Actor, check: Callable[[Match, Actor], None] = access.check_match_write
+) -> Iterator[Match]:
     """The match, locked for this write and checked against the actor's rights; the
     block's changes are committed together, or rolled back on any refusal."""
     match = _lock(match_id, if_match)
     try:
-        access.check_match_write(match, actor)
+        check(match, actor)
         yield match
         db.session.commit()
     except ServiceError:
@@ -596,11 +635,14 @@ def record_round(
                 code="round_number_taken",
                 field="number",
             )
+        raw = with_stored_bidding(match, view, number, raw)
         try:
             state = view.game.play(view.table, view.state, raw)
         except RuleError as error:
             raise rule_error(error) from None
         scored = state.rounds[-1]
+        # The round is recorded: its bidding (if any) is part of it now.
+        match.bidding = None
         match.rounds.append(
             Round(
                 number=number,
@@ -608,7 +650,7 @@ def record_round(
                 scores=list(scored.score.scores),
                 idempotency_key=idempotency_key,
                 confirmed=not match.table_check,
-                recorded_by=actor.key,
+                recorded_by=access.phone_marks(actor),
             )
         )
         if match.table_check:
@@ -707,6 +749,8 @@ def undo_round(
                 code="not_last_round",
             )
         last = match.rounds.pop()
+        # A bidding was said for the round after the undone one: it no longer follows.
+        match.bidding = None
         audit(match, actor, "round.undo", round_number=number, before=last.input, reason=reason)
         db.session.delete(last)
         view = view_of(match)
@@ -715,19 +759,18 @@ def undo_round(
 
 
 def confirm_round(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
-    """Table check: a second phone confirms the waiting round, which then counts."""
-    with locked_for_writing(match_id, if_match, actor) as match:
+    """Table check: a second phone confirms the waiting round, which then counts.
+
+    The second phone is one the server knew before the round was recorded (see
+    access.check_second_phone), so the recording phone cannot pass for another by
+    leaving out its cookies or signing in afresh."""
+    with locked_for_writing(match_id, if_match, actor, access.check_match_confirm) as match:
         waiting = pending_round(match)
         if waiting is None or waiting.number != number:
             raise ServiceError(
                 404, _("round {number} is not waiting for confirmation", number=number), code="round_not_pending"
             )
-        if actor.key is not None and actor.key == waiting.recorded_by:
-            raise ServiceError(
-                409,
-                _("the round must be confirmed on a second phone, not the one that recorded it"),
-                code="confirm_same_phone",
-            )
+        access.check_second_phone(match, actor, waiting)
         view = view_of(match)
         try:
             state = view.game.play(view.table, view.state, waiting.input)

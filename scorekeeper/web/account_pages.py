@@ -4,11 +4,11 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
-from flask_login import current_user, login_user, logout_user
+from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 
 from ..games.i18n import N_, _
-from ..identity import client_address, current_actor
+from ..identity import client_address, current_actor, sign_in, sign_out
 from ..services import ServiceError, access
 from ..services import accounts as service
 from .error_page import service_error_page
@@ -31,13 +31,14 @@ def local_target(target: str | None) -> str:
 
 def credentials_page(template: str, error: ServiceError | None = None) -> Response:
     status = error.status if error else 200
+    headers = {"Retry-After": str(error.retry_after)} if error is not None and error.retry_after else {}
     # The password is never sent back; the username is kept for the next try.
     context = {
         "error": error,
         "username": request.form.get("username", ""),
         "next_target": local_target(request.values.get("next")),
     }
-    return Response(render_template(template, **context), status=status)
+    return Response(render_template(template, **context), status=status, headers=headers)
 
 
 @bp.route("/login", methods=["GET", "POST"])
@@ -48,7 +49,7 @@ def login():
         user = service.authenticate(request.form.get("username", ""), request.form.get("password", ""), client_address())
     except ServiceError as refused:
         return credentials_page("login.html", refused)
-    login_user(user)
+    sign_in(user)
     return redirect(local_target(request.form.get("next")), code=303)
 
 
@@ -57,25 +58,34 @@ def register():
     if request.method == "GET":
         return credentials_page("register.html")
     try:
-        user = service.register(request.form.get("username", ""), request.form.get("password", ""))
+        user = service.register(request.form.get("username", ""), request.form.get("password", ""), client_address())
     except ServiceError as refused:
         return credentials_page("register.html", refused)
-    login_user(user)
+    sign_in(user)
     return redirect(local_target(request.form.get("next")), code=303)
 
 
 @bp.post("/logout")
 def logout():
-    logout_user()
+    sign_out()
     return redirect("/", code=303)
 
 
-def account_page(*, new_secret: str | None = None, new_token_name: str | None = None, error: ServiceError | None = None):
+def account_page(
+    *,
+    new_secret: str | None = None,
+    new_token_name: str | None = None,
+    error: ServiceError | None = None,
+    error_form: str | None = None,
+    password_changed: bool = False,
+):
     context = {
         "tokens": service.tokens_of(current_user),
         "new_secret": new_secret,
         "new_token_name": new_token_name,
         "error": error,
+        "error_form": error_form,
+        "password_changed": password_changed,
         "values": request.form,
     }
     return Response(render_template("account.html", **context), status=error.status if error else 200)
@@ -99,6 +109,21 @@ def create_token():
     response = account_page(new_secret=secret, new_token_name=token.name)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.post("/account/password")
+def change_password():
+    """A new password; every other session of the account ends, this one goes on."""
+    access.require_signed_in(current_actor(), N_("change your password"))
+    user = current_user._get_current_object()
+    try:
+        service.change_password(
+            user, request.form.get("current_password", ""), request.form.get("new_password", ""), client_address()
+        )
+    except ServiceError as refused:
+        return account_page(error=refused, error_form="password")
+    sign_in(user)
+    return account_page(password_changed=True)
 
 
 @bp.post("/account/tokens/<token_id>/revoke")

@@ -6,6 +6,8 @@ from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 
+from ..i18n import STATIC_ENDPOINTS
+
 compress = Compress()
 ONE_YEAR = 365 * 24 * 3600
 
@@ -28,9 +30,6 @@ def static_max_age(_filename: str | None) -> int | None:
     return ONE_YEAR if request.args.get("v") else None
 
 
-STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
-
-
 class StaticFilesSessionInterface(SecureCookieSessionInterface):
     """Static files never depend on the session. Flask-Login reads the session after
     every request, which would add `Vary: Cookie` and keep browsers (and the service
@@ -51,5 +50,6 @@ def init_compression(app: Flask) -> None:
     app.config.setdefault("COMPRESS_BR_LEVEL", 5)
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     compress.init_app(app)
-    app.get_send_file_max_age = static_max_age
+    # Per app, not per class: the instance attribute replaces Flask's method for this app only.
+    app.get_send_file_max_age = static_max_age  # type: ignore[method-assign,assignment]
     app.session_interface = StaticFilesSessionInterface()

@@ -6,9 +6,9 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, redirect, request
 from flask_login import current_user
 
-from ..extensions import db
 from ..games.i18n import _
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
+from ..services import accounts
 
 bp = Blueprint("language", __name__)
 ONE_YEAR = 365 * 24 * 3600
@@ -30,8 +30,7 @@ def choose_language():
     if language not in LANGUAGES:
         abort(422, description=_("language must be one of {codes}", codes=", ".join(LANGUAGES)))
     if current_user.is_authenticated:
-        current_user.language = language
-        db.session.commit()
+        accounts.set_language(current_user, language)
     response = redirect(local_path(request.form.get("next")), code=303)
     response.set_cookie(
         LANGUAGE_COOKIE, language, max_age=ONE_YEAR, httponly=True, samesite="Lax", secure=request.is_secure

@@ -14,7 +14,6 @@ from urllib.parse import urlencode
 from flask import (
     Blueprint,
     Response,
-    current_app,
     redirect,
     render_template,
     request,
@@ -28,7 +27,7 @@ from ..games import all_games, get_game
 from ..games.i18n import N_, _
 from ..identity import current_actor
 from ..input_guards import InputRefused, load_json
-from ..services import ServiceError, access, exchange, sharing
+from ..services import ServiceError, access, exchange, league_audit, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
 from .charts import ChartLine, polyline_chart
@@ -237,6 +236,9 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
         "role_names": access.ROLES,
         "role_labels": {role: _(words) for role, words in ROLE_LABELS.items()},
         "share_url": None,
+        # Owners see the league's share links (standings and its matches) and revoke them.
+        "share_links": sharing.links_of_league(league.id, current_actor()) if my_role == access.OWNER else [],
+        "history": [audit_row(entry, names) for entry in league_audit.trail(league.id, limit=HISTORY_SHOWN)],
         "games": all_games(),
         "game_names": game_names(),
         "members": sorted(league.members, key=lambda member: member.player.name_key),
@@ -249,6 +251,47 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
     }
     context.update(extra)
     return context
+
+
+HISTORY_SHOWN = 50
+ACTION_LABELS = {
+    "league.create": N_("started the league"),
+    "league.import": N_("imported the league"),
+    "role.grant": N_("changed a role"),
+    "role.revoke": N_("took a role away"),
+    "member.add": N_("added a member"),
+    "member.remove": N_("removed a member"),
+    "season.add": N_("added a season"),
+    "player.rename": N_("renamed a player"),
+    "player.merge": N_("merged two players"),
+    "share.create": N_("made a share link"),
+    "share.revoke": N_("revoked a share link"),
+}
+
+
+def audit_change(value: Any) -> str:
+    """An entry's before or after in words: names and roles, never field names."""
+    if not isinstance(value, dict):
+        return ""
+    if "role" in value:
+        role = value.get("role")
+        return f"{value.get('username', '')}: {_(ROLE_LABELS[role]) if role in ROLE_LABELS else _('no role')}"
+    if "starts_on" in value:
+        return f"{value.get('name', '')} ({day_filter(value['starts_on'])} – {day_filter(value['ends_on'])})"
+    if "name" in value:
+        return str(value["name"])
+    return ""
+
+
+def audit_row(entry, names: Names) -> dict[str, Any]:
+    return {
+        "at": entry.at,
+        "actor": entry.actor,
+        "action": _(ACTION_LABELS[entry.action]) if entry.action in ACTION_LABELS else entry.action,
+        "before": audit_change(entry.before),
+        "after": audit_change(entry.after),
+        "reason": entry.reason,
+    }
 
 
 @bp.get("/leagues/<league_id>")
@@ -285,7 +328,9 @@ def league_refusal(league_id: str, refused: ServiceError, form_name: str) -> Res
 @bp.post("/leagues/<league_id>/members")
 def add_member(league_id: str):
     try:
-        league_service.add_member(league_id, request.form.get("name", ""), actor=current_actor())
+        league_service.add_member(
+            league_id, request.form.get("name", ""), actor=current_actor(), reason=request.form.get("reason")
+        )
     except ServiceError as refused:
         return league_refusal(league_id, refused, "member")
     return back_to_league(league_id, "members")
@@ -294,7 +339,7 @@ def add_member(league_id: str):
 @bp.post("/leagues/<league_id>/members/<player_id>/remove")
 def remove_member(league_id: str, player_id: str):
     try:
-        league_service.remove_member(league_id, player_id, actor=current_actor())
+        league_service.remove_member(league_id, player_id, actor=current_actor(), reason=request.form.get("reason"))
     except ServiceError as refused:
         return league_refusal(league_id, refused, "member")
     return back_to_league(league_id, "members")
@@ -330,6 +375,7 @@ def add_season(league_id: str):
             form.getlist("games"),
             form_count(form, "min_matches", _("matches needed to be ranked")),
             actor=current_actor(),
+            reason=form.get("reason"),
         )
     except ServiceError as refused:
         return league_refusal(league_id, refused, "season")
@@ -343,7 +389,7 @@ def grant_role(league_id: str):
         username = (request.form.get("username") or "").strip()
         if not username:
             raise FormError(_("type the username of the account to give a role"), "username")
-        access.grant(league, current_actor(), username, request.form.get("role", ""))
+        access.grant(league, current_actor(), username, request.form.get("role", ""), request.form.get("reason"))
     except ServiceError as refused:
         return league_refusal(league_id, refused, "roles")
     return back_to_league(league_id, "roles")
@@ -353,7 +399,7 @@ def grant_role(league_id: str):
 def revoke_role(league_id: str):
     try:
         league = league_service.get_league(league_id)
-        access.revoke(league, current_actor(), request.form.get("username", ""))
+        access.revoke(league, current_actor(), request.form.get("username", ""), request.form.get("reason"))
     except ServiceError as refused:
         return league_refusal(league_id, refused, "roles")
     return back_to_league(league_id, "roles")
@@ -361,12 +407,37 @@ def revoke_role(league_id: str):
 
 @bp.post("/leagues/<league_id>/share")
 def share_standings(league_id: str):
-    """A read-only link to the standings, shown on the page (the share block alone for htmx)."""
-    token = sharing.share_standings(league_id, current_actor(), str(current_app.secret_key))
-    share_url = url_for("pages.shared_page", token=token, _external=True)
-    if request.headers.get("HX-Request"):
-        return render_block("league.html", "share", league=league_service.get_league(league_id), share_url=share_url)
-    return render_template("league.html", **league_context(league_id, {}, share_url=share_url))
+    """A read-only link to the standings, shown once on the page (its secret is not stored)."""
+    try:
+        _link, secret = sharing.share_standings(league_id, current_actor(), share_days(request.form))
+        share_url = url_for("pages.shared_page", token=secret, _external=True)
+        response = Response(render_template("league.html", **league_context(league_id, {}, share_url=share_url)))
+    except ServiceError as refused:
+        return league_refusal(league_id, refused, "share")
+    # The secret is in this answer only (it is never stored).
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def share_days(form) -> int | None:
+    """The expiry chosen on a share form: a number of days, or none (until revoked)."""
+    text = (form.get("expires_in_days") or "").strip()
+    if not text:
+        return None
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise FormError(_("choose when the link expires"), "expires_in_days") from None
+
+
+@bp.post("/share-links/<link_id>/revoke")
+def revoke_share_link(link_id: str):
+    """Revoke a share link, then back to the page it was listed on."""
+    link = sharing.revoke(link_id, current_actor())
+    if link.match_id is not None and not request.form.get("league"):
+        return redirect(url_for("pages.match_page", match_id=link.match_id) + "#share", code=303)
+    league_id = link.league_id or request.form.get("league") or ""
+    return back_to_league(league_id, "share")
 
 
 # --------------------------------------------------------------------------- /players
@@ -374,7 +445,7 @@ def share_standings(league_id: str):
 
 @bp.get("/players")
 def players_page():
-    return render_template("players.html", players=player_service.roster())
+    return render_template("players.html", players=player_service.roster(current_actor()))
 
 
 def held_line(steps_and_values: list[tuple[int, float]], last_step: int) -> list[tuple[float, float]]:
@@ -443,7 +514,9 @@ def player_context(player_id: str, **extra) -> dict[str, Any]:
         {**match, "game_name": games.get(match["game"], match["game"]), "league_name": league_names.get(match["league"])}
         for match in profile["matches"][:RECENT_MATCHES]
     ]
-    others = [player for player in player_service.roster() if player.id != player_id]
+    scope = player_service.get_player(player_id).scope
+    # Only players of the same roster can be merged with this one.
+    others = [player for player in player_service.roster(current_actor()) if player.scope == scope and player.id != player_id]
     context = {
         "player": profile,
         "leagues": leagues,
@@ -471,7 +544,9 @@ def player_refusal(player_id: str, refused: ServiceError, form_name: str) -> Res
 @bp.post("/players/<player_id>/rename")
 def rename_player(player_id: str):
     try:
-        player_service.rename_player(player_id, request.form.get("name", ""), actor=current_actor())
+        player_service.rename_player(
+            player_id, request.form.get("name", ""), actor=current_actor(), reason=request.form.get("reason")
+        )
     except ServiceError as refused:
         return player_refusal(player_id, refused, "rename")
     return redirect(url_for("league_pages.player_page", player_id=player_id), code=303)
@@ -486,7 +561,7 @@ def merge_player(player_id: str):
         # Merging cannot be undone: the tick box is the confirmation, with or without JS.
         if request.form.get("confirm") != "yes":
             raise FormError(_("tick the box to confirm that they are the same person"), "confirm")
-        kept = player_service.merge_players(player_id, target, actor=current_actor())
+        kept = player_service.merge_players(player_id, target, actor=current_actor(), reason=request.form.get("reason"))
     except ServiceError as refused:
         return player_refusal(player_id, refused, "merge")
     return redirect(url_for("league_pages.player_page", player_id=kept.id), code=303)

@@ -127,6 +127,9 @@ def render(language: str, game_id: str) -> RulesDocument:
         anchor = token.attrs.get("id")
         if anchor:
             anchors.add(str(anchor))
+        if token.type == "table_open":
+            # A wide table scrolls inside its box (CSS): focusable, so a keyboard can scroll it.
+            token.attrSet("tabindex", "0")
     return RulesDocument(title=title, html=MARKDOWN.renderer.render(tokens, MARKDOWN.options, {}), anchors=frozenset(anchors))
 
 

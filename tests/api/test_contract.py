@@ -106,8 +106,13 @@ def test_roster_changes_bump_every_affected_match(owner, change):
     match = owner.post(
         "/api/v1/matches", json={"game": "nameless", "players": list(PLAYERS), "league": league}
     ).json
-    casual = nameless(owner)  # Ann plays a casual match too
-    before = {m["id"]: owner.get(f"/api/v1/matches/{m['id']}") for m in (match, casual)}
+    other = owner.post(
+        "/api/v1/matches", json={"game": "nameless", "players": list(PLAYERS), "league": league}
+    ).json  # Ann plays a second league match
+    # The Ann of the owner's casual matches is another roster's player: left as she is.
+    casual = nameless(owner)
+    casual_etag = owner.get(f"/api/v1/matches/{casual['id']}").headers["ETag"]
+    before = {m["id"]: owner.get(f"/api/v1/matches/{m['id']}") for m in (match, other)}
     ann = before[match["id"]].json["players"][0]["player_id"]
     league_version = owner.get(f"/api/v1/leagues/{league}").json["version"]
     if change == "rename":
@@ -124,14 +129,15 @@ def test_roster_changes_bump_every_affected_match(owner, change):
         assert (seat["player_id"], seat["name"]) == expected
         assert fresh.json["version"] == old.json["version"] + 1
     assert owner.get(f"/api/v1/leagues/{league}").json["version"] > league_version
+    assert owner.get(f"/api/v1/matches/{casual['id']}", headers={"If-None-Match": casual_etag}).status_code == 304
 
 
 def test_a_failed_flush_is_a_409_with_the_json_body_in_the_readers_language(owner, monkeypatch):
     league, _matches = new_league(owner)
 
-    def clashing_add(league_id, name, *, actor):
+    def clashing_add(league_id, name, *, actor, reason=None):
         # What a concurrent request adding the same new name causes: a unique violation.
-        db.session.add(Player(name="Ann"))
+        db.session.add(Player(name="Ann", scope=f"league:{league_id}"))
         db.session.flush()
 
     monkeypatch.setattr(league_service, "add_member", clashing_add)

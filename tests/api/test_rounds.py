@@ -229,6 +229,8 @@ def test_table_check_counts_a_round_only_after_a_second_phone_confirms(clean_app
         "/api/v1/matches", json={"game": "nameless", "players": ["A", "B"], "table_check": True}
     ).json
     assert match["table_check"] is True and match["pending"] is None
+    # The second phone sits at the table (opens the match) before the round is recorded.
+    assert second_phone.get(f"/matches/{match['id']}").status_code == 200
     recorded = post_round(first_phone, match["id"], {"tricks": [3, 2]})
     assert recorded.status_code == 201 and recorded.json["pending"] is True and recorded.json["scores"] == [4, -1]
     served = second_phone.get(f"/api/v1/matches/{match['id']}").json

@@ -51,10 +51,10 @@ def migrate(database_url: str) -> None:
     assert result.returncode == 0, f"flask db upgrade failed:\n{result.stdout}\n{result.stderr}"
 
 
-def fresh_postgres_database(server_url: str) -> str:
-    """Drop and recreate `<session database>_integration` on the server of `server_url`; its URL."""
+def fresh_postgres_database(server_url: str, suffix: str = INTEGRATION_SUFFIX) -> str:
+    """Drop and recreate `<session database><suffix>` on the server of `server_url`; its URL."""
     server = make_url(database_url_from_env(server_url))
-    integration_database = f"{server.database}{INTEGRATION_SUFFIX}"
+    integration_database = f"{server.database}{suffix}"
     libpq = server.set(drivername="postgresql").render_as_string(hide_password=False)
     # CREATE/DROP DATABASE cannot run inside a transaction.
     with psycopg.connect(libpq, autocommit=True, connect_timeout=10) as connection:
@@ -151,9 +151,17 @@ class Gunicorn:
             self.kill()
 
 
-def start_gunicorn(database_url: str, log_path: Path, workers: int = 3) -> Gunicorn:
+# Every client of these tests is 127.0.0.1 and the database lives for the whole session:
+# the per-address budgets are made roomy here, and test_limits.py tests the real ones on
+# a gunicorn and database of its own.
+ROOMY_LIMITS = {"SCOREKEEPER_RATE_LIMITS": "anonymous-match-address=100000,sign-up-address=100000,login-address=100000"}
+
+
+def start_gunicorn(
+    database_url: str, log_path: Path, workers: int = 3, extra_env: dict[str, str] | None = None
+) -> Gunicorn:
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
             [
@@ -190,7 +198,7 @@ def gunicorn_factory(integration_database_url: str, tmp_path: Path) -> Iterator[
     started: list[Gunicorn] = []
 
     def start() -> Gunicorn:
-        server = start_gunicorn(integration_database_url, tmp_path / "gunicorn.log")
+        server = start_gunicorn(integration_database_url, tmp_path / "gunicorn.log", extra_env=ROOMY_LIMITS)
         started.append(server)
         return server
 
@@ -202,6 +210,8 @@ def gunicorn_factory(integration_database_url: str, tmp_path: Path) -> Iterator[
 @pytest.fixture(scope="session")
 def gunicorn_server(integration_database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Gunicorn]:
     """One gunicorn shared by the tests that do not kill it (each works on matches of its own)."""
-    server = start_gunicorn(integration_database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log")
+    server = start_gunicorn(
+        integration_database_url, tmp_path_factory.mktemp("gunicorn") / "gunicorn.log", extra_env=ROOMY_LIMITS
+    )
     yield server
     server.stop()

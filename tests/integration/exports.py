@@ -1,5 +1,5 @@
 """League exports in the format GET /leagues/{id}/export produces, played by the engine
-(bench.seed's random legal rounds), for import tests of any size without a database."""
+(the test strategies' random legal rounds), for import tests of any size without a database."""
 from __future__ import annotations
 
 import random
@@ -7,9 +7,10 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from bench.seed import GAMES, play_match
+from scorekeeper.games import all_games
 from scorekeeper.models import new_id
 from scorekeeper.services.exchange import FORMAT, FORMAT_VERSION
+from tests.games.legal_rounds import generator_for, play_match
 
 
 def league_export(matches: int, seed: int) -> dict[str, Any]:
@@ -20,11 +21,12 @@ def league_export(matches: int, seed: int) -> dict[str, Any]:
     ids = {name: new_id() for name in names}
     day_one = datetime(2025, 1, 1, 19, 0)
     exported = []
-    game_ids = list(GAMES)
+    games = all_games()
     for index in range(matches):
-        game_id = game_ids[index % len(game_ids)]
-        players = rng.sample(names, rng.choice(GAMES[game_id][0]))
-        table, state = play_match(rng, game_id, players)
+        game = games[index % len(games)]
+        game_id = game.id
+        players = rng.sample(names, rng.choice(generator_for(game)[0]))
+        table, state = play_match(rng, game, players)
         played = (day_one + timedelta(hours=index)).isoformat()
         exported.append({
             "id": new_id(),

@@ -439,10 +439,10 @@ def test_bursts_of_the_same_write_get_409_or_success_never_500(gunicorn_server):
         second = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"B{index}{suffix}"}, timeout=TIMEOUT).json()
         cookies = owner.cookies.get_dict()
 
-        def merge(source: str, target: str) -> Callable[[], requests.Response]:
+        def merge(source: str, target: str, jar: dict[str, str] = cookies) -> Callable[[], requests.Response]:
             def send() -> requests.Response:
                 racer = client()
-                racer.cookies.update(cookies)
+                racer.cookies.update(jar)
                 return racer.post(f"{base}/api/v1/players/{source}/merge", json={"into": target}, timeout=TIMEOUT)
 
             return send

@@ -150,3 +150,13 @@ def page_in(browser, live_server, console):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def taps(context):
+    """Counts every tap and key press of the test's pages (see tests/web/table_loop.py)."""
+    from table_loop import TapCounter
+
+    counter = TapCounter()
+    counter.install(context)
+    return counter

@@ -158,7 +158,8 @@ def test_refused_member_shows_the_rule_with_4xx(client):
     assert 'id="member-name" name="name" value="ann"' in html
     # A member with league matches stays: their results stay.
     league_id, _ = new_league(client, "Thursday")
-    ann = player_id(client, "Ann")
+    # Each league has its own Ann: this one is Thursday's.
+    ann = next(member["player_id"] for member in api_league(client, league_id)["members"] if member["name"] == "Ann")
     response = client.post(f"/leagues/{league_id}/members/{ann}/remove")
     assert response.status_code == 409
     assert "has played league matches" in refusal(response.get_data(as_text=True))

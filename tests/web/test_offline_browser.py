@@ -9,7 +9,8 @@ import urllib.request
 import pytest
 
 from scorekeeper.games import all_games, get_game
-
+from scorekeeper.web.games import adapter_for
+from tests.games import legal_rounds
 from tests.web.test_browser import NWIK_STYLES, NWIK_TRICKS, api, pick, start_match, valid_preview
 
 pytestmark = pytest.mark.browser
@@ -292,12 +293,11 @@ def test_offline_home_lists_the_matches_on_this_phone(page, context, console, sh
 
 @pytest.mark.parametrize("game_id", [game.id for game in all_games()])
 def test_the_phone_scores_random_matches_as_the_server_does(game_id, page, console, live_server):
-    from bench.seed import GAMES, play_match
-
-    counts, options, _generate = GAMES[game_id]
+    game = get_game(game_id)
+    counts, options, _generate = legal_rounds.generator_for(game)
     rng = random.Random(f"offline-{game_id}")
     players = [f"P{seat}" for seat in range(rng.choice(counts))]
-    _table, state = play_match(rng, game_id, players)
+    _table, state = legal_rounds.play_match(rng, game, players)
     match = post(live_server, "/api/v1/matches", {"game": game_id, "players": players, "options": options})
     for scored in state.rounds:
         post(live_server, f"/api/v1/matches/{match['id']}/rounds?number={scored.number}", scored.input)
@@ -387,15 +387,11 @@ def fill_form(page, values: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("game_id", [game.id for game in all_games()])
 def test_every_game_records_rounds_offline(game_id, page, context, console, live_server):
-    from bench.seed import GAMES
 
-    from scorekeeper.games import RuleError
-    from scorekeeper.web.games import adapter_for
-
-    counts, options, generate = GAMES[game_id]
+    game = get_game(game_id)
+    counts, options, _generate = legal_rounds.generator_for(game)
     players = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][: max(counts)]
     match = post(live_server, "/api/v1/matches", {"game": game_id, "players": players, "options": options})
-    game = get_game(game_id)
     table = game.table(players, match["options"])
     rng = random.Random(f"every-game-{game_id}")
     state = game.initial_state(table)
@@ -404,13 +400,7 @@ def test_every_game_records_rounds_offline(game_id, page, context, console, live
     go_offline(page, context, console)
     for number in range(1, 4):
         hints = state.next
-        while True:
-            raw = generate(rng, table, state)
-            try:
-                state = game.play(table, state, raw)
-                break
-            except RuleError:
-                continue
+        raw, state = legal_rounds.legal_round(rng, game, table, state)
         fill_form(page, adapter_for(game).form_values(raw, table, hints))
         valid_preview(page)
         page.locator("#save").click()

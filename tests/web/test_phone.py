@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from bench.seed import GAMES, play_match
-from scorekeeper.games import all_games
+from scorekeeper.games import all_games, get_game
 from scorekeeper.web import phone
+from tests.games import legal_rounds
 
 ENGINE_META = re.compile(r'<meta name="scorekeeper-engine" content="([^"]+)">')
 
@@ -21,10 +21,11 @@ def evaluate(**request) -> dict:
 
 
 def recorded(client, game_id: str, seed: str) -> dict:
-    counts, options, _generate = GAMES[game_id]
+    game = get_game(game_id)
+    counts, options, _generate = legal_rounds.generator_for(game)
     rng = random.Random(seed)
     players = [f"P{seat}" for seat in range(rng.choice(counts))]
-    _table, state = play_match(rng, game_id, players)
+    _table, state = legal_rounds.play_match(rng, game, players)
     match = client.post("/api/v1/matches", json={"game": game_id, "players": players, "options": options}).get_json()
     for scored in state.rounds:
         response = client.post(f"/api/v1/matches/{match['id']}/rounds?number={scored.number}", json=scored.input)

@@ -10,7 +10,6 @@ from babel.messages.pofile import read_po
 
 from scorekeeper.config import PROJECT_ROOT
 
-
 pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect

@@ -27,9 +27,11 @@ def test_new_match_form_offers_table_check(client):
 
 def test_a_second_phone_confirms_the_round(client, new_client):
     match_id = start(client)
+    # The second phone opens the match before the round is recorded: it sat at the table.
+    second_phone = new_client()
+    assert second_phone.get(f"/matches/{match_id}").status_code == 200
     assert client.post(f"/matches/{match_id}/rounds", data=HAND).status_code == 303
     assert totals(client, match_id) == [0, 0]
-    second_phone = new_client()
     page = second_phone.get(f"/matches/{match_id}").get_data(as_text=True)
     assert "Round 1 waits for a second phone" in page and 'id="h-entry"' not in page
     version = html.unescape(re.search(r'name="version" value="([^"]+)"', page).group(1))

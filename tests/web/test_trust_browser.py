@@ -116,12 +116,16 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     page.locator("#roles").evaluate("element => element.scrollIntoView()")
     shot(page, "trust-04-roles")
     assert_phone_width(page)
-    # Share standings: the link appears in place (htmx) and opens a read-only page.
-    page.get_by_role("button", name="Share standings").click()
+    # Share standings for a week: the link is shown once, and listed with its expiry.
+    page.select_option("#share-expiry", "7")
+    page.get_by_role("button", name="Make a share link").click()
     link = page.locator("#share-url")
     expect(link).to_have_value(re.compile(r"/shared/"))
+    expect(page.locator("#share .share-links li")).to_have_count(1)
+    expect(page.locator("#share .share-links li")).to_contain_text("until")
     page.locator("#share").evaluate("element => element.scrollIntoView()")
     shot(page, "trust-05-share-standings")
+    assert_phone_width(page)
     standings_url = link.input_value()
 
     match_id = start_match(page, ["Ann", "Bob", "Cid"], league)
@@ -165,8 +169,21 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
         # Without a role the league match itself is the rule, not the page.
         other.goto(f"/matches/{match_id}")
         expect(other.locator(".refusal")).to_contain_text("sign in as owner")
+        # The owner revokes the standings link: it stops working at once.
+        page.goto(f"/leagues/{league}")
+        page.locator("#share .share-links li").filter(has_text="Standings").get_by_role("button", name="Revoke").click()
+        expect(page.locator("#share .share-links li").filter(has_text="Standings")).to_contain_text("revoked")
+        other.goto(standings_url)
+        expect(other.locator(".refusal")).to_contain_text("revoked")
     finally:
         stranger.close()
+    # The league's history: who gave which role, who made and revoked which link.
+    history = page.locator("#history .history li")
+    expect(history.first).to_contain_text("revoked a share link")
+    expect(page.locator("#history")).to_contain_text("bob: scorer")
+    page.locator("#history").evaluate("element => element.scrollIntoView()")
+    shot(page, "trust-09-league-history")
+    assert_phone_width(page)
     assert console.unexpected() == []
 
 

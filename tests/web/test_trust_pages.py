@@ -119,7 +119,8 @@ def test_too_many_failed_sign_ins_show_the_rate_limit(client):
     limited = client.post("/login", data={"username": "bob", "password": PASSWORD})
     assert limited.status_code == 429
     html = limited.get_data(as_text=True)
-    assert refusal(html).startswith("too many failed sign-ins") and field(html, "username") == "bob"
+    assert refusal(html).startswith("too many attempts: wait") and field(html, "username") == "bob"
+    assert int(limited.headers["Retry-After"]) > 0
 
 
 def test_account_page_creates_shows_once_and_revokes_tokens(client):
@@ -138,6 +139,29 @@ def test_account_page_creates_shows_once_and_revokes_tokens(client):
     assert client.post(f"/account/tokens/{token_id}/revoke").status_code == 303
     assert client.application.test_client().get("/api/v1/users/me", headers=bearer).status_code == 401
     assert "revoked" in client.get("/account").get_data(as_text=True)
+
+
+def test_password_change_and_sign_out_end_the_other_sessions(client, new_client):
+    sign_up(client, "ann", PASSWORD)
+    other_phone = new_client()
+    assert other_phone.post("/login", data={"username": "ann", "password": PASSWORD}).status_code == 303
+    # A copy of the other phone's cookie, taken before anything ends.
+    copy = new_client()
+    copy.set_cookie("session", other_phone.get_cookie("session").value)
+    assert "/account" in copy.get("/").get_data(as_text=True)
+    weak = client.post("/account/password", data={"current_password": PASSWORD, "new_password": "password"})
+    assert weak.status_code == 422 and "most common" in refusal(weak.get_data(as_text=True))
+    changed = client.post("/account/password", data={"current_password": PASSWORD, "new_password": "a new long secret"})
+    assert changed.status_code == 200 and "signed out everywhere else" in changed.get_data(as_text=True)
+    assert client.get("/account").status_code == 200
+    for ended in (other_phone, copy):
+        assert ended.get("/account").headers["Location"].startswith("/login")
+    # Signing out ends every copy of this session too.
+    kept = new_client()
+    kept.set_cookie("session", client.get_cookie("session").value)
+    assert kept.get("/account").status_code == 200
+    client.post("/logout")
+    assert kept.get("/account").headers["Location"].startswith("/login")
 
 
 # --------------------------------------------------------------------------- history, reasons, stale forms

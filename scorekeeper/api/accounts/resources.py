@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_login import current_user, login_user, logout_user
-from .. import Blueprint
+from flask_login import current_user
 
 from ...games.i18n import _
-from ...identity import client_address
+from ...identity import client_address, sign_in, sign_out
 from ...services import ServiceError
 from ...services import accounts as service
-from .schemas import CredentialsSchema, NewTokenSchema, TokenCreateSchema, TokenSchema, UserSchema
+from .. import Blueprint
+from .schemas import CredentialsSchema, NewTokenSchema, PasswordChangeSchema, TokenCreateSchema, TokenSchema, UserSchema
 
 blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, sign-in and API tokens")
 
@@ -26,8 +26,8 @@ class Users(MethodView):
     @blp.response(201, UserSchema)
     def post(self, body):
         """Create an account (and sign in with it)."""
-        user = service.register(body["username"], body["password"])
-        login_user(user)
+        user = service.register(body["username"], body["password"], client_address())
+        sign_in(user)
         return user
 
 
@@ -39,20 +39,34 @@ class Me(MethodView):
         return signed_in_user()
 
 
+@blp.route("/users/me/password")
+class Password(MethodView):
+    @blp.arguments(PasswordChangeSchema)
+    @blp.response(200, UserSchema)
+    def put(self, body):
+        """Change the password (the current one is needed); every other session ends."""
+        user = signed_in_user()
+        service.change_password(user, body["current_password"], body["new_password"], client_address())
+        # This session goes on, with the account's new session version.
+        sign_in(user)
+        return user
+
+
 @blp.route("/session")
 class Session(MethodView):
     @blp.arguments(CredentialsSchema)
     @blp.response(200, UserSchema)
     def post(self, body):
-        """Sign in with username and password (429 after too many failures)."""
+        """Sign in with username and password (429 with Retry-After when an attempt budget
+        of this address, or of this name from this address, is spent)."""
         user = service.authenticate(body["username"], body["password"], client_address())
-        login_user(user)
+        sign_in(user)
         return user
 
     @blp.response(204)
     def delete(self):
-        """Sign out."""
-        logout_user()
+        """Sign out: this session and every copy of it end (the account's other sessions too)."""
+        sign_out()
 
 
 @blp.route("/tokens")

@@ -9,6 +9,11 @@ class CredentialsSchema(Schema):
     password = fields.String(required=True, load_only=True)
 
 
+class PasswordChangeSchema(Schema):
+    current_password = fields.String(required=True, load_only=True)
+    new_password = fields.String(required=True, load_only=True)
+
+
 class UserSchema(Schema):
     id = fields.String(required=True)
     username = fields.String(required=True)

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...games import all_games
+from .. import Blueprint
 from .schemas import GameSchema
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="The games catalogue")

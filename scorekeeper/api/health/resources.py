@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from .. import Blueprint
 
+from .. import Blueprint
 from .schemas import HealthSchema
 
 blp = Blueprint("health", __name__, url_prefix="/health", description="Liveness")

@@ -3,20 +3,22 @@ from __future__ import annotations
 
 from flask import Response
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...identity import current_actor
-from ...services import access, exchange
+from ...services import access, exchange, league_audit
 from ...services import leagues as service
+from .. import Blueprint
 from .schemas import (
     CsvArgsSchema,
     GameArgsSchema,
     ImportSchema,
+    LeagueAuditEntrySchema,
     LeagueCreateSchema,
     LeagueSchema,
     MemberAddSchema,
     MemberSchema,
     RatingsArgsSchema,
+    ReasonSchema,
     RoleSchema,
     RoleSetSchema,
     SeasonCreateSchema,
@@ -84,16 +86,17 @@ class Members(MethodView):
     @blp.response(201, MemberSchema)
     def post(self, body, league_id: str):
         """Add a member by name (unknown names join the roster)."""
-        player = service.add_member(league_id, body["name"], actor=current_actor())
+        player = service.add_member(league_id, body["name"], actor=current_actor(), reason=body["reason"])
         return {"player_id": player.id, "name": player.name}
 
 
 @blp.route("/<string:league_id>/members/<string:player_id>")
 class MemberById(MethodView):
+    @blp.arguments(ReasonSchema, location="query")
     @blp.response(204)
-    def delete(self, league_id: str, player_id: str):
+    def delete(self, args, league_id: str, player_id: str):
         """Remove a member who has played no league match."""
-        service.remove_member(league_id, player_id, actor=current_actor())
+        service.remove_member(league_id, player_id, actor=current_actor(), reason=args["reason"])
 
 
 @blp.route("/<string:league_id>/seasons")
@@ -106,6 +109,7 @@ class Seasons(MethodView):
             league_id, body["name"], body["starts_on"], body["ends_on"], body["games"],
             body["min_matches"],
             actor=current_actor(),
+            reason=body["reason"],
         )
 
 
@@ -190,11 +194,21 @@ class RoleByUser(MethodView):
     def put(self, body, league_id: str, username: str):
         """Give an account a role (owners only; a league keeps at least one owner)."""
         league = service.get_league(league_id)
-        role = access.grant(league, current_actor(), username, body["role"])
+        role = access.grant(league, current_actor(), username, body["role"], body["reason"])
         return {"username": role.user.username, "role": role.role}
 
+    @blp.arguments(ReasonSchema, location="query")
     @blp.response(204)
-    def delete(self, league_id: str, username: str):
-        """Take an account's role away (owners only)."""
+    def delete(self, args, league_id: str, username: str):
+        """Take an account's role away (owners only); the share links it made for the league end."""
         league = service.get_league(league_id)
-        access.revoke(league, current_actor(), username)
+        access.revoke(league, current_actor(), username, args["reason"])
+
+
+@blp.route("/<string:league_id>/audit")
+class LeagueAudit(MethodView):
+    @blp.response(200, LeagueAuditEntrySchema(many=True))
+    def get(self, league_id: str):
+        """Every change to the league's records, newest first: who, when, before, after, why."""
+        league = service.read_league(league_id, current_actor())
+        return league_audit.trail(league.id)

@@ -16,11 +16,18 @@ class MemberSchema(Schema):
     name = fields.String(required=True)
 
 
-class MemberAddSchema(Schema):
-    name = fields.String(required=True, metadata={"description": "a player's name; unknown names join the roster"})
+REASON = {"description": "why (kept in the league's audit trail)"}
 
 
-class SeasonCreateSchema(Schema):
+class ReasonSchema(Schema):
+    reason = fields.String(allow_none=True, load_default=None, metadata=REASON)
+
+
+class MemberAddSchema(ReasonSchema):
+    name = fields.String(required=True, metadata={"description": "a player's name; unknown names join the league's roster"})
+
+
+class SeasonCreateSchema(ReasonSchema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=80))
     starts_on = fields.Date(required=True)
     ends_on = fields.Date(required=True)
@@ -80,10 +87,19 @@ class ImportSchema(Schema):
         unknown = "include"
 
 
-class RoleSetSchema(Schema):
+class RoleSetSchema(ReasonSchema):
     role = fields.String(required=True, validate=validate.OneOf(["owner", "scorer", "viewer"]))
 
 
 class RoleSchema(Schema):
     username = fields.String(required=True)
     role = fields.String(required=True)
+
+
+class LeagueAuditEntrySchema(Schema):
+    at = fields.DateTime(required=True)
+    actor = fields.String(required=True)
+    action = fields.String(required=True, metadata={"description": "role.grant, member.add, season.add, player.rename, ..."})
+    before = fields.Raw(allow_none=True)
+    after = fields.Raw(allow_none=True)
+    reason = fields.String(allow_none=True)

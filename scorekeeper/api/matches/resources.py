@@ -5,13 +5,13 @@ import json
 
 from flask import Response, request
 from flask.views import MethodView
-from .. import Blueprint
 
+from ...device import device_id
 from ...etags import none_match
 from ...i18n import current_language
-from ...services import matches as service
-from ...device import device_id
 from ...identity import current_actor
+from ...services import matches as service
+from .. import Blueprint
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 
 blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches and their derived state")

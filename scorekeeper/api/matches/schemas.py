@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from ..biddings.schemas import BiddingSchema
 from ..rounds.schemas import RoundSchema
 
 
@@ -47,6 +48,11 @@ class MatchSchema(Schema):
     league = fields.String(allow_none=True)
     table_check = fields.Boolean()
     pending = fields.Nested(RoundSchema, allow_none=True, metadata={"description": "a round waiting for table check"})
+    bidding = fields.Nested(
+        BiddingSchema,
+        allow_none=True,
+        metadata={"description": "the open bidding of the next round (see PUT .../rounds/{number}/bidding)"},
+    )
     created_at = fields.DateTime()
     updated_at = fields.DateTime()
 
@@ -66,7 +72,7 @@ class AuditEntrySchema(Schema):
     id = fields.Integer(required=True)
     at = fields.DateTime(required=True)
     actor = fields.String(required=True, metadata={"description": "who: an account (and token) or a device"})
-    action = fields.String(required=True, metadata={"description": "match.create, round.create, round.edit, round.undo"})
+    action = fields.String(required=True, metadata={"description": "match.create, round.create, round.edit, round.undo, round.confirm, bidding.put, bidding.delete"})
     round_number = fields.Integer(allow_none=True)
     before = fields.Raw(allow_none=True)
     after = fields.Raw(allow_none=True)

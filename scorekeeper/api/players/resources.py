@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...identity import current_actor
 from ...services import players as service
+from .. import Blueprint
 from .schemas import PlayerMergeSchema, PlayerProfileSchema, PlayerRenameSchema, PlayerSchema
 
 blp = Blueprint("players", __name__, url_prefix="/players", description="The roster of players")
@@ -15,8 +15,9 @@ blp = Blueprint("players", __name__, url_prefix="/players", description="The ros
 class Players(MethodView):
     @blp.response(200, PlayerSchema(many=True))
     def get(self):
-        """Every player on the roster, by name."""
-        return service.roster()
+        """The players you may see, by name: of your leagues, your account's casual
+        matches and this browser's."""
+        return service.roster(current_actor())
 
 
 @blp.route("/<string:player_id>")
@@ -29,8 +30,9 @@ class PlayerById(MethodView):
     @blp.arguments(PlayerRenameSchema)
     @blp.response(200, PlayerSchema)
     def patch(self, body, player_id: str):
-        """Rename a player (every match keeps them)."""
-        return service.rename_player(player_id, body["name"], actor=current_actor())
+        """Rename a player (every match keeps them): a league's owners, or whoever started
+        a casual match."""
+        return service.rename_player(player_id, body["name"], actor=current_actor(), reason=body["reason"])
 
 
 @blp.route("/<string:player_id>/merge")
@@ -39,4 +41,4 @@ class PlayerMerge(MethodView):
     @blp.response(200, PlayerSchema)
     def post(self, body, player_id: str):
         """Merge this player into another (two names for one person); returns the kept player."""
-        return service.merge_players(player_id, body["into"], actor=current_actor())
+        return service.merge_players(player_id, body["into"], actor=current_actor(), reason=body["reason"])

@@ -9,12 +9,17 @@ class PlayerSchema(Schema):
     name = fields.String(required=True)
 
 
+REASON = {"description": "why (kept in the league's audit trail)"}
+
+
 class PlayerRenameSchema(Schema):
     name = fields.String(required=True, metadata={"description": "the player's new name"})
+    reason = fields.String(allow_none=True, load_default=None, metadata=REASON)
 
 
 class PlayerMergeSchema(Schema):
-    into = fields.String(required=True, metadata={"description": "id of the player this one is the same person as"})
+    into = fields.String(required=True, metadata={"description": "id of the player this one is the same person as (same roster)"})
+    reason = fields.String(allow_none=True, load_default=None, metadata=REASON)
 
 
 class PlayerProfileSchema(Schema):

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from flask import request
 from flask.views import MethodView
-from .. import Blueprint
 
 from ...games.i18n import _
 from ...identity import current_actor
 from ...services import ServiceError
 from ...services import matches as service
+from .. import Blueprint
 from .schemas import ROUND_INPUT_DOC, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from flask import Response, current_app, redirect, render_template, request, url_for
+from flask import Response, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block, render_blocks
 
 from ...device import device_id
@@ -165,9 +165,9 @@ def undo(match_id: str):
 @bp.post("/matches/<match_id>/share")
 def share(match_id: str):
     """A read-only link to this match, shown on the page (the share block alone for htmx)."""
-    token = sharing.share_match(match_id, current_actor(), str(current_app.secret_key))
+    link, secret = sharing.share_match(match_id, current_actor())
     view = read_view(match_id)
-    context = match_context(view, share_url=url_for("pages.shared_page", token=token, _external=True))
+    context = match_context(view, share_url=url_for("pages.shared_page", token=secret, _external=True), share_link=link)
     if request.headers.get("HX-Request"):
         return render_block("match.html", "share", **context)
     return render_template("match.html", **context)
@@ -196,7 +196,7 @@ def live(match_id: str):
 @bp.get("/shared/<token>")
 def shared_page(token: str):
     """What a share link shows, read-only: a match (scoreboard and rounds) or standings."""
-    kind, shown = sharing.open_shared(token, str(current_app.secret_key))
+    kind, shown = sharing.open_shared(token)
     if kind == sharing.MATCH:
         view = shown
         context = {

@@ -33,6 +33,8 @@ ACTION_ROUND_WORDS = {
     "round.edit": N_("edited round {number}"),
     "round.undo": N_("undid round {number}"),
     "round.confirm": N_("confirmed round {number}"),
+    "bidding.put": N_("gave the bids of round {number}"),
+    "bidding.delete": N_("withdrew the bids of round {number}"),
 }
 # Round input fields as the history shows them (the JSON keys stay the API's).
 INPUT_FIELD_WORDS = {
@@ -191,6 +193,7 @@ def match_context(
     live: bool = False,
     stale: str | None = None,
     share_url: str | None = None,
+    share_link: Any = None,
 ) -> dict[str, Any]:
     state, table = view.state, view.table
     adapter = adapter_for(view.game)
@@ -247,6 +250,7 @@ def match_context(
         "history": history(view.match.id),
         "stale": stale,
         "share_url": share_url,
+        "share_link": share_link,
         "oob": False,
     }
 

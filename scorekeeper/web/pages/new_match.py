@@ -147,7 +147,7 @@ def new_match():
         "names": names,
         "values": form,
         "option_fields": option_fields(game),
-        "players": player_service.known_names(),
+        "players": player_service.known_names(current_actor()),
         "leagues": league_service.leagues_to_score(current_actor()),
         "error": error,
     }

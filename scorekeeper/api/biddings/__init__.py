@@ -1,0 +1,1 @@
+"""The bidding resource: the bids of the next round, said before its hand is played."""

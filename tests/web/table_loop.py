@@ -1,0 +1,191 @@
+"""Browser-test tools for the table loop: axe-core checks, tap counting and tap-target sizes.
+
+- `axe_violations` / `assert_accessible`: inject axe-core (npm, served from node_modules
+  at /vendor/axe-core/ like htmx, so the page's Content Security Policy lets it run) and
+  fail on serious or critical violations.
+- `TapCounter` (fixture `taps` in conftest.py): counts every pointer press and key press
+  a test makes, across page loads, and the page scrolls; an input changed without any
+  tap or key press (Playwright's `fill`, `select_option`) is reported, so a tap budget
+  cannot be met by typing without keys.
+- `small_targets`: every button, chip and input smaller than 44x44 CSS px, and every link
+  smaller than 24 px (WCAG 2.5.8 asks 24; the table loop asks 44 of what a thumb taps).
+- `in_first_screen` / `sideways_overflow`: whether a control (Save) is in view without
+  scrolling, and how many px a page is wider than the phone.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.web.vendor import installed_version
+
+AXE_URL = f"/vendor/axe-core/axe.min.js?v={installed_version('axe-core')}"
+FAILING_IMPACTS = ("serious", "critical")
+TAP_TARGET = 44
+LINK_TARGET = 24
+
+
+def inject_axe(page) -> None:
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(url=AXE_URL)
+        page.wait_for_function("() => typeof window.axe !== 'undefined'")
+
+
+def axe_violations(page, impacts: tuple[str, ...] = FAILING_IMPACTS) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now (WCAG 2.x A and AA rules and best practice)."""
+    inject_axe(page)
+    result = page.evaluate(
+        """async () => {
+            const result = await window.axe.run(document, {resultTypes: ['violations']});
+            return result.violations.map(v => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary})),
+            }));
+        }"""
+    )
+    return [violation for violation in result if violation["impact"] in impacts]
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['impact']}: {violation['id']} ({violation['help']})")
+        lines.extend(f"    {node['target']}: {node['summary']}" for node in violation["nodes"][:8])
+    return "\n".join(lines)
+
+
+def assert_accessible(page, where: str = "") -> None:
+    """Fail on any serious or critical axe-core violation, naming the rule and the elements."""
+    violations = axe_violations(page)
+    assert not violations, f"axe-core on {where or page.url}:\n{describe(violations)}"
+
+
+SMALL_TARGETS_JS = """([tap, link]) => {
+    const visible = el => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        return style.visibility !== 'hidden' && style.display !== 'none' && box.width > 0 && box.height > 0;
+    };
+    // What a finger hits: a visually hidden radio or checkbox is tapped through its label.
+    const target = el => {
+        if (el.matches('input[type=radio], input[type=checkbox]')) {
+            return el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`)) || el;
+        }
+        return el;
+    };
+    const found = [];
+    const seen = new Set();
+    const check = (el, least, kind) => {
+        const hit = target(el);
+        if (seen.has(hit) || !visible(hit)) return;
+        seen.add(hit);
+        const box = hit.getBoundingClientRect();
+        if (box.width + 0.5 < least || box.height + 0.5 < least) {
+            const label = (hit.innerText || hit.getAttribute('aria-label') || hit.value || hit.name || '').trim();
+            found.push({kind, tag: hit.tagName.toLowerCase(), label: label.slice(0, 40),
+                        width: Math.round(box.width), height: Math.round(box.height)});
+        }
+    };
+    const controls = 'button, input:not([type=hidden]), select, textarea, summary, [role=button], .chip';
+    for (const el of document.querySelectorAll(controls)) check(el, tap, 'control');
+    for (const el of document.querySelectorAll('a[href]')) {
+        if (!el.closest(controls)) check(el, link, 'link');
+    }
+    return found;
+}"""
+
+
+def small_targets(page, tap: int = TAP_TARGET, link: int = LINK_TARGET) -> list[dict[str, Any]]:
+    """Visible controls under `tap` x `tap` CSS px and links under `link` px, as found now."""
+    return page.evaluate(SMALL_TARGETS_JS, [tap, link])
+
+
+def assert_tap_sizes(page, where: str = "") -> None:
+    found = small_targets(page)
+    assert not found, f"tap targets too small on {where or page.url}:\n" + "\n".join(
+        json.dumps(item, ensure_ascii=False) for item in found
+    )
+
+
+# --------------------------------------------------------------------------- counting taps
+
+TAP_LISTENER_JS = """(() => {
+    let lastInput = -Infinity;
+    const report = (kind, detail) => window.__tableLoopTap && window.__tableLoopTap(kind, detail);
+    const describe = el => el ? ((el.id ? '#' + el.id : el.tagName ? el.tagName.toLowerCase() : '')
+        + (el.innerText ? ' ' + el.innerText.trim().slice(0, 30) : '')) : '';
+    addEventListener('pointerdown', e => { lastInput = performance.now(); report('tap', describe(e.target)); }, true);
+    addEventListener('keydown', e => { lastInput = performance.now(); report('key', e.key); }, true);
+    addEventListener('input', e => {
+        if (performance.now() - lastInput > 250) report('untyped', describe(e.target));
+    }, true);
+    addEventListener('change', e => {
+        if (performance.now() - lastInput > 250) report('untyped', describe(e.target));
+    }, true);
+    let lastY = null;
+    addEventListener('scroll', () => {
+        if (lastY !== null && Math.abs(scrollY - lastY) >= 1) report('scroll', String(Math.round(scrollY)));
+        lastY = scrollY;
+    }, true);
+    addEventListener('DOMContentLoaded', () => { lastY = scrollY; });
+})();"""
+
+
+@dataclass
+class TapCounter:
+    """Every tap (pointer press) and key press of a test, in order, across page loads."""
+
+    events: list[tuple[str, str]] = field(default_factory=list)
+
+    def install(self, context) -> None:
+        context.expose_binding("__tableLoopTap", lambda _source, kind, detail: self.events.append((kind, detail)))
+        context.add_init_script(TAP_LISTENER_JS)
+
+    def of(self, kind: str) -> list[str]:
+        return [detail for seen, detail in self.events if seen == kind]
+
+    @property
+    def count(self) -> int:
+        """Taps plus key presses: what a player's fingers did."""
+        return len(self.of("tap")) + len(self.of("key"))
+
+    @property
+    def scrolls(self) -> int:
+        return len(self.of("scroll"))
+
+    def mark(self) -> int:
+        """The count now, to measure one round: `taps.count - mark`."""
+        return self.count
+
+    def since(self, mark: int) -> int:
+        return self.count - mark
+
+    def assert_honest(self) -> None:
+        """No input changed without a tap or key press (a budget met by `fill` is no budget)."""
+        untyped = self.of("untyped")
+        assert not untyped, f"inputs changed without a tap or key press: {untyped}"
+
+
+# --------------------------------------------------------------------------- one screen
+
+
+def in_first_screen(page, locator) -> bool:
+    """Whether the element is wholly inside the viewport as the page is scrolled now, and
+    not covered by anything else at its centre (so a thumb reaches it without scrolling)."""
+    handle = locator.element_handle()
+    return page.evaluate(
+        """el => {
+            const box = el.getBoundingClientRect();
+            if (box.width === 0 || box.height === 0) return false;
+            if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) return false;
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit !== null && (hit === el || el.contains(hit));
+        }""",
+        handle,
+    )
+
+
+def sideways_overflow(page) -> int:
+    """How many CSS px the page is wider than the viewport (0: no sideways scrolling)."""
+    return page.evaluate("() => Math.max(0, document.documentElement.scrollWidth - innerWidth)")

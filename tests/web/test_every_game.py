@@ -1,0 +1,173 @@
+"""Every registered game on every page, and a game copied under a new id (no adapter of its own) too.
+
+The tests follow the registry: a sixth game is covered here as soon as it is registered
+(and has a legal-round generator in tests/games/legal_rounds.py).
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.games import Game, all_games, register, unregister
+from scorekeeper.web.games import adapter_for
+from scorekeeper.web.games.adapter import GameAdapter
+from tests.api.helpers import sign_up
+from tests.games.legal_rounds import generator_for, legal_round, play_match
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+GAMES = all_games()
+
+
+def names_for(game: Game) -> list[str]:
+    return NAMES[: adapter_for(game).first_seat_count()]
+
+
+def copy_of(game: Game) -> Game:
+    """The same rules under a new id: the pages know nothing of it but what the registry says."""
+    copied = type(f"{type(game).__name__}Copy", (type(game),), {"id": f"{game.id}-copy", "name": f"{game.name} (copy)"})
+    return copied()
+
+
+# --------------------------------------------------------------------------- form <-> JSON, every game
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+@pytest.mark.parametrize("generic", [False, True], ids=["own adapter", "generic adapter"])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_every_legal_round_survives_the_form(game, generic, seed):
+    """A recorded round prefills the edit form, and that form posts back the very same input."""
+    rng = random.Random(seed)
+    adapter = GameAdapter(game) if generic else adapter_for(game)
+    players = NAMES[: rng.choice([n for n in range(game.min_players, game.max_players + 1)])]
+    table, state = play_match(rng, game, players, finish=False)
+    for _round in range(3):
+        if state.finished:
+            break
+        hints = state.next
+        raw, state = legal_round(rng, game, table, state)
+        values = adapter.form_values(raw, table, hints)
+        assert adapter.round_input(values, table, hints) == raw
+
+
+# --------------------------------------------------------------------------- every page, every game
+
+
+def create_by_form(client, game: Game, players: list[str], **extra: str) -> str:
+    data = {"game": game.id, "seats": str(len(players)), "action": "create", "first_dealer": "0", **extra}
+    data.update({f"player_{seat}": name for seat, name in enumerate(players)})
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def engine_state(client, game: Game, match_id: str):
+    """The match as the engine sees it, replayed from what the API answers."""
+    match = client.get(f"/api/v1/matches/{match_id}").get_json()
+    table = game.table([player["name"] for player in match["players"]], match["options"])
+    return table, game.replay(table, [entry["input"] for entry in match["rounds"]])
+
+
+def check_every_page(client, game: Game) -> None:
+    """Home, new match, the match page, a round posted by form, its edit, undo: all answer."""
+    rng = random.Random(7)
+    players = names_for(game)
+    for url in ("/", "/matches/new", f"/matches/new?game={game.id}"):
+        assert client.get(url).status_code == 200, url
+    assert f'href="/matches/new?game={game.id}"' in client.get("/matches/new").get_data(as_text=True)
+    match_id = create_by_form(client, game, players)
+    page = client.get(f"/matches/{match_id}")
+    assert page.status_code == 200 and 'id="h-entry"' in page.get_data(as_text=True)
+    table, state = engine_state(client, game, match_id)
+    adapter = adapter_for(game)
+    raw, _after = legal_round(rng, game, table, state)
+    form = {**adapter.form_values(raw, table, state.next), "expected_number": "1"}
+    preview = client.post(f"/matches/{match_id}/preview", data=form)
+    assert preview.status_code == 200 and "would score" in preview.get_data(as_text=True)
+    recorded = client.post(f"/matches/{match_id}/rounds", data=form)
+    assert recorded.status_code == 303, re.findall(r'role="alert">([^<]*)<', recorded.get_data(as_text=True))
+    assert client.get(f"/api/v1/matches/{match_id}").get_json()["rounds"][0]["input"] == raw
+    assert client.get(f"/matches/{match_id}").status_code == 200
+    assert client.get(f"/matches/{match_id}/live?entry=1").status_code == 200
+    edit = client.get(f"/matches/{match_id}/rounds/1/edit")
+    assert edit.status_code == 200
+    edited = client.post(f"/matches/{match_id}/rounds/1/edit", data={**form, "reason": "recount"})
+    assert edited.status_code == 303
+    assert client.get(f"/matches/{match_id}/undo").status_code == 200
+    assert client.post(f"/matches/{match_id}/undo", data={"number": "1"}).status_code == 303
+    assert client.get(f"/api/v1/matches/{match_id}").get_json()["rounds"] == []
+
+
+def check_league_pages(client, game: Game) -> None:
+    """A finished league match of the game: league page, standings block and player page answer."""
+    sign_up(client)
+    players = names_for(game)
+    response = client.post("/leagues", data={"name": "Friday", "members": ", ".join(players)})
+    assert response.status_code == 303
+    league_id = response.headers["Location"].rsplit("/", 1)[1]
+    # The generator's options keep the match short (Spades to 250 instead of 500).
+    options = {f"opt_{name}": str(value) for name, value in generator_for(game)[1].items()}
+    match_id = create_by_form(client, game, players, league=league_id, **options)
+    rng = random.Random(11)
+    table, state = engine_state(client, game, match_id)
+    while not state.finished:
+        hints = state.next
+        raw, state = legal_round(rng, game, table, state)
+        form = {**adapter_for(game).form_values(raw, table, hints), "expected_number": str(len(state.rounds))}
+        assert client.post(f"/matches/{match_id}/rounds", data=form).status_code == 303
+        table, state = engine_state(client, game, match_id)
+        assert state.rounds[-1].input == raw
+    for url in (f"/leagues/{league_id}", f"/leagues/{league_id}?game={game.id}", f"/leagues/{league_id}/standings", "/players"):
+        assert client.get(url).status_code == 200, url
+    players_json = client.get("/api/v1/players").get_json()
+    ann = next(player["id"] for player in players_json if player["name"] == "Ann")
+    page = client.get(f"/players/{ann}")
+    assert page.status_code == 200 and f'href="/matches/{match_id}"' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_every_page_answers_for_every_game(client, game):
+    check_every_page(client, game)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_league_pages_answer_for_every_game(client, game):
+    check_league_pages(client, game)
+
+
+@pytest.fixture(params=GAMES, ids=lambda game: f"copy of {game.id}")
+def copied_game(request) -> Iterator[Game]:
+    game = register(copy_of(request.param))
+    yield game
+    unregister(game.id)
+
+
+def test_a_copied_game_works_on_every_page(client, copied_game):
+    assert type(adapter_for(copied_game)) is GameAdapter  # the generic fallback, built from the engine
+    check_every_page(client, copied_game)
+
+
+def test_a_copied_game_works_on_the_league_pages(client, copied_game):
+    check_league_pages(client, copied_game)
+
+
+# --------------------------------------------------------------------------- the API, every game
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_the_api_records_a_legal_round_of_every_game(client, game):
+    assert game.id in [entry["id"] for entry in client.get("/api/v1/games").get_json()]
+    players = names_for(game)
+    created = client.post("/api/v1/matches", json={"game": game.id, "players": players})
+    assert created.status_code == 201, created.get_json()
+    match = created.get_json()
+    table = game.table(players, match["options"])
+    raw, state = legal_round(random.Random(3), game, table, game.initial_state(table))
+    response = client.post(f"/api/v1/matches/{match['id']}/rounds", json=raw)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["scores"] == list(state.rounds[0].score.scores)

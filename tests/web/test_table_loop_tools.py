@@ -1,0 +1,70 @@
+"""The table loop's browser tools measure what they claim: taps, key presses, scrolls and untyped input."""
+from __future__ import annotations
+
+import pytest
+from table_loop import assert_tap_sizes, in_first_screen, sideways_overflow
+
+pytestmark = pytest.mark.browser
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+def test_taps_and_key_presses_are_counted_across_page_loads(page, taps, live_server):
+    page.goto("/matches/new?game=nameless")
+    start = taps.mark()
+    page.locator("#player_0").click()
+    page.keyboard.type("Ann")
+    assert taps.since(start) == 4
+    assert taps.of("key") == ["A", "n", "n"]
+    page.locator("#player_1").tap()
+    page.keyboard.type("Bo")
+    # A new page: the counter keeps counting.
+    page.goto("/")
+    page.get_by_role("link", name="Scorekeeper").first.click()
+    page.wait_for_load_state()
+    assert taps.since(start) == 8
+    taps.assert_honest()
+
+
+def test_filling_without_keys_is_caught(page, taps, live_server):
+    page.goto("/matches/new?game=nameless")
+    page.fill("#player_0", "Ann")
+    expect(page.locator("#player_0")).to_have_value("Ann")
+    assert taps.count == 0
+    with pytest.raises(AssertionError, match="without a tap or key press"):
+        taps.assert_honest()
+
+
+def test_scrolling_is_counted(page, taps, live_server):
+    page.goto("/matches/new?game=nameless")
+    page.mouse.move(200, 400)
+    page.mouse.wheel(0, 600)
+    page.wait_for_function("() => scrollY > 0")
+    page.wait_for_timeout(100)
+    assert taps.scrolls >= 1
+
+
+def test_tap_sizes_pass_on_the_new_match_page(page, live_server):
+    page.goto("/matches/new")
+    assert_tap_sizes(page, "new match")
+
+
+def test_first_screen_and_sideways_overflow_are_measured(page, live_server):
+    page.goto("/offline")
+    assert sideways_overflow(page) == 0
+    assert in_first_screen(page, page.locator("header").first)
+    page.evaluate(
+        """() => {
+            const wide = document.createElement('div');
+            wide.id = 'wide';
+            wide.style.setProperty('width', '600px');
+            wide.style.setProperty('height', '2000px');
+            document.querySelector('main').appendChild(wide);
+            const low = document.createElement('button');
+            low.id = 'low';
+            low.textContent = 'Save';
+            document.querySelector('main').appendChild(low);
+        }"""
+    )
+    assert sideways_overflow(page) >= 600 - 390
+    assert not in_first_screen(page, page.locator("#low"))
