@@ -70,7 +70,19 @@ def create_app(config: Any = None) -> Flask:
     register_api()
 
     from .device import init_device
-    from .web import account_pages, api_docs, compression, language, league_pages, pages, rules_pages, security, vendor
+    from .web import (
+        account_pages,
+        api_docs,
+        compression,
+        engine_bundle,
+        language,
+        league_pages,
+        offline_pages,
+        pages,
+        rules_pages,
+        security,
+        vendor,
+    )
 
     init_device(app)
     security.init_security(app)
@@ -82,6 +94,8 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(league_pages.bp)
     app.register_blueprint(account_pages.bp)
     app.register_blueprint(rules_pages.bp)
+    app.register_blueprint(engine_bundle.bp)
+    app.register_blueprint(offline_pages.bp)
     return app
 
 

@@ -203,6 +203,25 @@ class GameAdapter:
         return None
 
 
+def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What the round form offers: the shared part, and the game's own from its adapter
+    (the match page and the phone's engine, web/phone.py, build it alike)."""
+    dealer = hints.get("dealer", table.dealer(number))
+    return {
+        "number": number,
+        "dealer": dealer,
+        "dealer_name": table.name(dealer),
+        "hints": dict(hints),
+        "seats": list(range(table.n)),
+        "names": list(table.players),
+        "side_names": [table.side_name(index) for index in range(len(table.sides))],
+        "seat_options": [(str(seat), name) for seat, name in enumerate(table.players)],
+        "side_options": [(str(index), table.side_name(index)) for index in range(len(table.sides))],
+        "template": adapter.template,
+        **adapter.entry(table, hints, number),
+    }
+
+
 def text_of(value: Any) -> str:
     return "" if value is None else str(value)
 
@@ -212,4 +231,4 @@ def seat_counts(form: Values, prefix: str, table: Table, field: str, words: Sequ
     return [required_int(form, f"{prefix}_{seat}", words[seat], f"{field}.{seat}") for seat in range(table.n)]
 
 
-__all__ = ["FormError", "GameAdapter", "seat_counts", "text_of"]
+__all__ = ["FormError", "GameAdapter", "round_entry", "seat_counts", "text_of"]
