@@ -212,6 +212,24 @@ def test_rename_and_merge_by_form(client):
     assert f'href="/players/{ann}"' in roster and "Anna" not in roster
 
 
+def test_reasons_given_in_the_forms_are_in_the_leagues_history(client):
+    league_id = start_league(client, members="Ann, Bob, Annie")
+    annie = player_id(client, "Annie")
+    assert 'name="reason"' in client.get(f"/players/{annie}").get_data(as_text=True)
+    response = client.post(f"/players/{annie}/rename", data={"name": "Anna", "reason": "her full name"})
+    assert response.status_code == 303
+    spoofed = client.post(f"/players/{annie}/merge", data={"into": player_id(client, "Ann"), "confirm": "yes", "reason": "same \u202eperson"})
+    assert spoofed.status_code == 422 and "text-direction" in refusal(spoofed.get_data(as_text=True))
+    sign_up(client.application.test_client(), "bob", "correct horse battery")
+    response = client.post(f"/leagues/{league_id}/roles", data={"username": "bob", "role": "viewer", "reason": "keeps the sheet"})
+    assert response.status_code == 303
+    page = client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    history = page[page.index('id="history"'):]
+    assert "renamed a player: Annie → Anna" in history and "Why: her full name" in history
+    assert "bob: viewer" in history and "Why: keeps the sheet" in history
+    assert "merged two players" not in history
+
+
 def test_import_form_refusals(client):
     league_id, _ = new_league(client)
     exported = client.get(f"/api/v1/leagues/{league_id}/export").get_data()

@@ -227,6 +227,17 @@ def test_a_refused_round_links_why_to_its_rule(client, game_id, options, form, a
     assert anchor in render("en", game_id).anchors
 
 
+def test_round_entry_says_the_house_rules_of_the_bids(client):
+    match_id = create(client, "spades", opt_min_team_bid="4", opt_bids_total_13="false")
+    form = {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "5", "tricks_0": "4", "tricks_1": "0", "tricks_2": "3",
+            "tricks_3": "6"}
+    html = html_lib.unescape(client.post(f"/matches/{match_id}/preview", data=form).get_data(as_text=True))
+    assert "House rule: each side bids at least 4 together, unless it bids nil or makes a special call" in html
+    assert "House rule: the bids may not add up to 13 (so far 12)" in html
+    plain = html_lib.unescape(client.get(f"/matches/{create(client, 'spades')}").get_data(as_text=True))
+    assert "House rule" not in plain
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_match_page_links_its_rules(client, game_id):
     match_id = create(client, game_id)

@@ -9,12 +9,14 @@ what that game shows differently. Messages go through the engine's pure hook (`_
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import Any, ClassVar
 
 from ...games import Game
 from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
 from ...games.i18n import _
 from .form_fields import FormError, form_text, int_or_none, required_int, whole_number
+from .template_words import said
 
 Values = Mapping[str, Any]
 
@@ -204,6 +206,17 @@ class GameAdapter:
 
     # ---- what the page says around the form
 
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """What changes in the round form from one round to the next, in the template's own
+        words (the phone's worker moves its form on by itself): the line above the form
+        ("who"), legends, choices and the counts' maximum. The generic one: who deals."""
+        return {
+            "legends": {},
+            "choices": {},
+            "max": None,
+            "who": escape(said("%(name)s deals", name=entry["dealer_name"])),
+        }
+
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         number, dealer = hints.get("round"), table.name(hints.get("dealer", 0))
         return _("Round {number}: {dealer} deals", number=number, dealer=dealer)
@@ -241,6 +254,25 @@ class GameAdapter:
         return None
 
 
+def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What the round form offers: the shared part, and the game's own from its adapter
+    (the match page and the phone's engine, web/phone.py, build it alike)."""
+    dealer = hints.get("dealer", table.dealer(number))
+    return {
+        "number": number,
+        "dealer": dealer,
+        "dealer_name": table.name(dealer),
+        "hints": dict(hints),
+        "seats": list(range(table.n)),
+        "names": list(table.players),
+        "side_names": [table.side_name(index) for index in range(len(table.sides))],
+        "seat_options": [(str(seat), name) for seat, name in enumerate(table.players)],
+        "side_options": [(str(index), table.side_name(index)) for index in range(len(table.sides))],
+        "template": adapter.template,
+        **adapter.entry(table, hints, number),
+    }
+
+
 def text_of(value: Any) -> str:
     return "" if value is None else str(value)
 
@@ -250,4 +282,4 @@ def seat_counts(form: Values, prefix: str, table: Table, field: str, words: Sequ
     return [required_int(form, f"{prefix}_{seat}", words[seat], f"{field}.{seat}") for seat in range(table.n)]
 
 
-__all__ = ["FormError", "GameAdapter", "seat_counts", "text_of"]
+__all__ = ["FormError", "GameAdapter", "round_entry", "seat_counts", "text_of"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from ...games import nwik as rules
@@ -10,6 +11,7 @@ from ...games.i18n import _
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts
 from .form_fields import form_text, int_or_none, optional_int
+from .template_words import said
 
 
 def style_words(style: int) -> str:
@@ -153,6 +155,21 @@ class NwikAdapter(GameAdapter):
 
     def player_stats(self, stats: Any) -> Any:
         return {**stats, "style_names": self.style_names()} if stats else None
+
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        words = super().entry_words(table, entry)
+        dealer, bidder, acting = entry["dealer_name"], entry["bidder_name"], entry["acting_name"]
+        words["who"] = said("%(dealer)s deals · <b>%(bidder)s</b> is Bidder", dealer=escape(dealer), bidder=escape(bidder))
+        words["legends"] = {
+            "style": said("%(name)s's style", name=bidder),
+            "stake": said("%(name)s's stake", name=bidder),
+            "acting_style": said("%(bidder)s passes: %(acting)s's style as Acting Bidder", bidder=bidder, acting=acting),
+        }
+        words["choices"] = {
+            name: [[str(value), label] for value, label in entry[key]]
+            for name, key in (("style", "style_options"), ("stake", "stake_options"), ("acting_style", "acting_options"))
+        }
+        return words
 
 
 register_adapter(NwikAdapter)

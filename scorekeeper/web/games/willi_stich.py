@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from ...games import willi_stich as rules
@@ -11,6 +12,7 @@ from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts
 from .form_fields import form_text, int_or_none, optional_int
 from .shared import posted_back
+from .template_words import said, said_n
 
 
 class WilliStichAdapter(GameAdapter):
@@ -84,6 +86,23 @@ class WilliStichAdapter(GameAdapter):
 
     def player_stats(self, stats: Any) -> Any:
         return stats or None
+
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        words = super().entry_words(table, entry)
+        cards = entry["cards"]
+        words["who"] = escape(
+            " · ".join([
+                said_n("%(num)s card each", "%(num)s cards each", cards),
+                str(entry["kind_label"]),
+                said("%(name)s deals and calls last", name=entry["dealer_name"]),
+            ])
+        )
+        words["legends"] = {"seats": said("Calls and tricks (%(total)s in all)", total=cards)}
+        words["max"] = cards
+        words["choices"] = {
+            "trump": [[str(value), str(label)] for value, label in entry["trump_options"]] + [["", said("not recorded")]]
+        }
+        return words
 
 
 register_adapter(WilliStichAdapter)
