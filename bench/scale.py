@@ -190,6 +190,14 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
     return results
 
 
+def peak_rss_mb() -> float:
+    """This process's peak resident memory (VmHWM: unlike ru_maxrss, not inherited across exec)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
 def league_child(url: str, league_id: str, token: str, out: str) -> None:
     """In a fresh process: first standings + ratings, one more match, next standings + ratings."""
     app = make_app(url)
@@ -235,7 +243,7 @@ def league_child(url: str, league_id: str, token: str, out: str) -> None:
 
     # The process's first request pays for imports and template loading: not the league's cost.
     assert client.get("/api/v1/health").status_code == 200
-    report["rss_before_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    report["rss_before_mb"] = peak_rss_mb()
     forget()
     timed("first_standings", standings)
     timed("first_ratings", ratings)
@@ -249,11 +257,11 @@ def league_child(url: str, league_id: str, token: str, out: str) -> None:
     timed("next_standings", standings)
     timed("next_ratings", ratings)
     assert any(row["played"] for row in standings().get_json()["rows"])
-    report["peak_rss_before_profiles_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    report["peak_rss_before_profiles_mb"] = peak_rss_mb()
     forget()
     profiled("first_standings", standings)
     profiled("first_ratings", ratings)
-    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    report["peak_rss_mb"] = peak_rss_mb()
     Path(out).write_text(json.dumps({"report": report, "profile": profile.getvalue()}))
 
 

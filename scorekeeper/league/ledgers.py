@@ -17,12 +17,12 @@ from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .matches import MatchRecord, finished_in_order, placement_scores, played_order, sides_above
+from .matches import StoredMatch, finished_in_order, placement_scores, played_order, sides_above
 
 OrderKey = tuple[datetime, str]
 
 
-def counts_for(match: MatchRecord, game: str | None) -> bool:
+def counts_for(match: StoredMatch, game: str | None) -> bool:
     """Whether a match counts for the standings or ratings of `game` (all games when None)."""
     return match.finished and (game is None or match.game == game)
 
@@ -66,7 +66,7 @@ class StandingsLedger:
 
     tallies: dict[str, PlayerTally] = field(default_factory=dict)
 
-    def _apply(self, match: MatchRecord, sign: int) -> None:
+    def _apply(self, match: StoredMatch, sign: int) -> None:
         winners = set(match.winners)
         placements = placement_units(match.totals)
         for side, seats in enumerate(match.sides):
@@ -82,10 +82,10 @@ class StandingsLedger:
                 if tally.played == 0:
                     del self.tallies[player]
 
-    def add(self, match: MatchRecord) -> None:
+    def add(self, match: StoredMatch) -> None:
         self._apply(match, 1)
 
-    def remove(self, match: MatchRecord) -> None:
+    def remove(self, match: StoredMatch) -> None:
         """Take away a match added before (as it was when added)."""
         self._apply(match, -1)
 
@@ -131,11 +131,11 @@ class RatingLedger:
     #: how many matches have been rated
     rated: int = 0
 
-    def follows(self, match: MatchRecord) -> bool:
+    def follows(self, match: StoredMatch) -> bool:
         """Whether `match` comes after every match rated so far (so it can be rated on top)."""
         return self.last is None or played_order(match) > self.last
 
-    def rate(self, match: MatchRecord) -> list[Rated]:
+    def rate(self, match: StoredMatch) -> list[Rated]:
         """Rate one match that follows every match rated so far; the new ratings of its players.
 
         Each side is a team of its players; a side's rank is 1 + the number of sides with a
@@ -186,7 +186,7 @@ def checkpoint_due(ledger: RatingLedger) -> bool:
 
 
 def update_standings(
-    ledger: StandingsLedger, before: MatchRecord | None, after: MatchRecord | None, *, game: str | None
+    ledger: StandingsLedger, before: StoredMatch | None, after: StoredMatch | None, *, game: str | None
 ) -> None:
     """The standings after one match changed from `before` to `after` (None: not there)."""
     if before is not None and counts_for(before, game):
@@ -197,12 +197,12 @@ def update_standings(
 
 def update_ratings(
     ledger: RatingLedger,
-    before: MatchRecord | None,
-    after: MatchRecord | None,
+    before: StoredMatch | None,
+    after: StoredMatch | None,
     *,
     game: str | None,
     rewind: Callable[[OrderKey], RatingLedger],
-    matches_after: Callable[[OrderKey | None], Iterable[MatchRecord]],
+    matches_after: Callable[[OrderKey | None], Iterable[StoredMatch]],
     on_rated: Callable[[RatingLedger], None] = lambda ledger: None,
 ) -> RatingLedger:
     """The ratings after one match changed from `before` to `after` (None: not there).

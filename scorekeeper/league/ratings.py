@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .ledgers import RatingLedger
-from .matches import MatchRecord, finished_in_order
+from .matches import StoredMatch, finished_in_order
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class Ratings:
         return None
 
 
-def ratings(matches: Iterable[MatchRecord], *, game: str | None = None) -> Ratings:
+def ratings(matches: Iterable[StoredMatch], *, game: str | None = None) -> Ratings:
     """Rate players by replaying finished matches (of `game`, all games when None) in played order.
 
     Each side is a team of its players (one player alone is a team of one). A side's rank

@@ -20,7 +20,7 @@ from sqlalchemy import and_, delete, insert, null, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
-from ..league import MatchRecord, RoundRecord
+from ..league import StoredMatch, StoredRound
 from ..league.ledgers import (
     OrderKey,
     RatingLedger,
@@ -34,9 +34,9 @@ from ..models import League, LeagueLedger, Match, RatingCheckpoint, Round, Seaso
 # --------------------------------------------------------------------------- match records
 
 
-def match_records(
+def stored_matches(
     league_id: str, *, with_rounds: bool, after: OrderKey | None = None, game: str | None = None, finished_only: bool = False
-) -> list[MatchRecord]:
+) -> list[StoredMatch]:
     """The league's matches as the league computations read them (those played after
     `after`, of `game`, finished ones only, when asked).
 
@@ -65,7 +65,7 @@ def match_records(
         .order_by(seat_rows.c.match_id, seat_rows.c.seat)
     ):
         seats.setdefault(match_id, []).append(player_id)
-    rounds: dict[str, list[RoundRecord]] = {}
+    rounds: dict[str, list[StoredRound]] = {}
     if with_rounds:
         for match_id, number, input_, scores in connection.execute(
             select(round_rows.c.match_id, round_rows.c.number, round_rows.c.input, round_rows.c.scores)
@@ -73,10 +73,10 @@ def match_records(
             .where(*conditions, round_rows.c.confirmed.is_(True))
             .order_by(round_rows.c.match_id, round_rows.c.number)
         ):
-            rounds.setdefault(match_id, []).append(RoundRecord(number=number, input=input_, scores=tuple(scores)))
-    no_rounds: tuple[RoundRecord, ...] = ()
+            rounds.setdefault(match_id, []).append(StoredRound(number=number, input=input_, scores=tuple(scores)))
+    no_rounds: tuple[StoredRound, ...] = ()
     return [
-        MatchRecord(
+        StoredMatch(
             match_id=match_id,
             game=game_id,
             played_at=created_at,
@@ -104,9 +104,9 @@ def _tables() -> tuple[SqlTable, SqlTable, SqlTable]:
     return cast(SqlTable, Match.__table__), cast(SqlTable, Seat.__table__), cast(SqlTable, Round.__table__)
 
 
-def record_of(match: Match) -> MatchRecord:
+def record_of(match: Match) -> StoredMatch:
     """One match's record from its summary columns as they are now (no rounds)."""
-    return MatchRecord(
+    return StoredMatch(
         match_id=match.id,
         game=match.game,
         played_at=match.created_at,
@@ -121,7 +121,7 @@ def record_of(match: Match) -> MatchRecord:
     )
 
 
-def in_season(records: list[MatchRecord], season: Season | None) -> list[MatchRecord]:
+def in_season(records: list[StoredMatch], season: Season | None) -> list[StoredMatch]:
     if season is None:
         return records
     return [
@@ -178,7 +178,7 @@ def standings_ledger(league: League, season: Season | None, game: str | None) ->
     if body is not None:
         return StandingsLedger.from_json(json.loads(body))
     ledger = StandingsLedger()
-    for record in in_season(match_records(league.id, with_rounds=False, game=game, finished_only=True), season):
+    for record in in_season(stored_matches(league.id, with_rounds=False, game=game, finished_only=True), season):
         ledger.add(record)
     _store_built(league, key, ledger, [])
     return ledger
@@ -209,7 +209,7 @@ def ratings_ledger(league: League, game: str | None) -> RatingLedger:
         return RatingLedger.from_json(json.loads(body))
     ledger = RatingLedger()
     checkpoints = []
-    records = match_records(league.id, with_rounds=False, game=game, finished_only=True)
+    records = stored_matches(league.id, with_rounds=False, game=game, finished_only=True)
     records.sort(key=lambda record: (record.played_at, record.match_id))
     for record in records:
         ledger.rate(record)
@@ -253,7 +253,7 @@ def _season_of(league_id: str, season_id: str) -> Season | None:
     return season if season is not None and season.league_id == league_id else None
 
 
-def match_changed(league_id: str, before: MatchRecord | None, after: MatchRecord | None) -> None:
+def match_changed(league_id: str, before: StoredMatch | None, after: StoredMatch | None) -> None:
     """A league match's summary changed from `before` to `after` (None: it was not there):
     bump the league (what every write does) and move the ledgers in step with it along."""
     version = db.session.scalar(select(League.version).where(League.id == league_id).with_for_update())
@@ -281,7 +281,7 @@ def _game_of(text: str) -> str | None:
     return None if text == "None" else text
 
 
-def _move(league_id: str, key: str, body: str, before: MatchRecord | None, after: MatchRecord | None, version: int) -> None:
+def _move(league_id: str, key: str, body: str, before: StoredMatch | None, after: StoredMatch | None, version: int) -> None:
     kind, _, rest = key.partition(":")
     if kind == "standings":
         season_id, _, game_text = rest.partition(":")
@@ -291,7 +291,7 @@ def _move(league_id: str, key: str, body: str, before: MatchRecord | None, after
             db.session.execute(delete(LeagueLedger).where(LeagueLedger.league_id == league_id, LeagueLedger.key == key))
             return
 
-        def counted(record: MatchRecord | None) -> MatchRecord | None:
+        def counted(record: StoredMatch | None) -> StoredMatch | None:
             return record if record is not None and in_season([record], season) else None
 
         standings = StandingsLedger.from_json(json.loads(body))
@@ -305,7 +305,7 @@ def _move(league_id: str, key: str, body: str, before: MatchRecord | None, after
             after,
             game=game,
             rewind=_rewind(league_id, key),
-            matches_after=lambda last: match_records(league_id, with_rounds=False, after=last, game=game, finished_only=True),
+            matches_after=lambda last: stored_matches(league_id, with_rounds=False, after=last, game=game, finished_only=True),
             on_rated=_checkpoint(league_id, key),
         )
         _keep(league_id, key, version, ratings)

@@ -16,8 +16,9 @@ from ..games import all_games
 from ..games.i18n import N_, _
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Season, Seat, new_id
 from . import Actor, ServiceError, access, clean_label, league_audit, league_ledgers, scopes
-from .league_ledgers import match_records
-from .matches import bump, clean_name, clean_names, ensure_members, players_named
+from .league_bookkeeping import bump, ensure_members
+from .league_ledgers import stored_matches
+from .roster import clean_name, clean_names, players_named
 
 MAX_LEAGUE_NAME = 80
 MAX_MIN_MATCHES = 10_000
@@ -329,7 +330,7 @@ def ratings_text(league: League, *, game: str | None = None, history: bool = Fal
     def compute_ratings():
         # Histories are one point per player and match: only a full replay gives them.
         rated = (
-            compute.ratings(match_records(league.id, with_rounds=False), game=game)
+            compute.ratings(stored_matches(league.id, with_rounds=False), game=game)
             if history
             else compute.ratings_of(league_ledgers.ratings_ledger(league, game), game=game)
         )
@@ -350,7 +351,7 @@ def head_to_head(league_id: str, *, game: str | None = None, actor: Actor) -> li
 def head_to_head_text(league: League, *, game: str | None = None) -> str:
     game = check_game(game)
     return cached_text(
-        league, f"h2h:{game}", lambda: compute.head_to_head(match_records(league.id, with_rounds=False), game=game)
+        league, f"h2h:{game}", lambda: compute.head_to_head(stored_matches(league.id, with_rounds=False), game=game)
     )
 
 
@@ -359,4 +360,4 @@ def records(league_id: str, *, actor: Actor) -> dict[str, Any]:
 
 
 def records_text(league: League) -> str:
-    return cached_text(league, "records", lambda: compute.records(match_records(league.id, with_rounds=True)))
+    return cached_text(league, "records", lambda: compute.records(stored_matches(league.id, with_rounds=True)))

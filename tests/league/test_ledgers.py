@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.league import MatchRecord, ledgers, ratings, standings
+from scorekeeper.league import StoredMatch, ledgers, ratings, standings
 from scorekeeper.league.ledgers import (
     RatingLedger,
     StandingsLedger,
@@ -25,10 +25,10 @@ PLAYERS = ("ann", "bob", "cid", "dee", "eve")
 START = datetime(2025, 1, 1, 19, 0)
 
 
-def record(match_id: str, game: str, seats: list[str], totals: list[int], finished: bool, hour: int) -> MatchRecord:
+def record(match_id: str, game: str, seats: list[str], totals: list[int], finished: bool, hour: int) -> StoredMatch:
     sides = tuple((seat,) for seat in range(len(seats))) if game != "team" else ((0, 2), (1, 3))
     best = max(totals)
-    return MatchRecord(
+    return StoredMatch(
         match_id=match_id, game=game, played_at=START + timedelta(hours=hour), players=tuple(seats),
         sides=sides, options={}, totals=tuple(totals), finished=finished,
         winners=tuple(index for index, total in enumerate(totals) if total == best) if finished else (),
@@ -37,7 +37,7 @@ def record(match_id: str, game: str, seats: list[str], totals: list[int], finish
 
 
 @st.composite
-def matches(draw, match_id: str) -> MatchRecord:
+def matches(draw, match_id: str) -> StoredMatch:
     game = draw(st.sampled_from(["duel", "three", "team"]))
     n_seats = {"duel": 2, "three": 3, "team": 4}[game]
     seats = draw(st.permutations(PLAYERS))[:n_seats]
@@ -52,7 +52,7 @@ class League:
 
     def __init__(self, game: str | None):
         self.game = game
-        self.matches: dict[str, MatchRecord] = {}
+        self.matches: dict[str, StoredMatch] = {}
         self.standings = StandingsLedger()
         self.ratings = RatingLedger()
         self.checkpoints: list[dict] = []
@@ -69,7 +69,7 @@ class League:
     def after(self, last):
         return [m for m in self.matches.values() if last is None or played_order(m) > last]
 
-    def change(self, match_id: str, after: MatchRecord | None) -> None:
+    def change(self, match_id: str, after: StoredMatch | None) -> None:
         before = self.matches.pop(match_id, None)
         if after is not None:
             self.matches[match_id] = after

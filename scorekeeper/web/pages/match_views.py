@@ -17,7 +17,7 @@ from ...services import leagues as league_service
 from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
 from ..games import adapter_for
-from ..games.adapter import GameAdapter
+from ..games.adapter import GameAdapter, round_entry
 from .layout import side_colour
 
 # What happened, said of the person who did it; the round number follows when there is one.
@@ -144,21 +144,7 @@ def round_rows(view) -> list[dict[str, Any]]:
 
 def entry_context(view, adapter: GameAdapter, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
     """What the round form offers: the shared part, and the game's own from its adapter."""
-    table = view.table
-    dealer = hints.get("dealer", table.dealer(number))
-    return {
-        "number": number,
-        "dealer": dealer,
-        "dealer_name": table.name(dealer),
-        "hints": dict(hints),
-        "seats": list(range(table.n)),
-        "names": list(table.players),
-        "side_names": side_names(view),
-        "seat_options": [(str(seat), name) for seat, name in enumerate(table.players)],
-        "side_options": [(str(index), table.side_name(index)) for index in range(len(table.sides))],
-        "template": adapter.template,
-        **adapter.entry(table, hints, number),
-    }
+    return round_entry(adapter, view.table, hints, number)
 
 
 def preview_result(match_id: str, view, values, number: int | None) -> dict[str, Any]:
