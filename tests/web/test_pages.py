@@ -312,9 +312,19 @@ def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
     ("game", "form", "message"),
     [
         ("nwik", {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'"),
-        ("nameless", {"tricks_0": "", "tricks_1": "5"}, "tricks of Ann is missing: enter a whole number"),
+        # Every blank field named at once, in words.
+        ("nameless", {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann"),
         ("spades", {"bid_0": "four"}, "bid of Ann must be a whole number, got 'four'"),
-        ("zwicker", {"cards_0": "1.5"}, "cards of Ann must be a whole number, got '1.5'"),
+        (
+            "zwicker",
+            {"cards_0": "1.5", "cards_1": "20", "zwicks_0": "0", "zwicks_1": "0",
+             **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC")}},
+            "cards of Ann must be a whole number, got '1.5'",
+        ),
+        ("zwicker", {"cards_0": "20", "zwicks_0": "0", "zwicks_1": "0", "honour_AC": "1"},
+         "still to enter: cards of Bob, who took Joker 25, who took Joker 20, who took Joker 15, who took Ten of Diamonds, "
+         "who took Seven of Diamonds, who took Seven of Spades, who took Ace of Spades, who took Ace of Hearts, "
+         "who took Ace of Diamonds"),
     ],
 )
 def test_unreadable_fields_raise_form_errors(game, form, message):

@@ -6,10 +6,11 @@ from typing import Any
 
 from ...games import spades as rules
 from ...games.base import MatchState, Table
+from ...games.bidding import calling_order
 from ...games.i18n import _
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts
-from .form_fields import form_text, int_or_none, whole_number
+from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .form_fields import form_text, whole_number
 from .shared import posted_back
 
 
@@ -25,8 +26,11 @@ class SpadesAdapter(GameAdapter):
             "calls": [(call, _(rules.SPECIAL_CALLS[call].label)) for call in table.options.get("special_calls", [])],
             "bags": list(hints.get("bags", [])),
             "tricks_total": rules.TRICKS,
-            "bid_options": [("", _("Bid…"))] + [(str(bid), str(bid)) for bid in range(rules.TRICKS + 1)],
+            "bidding_order": list(calling_order(table.left_of(hints.get("dealer", 0)), table.n)),
         }
+
+    def chip_name(self, path: str) -> str:
+        return super().chip_name(path).replace("bids_", "bid_")
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         enabled = bool(table.options.get("special_calls"))
@@ -53,8 +57,20 @@ class SpadesAdapter(GameAdapter):
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid", "calls": "call"})
 
-    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        return {f"tricks_{seat}": "0" for seat in range(table.n)}
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        bids, tricks, calls = raw.get("bids") or [], raw.get("tricks") or [], raw.get("calls") or []
+        cells = []
+        for index, side in enumerate(table.sides):
+            took = sum(tricks[seat] for seat in side if seat < len(tricks))
+            call = calls[index] if index < len(calls) else None
+            if isinstance(call, str) and call in rules.SPECIAL_CALLS:
+                bid = _(rules.SPECIAL_CALLS[call].label)
+            else:
+                said = [bids[seat] if seat < len(bids) else None for seat in side]
+                words = [_(rules.NIL_LABEL[value]) if isinstance(value, str) and value in rules.NIL_LABEL else str(value) for value in said]
+                bid = _("bid {bids}", bids="+".join(words))
+            cells.append(_("{bid} · {made}", bid=bid, made=_("took {n}", n=took)))
+        return cells
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)
@@ -66,8 +82,7 @@ class SpadesAdapter(GameAdapter):
         )
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-        return [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        return tricks_so_far(table, entry, values)
 
     def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
         if not state.next:
