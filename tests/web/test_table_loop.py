@@ -206,6 +206,9 @@ def test_spades_match_to_500(language, region, page_in, live_server, shot, conso
         page.locator("#save").click()
         expect(page.locator(f"#round-{number}")).to_have_count(1)
         figures.append(taps.since(mark))
+        if number == 7:  # 7 bags (one a round): 3 more and the side loses points, said on the board
+            expect(page.locator(".bag-warning")).to_be_visible()
+            shot(page, f"loop-spades-{language}-07-bags")
         assert figures[-1] <= 10
         assert number < 20
     shot(page, f"loop-spades-{language}-finished", full_page=True)

@@ -234,7 +234,7 @@ class GameAdapter:
                     cells[index].append(f"{_(field.label)} {value}")
         return [" · ".join(parts) for parts in cells]
 
-    def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
+    def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
         """More facts for one side's total on the scoreboard (e.g. Spades bags)."""
         return {}
 

@@ -14,6 +14,10 @@ from .form_fields import form_text, whole_number
 from .shared import posted_back
 
 
+# The scoreboard warns of the bag penalty when a side is this many bags (or fewer) from it.
+BAG_WARNING = 3
+
+
 class SpadesAdapter(GameAdapter):
     game_id = rules.Spades.id
     template = "games/spades.html"
@@ -84,10 +88,14 @@ class SpadesAdapter(GameAdapter):
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
         return tricks_so_far(table, entry, values)
 
-    def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
+    def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
         if not state.next:
             return {}
-        return {"bags": state.next.get("bags", [0] * len(state.totals))[side]}
+        bags = state.next.get("bags", [0] * len(state.totals))[side]
+        limit = table.options.get("bag_limit")
+        # Near the limit (within 3 bags) the scoreboard warns how many are left before the penalty.
+        left = limit - bags if isinstance(limit, int) and table.options.get("overtricks") == "bags" else None
+        return {"bags": bags, "bags_left": left if left is not None and left <= BAG_WARNING else None}
 
     def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
         rows = [{**entry, "who": names(player_id)} for player_id, entry in stats.items()]
