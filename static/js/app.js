@@ -272,6 +272,8 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-round-form]")) return;
+    // "Save the bids" posts to its own address as a plain form: only the round itself is queued.
+    if (event.submitter && event.submitter.hasAttribute("formaction")) return;
     event.preventDefault();
     var body = new URLSearchParams(new FormData(form)).toString();
     var keyInput = form.querySelector('input[name="idempotency_key"]');

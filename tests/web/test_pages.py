@@ -334,3 +334,25 @@ def test_unreadable_fields_raise_form_errors(game, form, message):
     with pytest.raises(FormError) as caught:
         adapter_for(rules).round_input(form, table, rules.initial_state(table).next)
     assert caught.value.message == message and caught.value.status == 422
+
+
+def test_two_step_round_by_plain_form_posts(client):
+    """JavaScript off: the bids are posted and stored; the page shows them and posts them
+    again with the tricks, so the tricks complete the round; a refused bid says why."""
+    match_id = create(client, "spades")
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    version = re.search(r'name="version" value="([^"]+)"', page).group(1)
+    bids = {"bid_0": "2", "bid_1": "4", "bid_2": "3", "bid_3": "3", "version": html_lib.unescape(version)}
+    response = client.post(f"/matches/{match_id}/rounds/1/bidding", data=bids)
+    assert response.status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert 'id="play-view"' in page and 'name="bid_1" value="4"' in page
+    assert api_match(client, match_id)["bidding"]["input"]["bids"] == [2, 4, 3, 3]
+    hand = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    hand.pop("csrf_token", None)
+    hand = {key: html_lib.unescape(value) for key, value in hand.items()}
+    hand.update({"tricks_0": "2", "tricks_1": "5", "tricks_2": "3", "tricks_3": "3"})
+    response = client.post(f"/matches/{match_id}/rounds", data=hand)
+    assert response.status_code == 303, refusal(response.get_data(as_text=True))
+    stored = api_match(client, match_id)
+    assert stored["rounds"][0]["input"]["bids"] == [2, 4, 3, 3] and stored["bidding"] is None

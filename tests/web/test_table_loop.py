@@ -252,3 +252,57 @@ def test_greyed_chip_says_why(page, shot, console):
     shot(page, "loop-nwik-greyed-reason")
     enter(page, "stake", "2")
     assert console.unexpected() == []
+
+
+# --------------------------------------------------------------------------- two-step rounds
+
+
+def test_spades_bids_first_then_tricks_seen_by_a_second_phone(page, taps, browser, live_server, shot, console):
+    """Bids saved before the hand (4 bids + 1), shown on another phone with each seat's target;
+    the tricks (3, the last filled in) and Save complete the round: 9 taps, within 10."""
+    match_id = open_match(page, "spades", NAMES[:4])
+    mark = taps.mark()
+    enter_round(page, {"bid_1": "4", "bid_2": "3", "bid_3": "3", "bid_0": "2"})
+    nothing_red(page)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_be_visible()
+    expect(page.locator("#play-view .targets li")).to_have_text(["Ann 2", "Bob 4", "Cid 3", "Dee 3"])
+    expect(page.locator('input[name="bid_0"][type=radio]')).to_have_count(0)
+    save_in_view(page)
+    shot(page, "loop-spades-two-step-1-bids-saved")
+    other_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    try:
+        other = other_context.new_page()
+        other.goto(f"/matches/{match_id}")
+        expect(other.locator("#play-view .targets li")).to_have_text(["Ann 2", "Bob 4", "Cid 3", "Dee 3"])
+        shot(other, "loop-spades-two-step-2-second-phone")
+    finally:
+        other_context.close()
+    enter_round(page, {"tricks_0": "2", "tricks_1": "5", "tricks_2": "3", "tricks_3": "3"})
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_have_count(1)
+    assert taps.since(mark) <= 10, taps.since(mark)
+    expect(page.locator("#play-view")).to_have_count(0)
+    shot(page, "loop-spades-two-step-3-saved")
+    taps.assert_honest()
+    assert console.unexpected() == []
+
+
+def test_willi_stich_calls_first_with_the_dealer_last(page, taps, shot, console):
+    """Calls in calling order (dealer Ann last), saved; the play view says what the dealer could not call."""
+    open_match(page, "willi-stich", NAMES[:4])
+    mark = taps.mark()
+    for seat, call in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        enter(page, f"bid_{seat}", call)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_contain_text("could not call 0")
+    expect(page.locator("#play-view")).to_contain_text("Bob leads")
+    shot(page, "loop-willi-two-step-calls-saved")
+    for seat, took in ((0, 0), (1, 1), (2, 0)):
+        enter(page, f"tricks_{seat}", took)
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_have_count(1)
+    assert taps.since(mark) <= 2 * 4 + 1
+    assert console.unexpected() == []

@@ -176,6 +176,13 @@ class GameAdapter:
         """A fresh form: nothing filled in (the engine's refusal names what is still missing)."""
         return {}
 
+    # ---- two-step rounds: the bidding half of the form
+
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        """The bidding half of the round from the form (a game without bidding has none:
+        the engine refuses it in its own words)."""
+        return {}
+
     # ---- chips: the engine's number inputs of the round being entered
 
     def chip_name(self, path: str) -> str:

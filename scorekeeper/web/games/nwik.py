@@ -44,6 +44,25 @@ class NwikAdapter(GameAdapter):
         }
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        data, missing = self.choices(form)
+        # All that is still blank, named at once: the bar says what the round still needs.
+        missing += [_("tricks of {name}", name=name) for seat, name in enumerate(table.players)
+                    if not form_text(form, f"tricks_{seat}")]
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "style", code=MISSING)
+        data["tricks"] = seat_counts(
+            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
+        )
+        return data
+
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        data, missing = self.choices(form)
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "style", code=MISSING)
+        return data
+
+    def choices(self, form: Values) -> tuple[dict[str, Any], list[str]]:
+        """The Bidder's choices as the engine takes them, and the names of those still blank."""
         # Only the fields the chosen style asks for: a hidden chip left checked from an
         # earlier choice (Pass, then another style) must not be sent.
         data: dict[str, Any] = {}
@@ -67,16 +86,7 @@ class NwikAdapter(GameAdapter):
             trump = form_text(form, "trump")
             if trump:
                 data["trump"] = trump
-        # All that is still blank, named at once: the bar says what the round still needs.
-        missing = [words for key, words in self.missing_choices(style, effective) if not form_text(form, key)]
-        missing += [_("tricks of {name}", name=name) for seat, name in enumerate(table.players)
-                    if not form_text(form, f"tricks_{seat}")]
-        if missing:
-            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "style", code=MISSING)
-        data["tricks"] = seat_counts(
-            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
-        )
-        return data
+        return data, [words for key, words in self.missing_choices(style, effective) if not form_text(form, key)]
 
     @staticmethod
     def missing_choices(style: int | None, effective: int | None) -> list[tuple[str, str]]:

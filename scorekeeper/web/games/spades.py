@@ -13,7 +13,6 @@ from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import form_text, whole_number
 from .shared import posted_back
 
-
 # The scoreboard warns of the bag penalty when a side is this many bags (or fewer) from it.
 BAG_WARNING = 3
 
@@ -37,6 +36,11 @@ class SpadesAdapter(GameAdapter):
         return super().chip_name(path).replace("bids_", "bid_")
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        bidding = self.bidding_input(form, table, hints)
+        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
+        return {"bids": bidding["bids"], "tricks": tricks, **({"calls": bidding["calls"]} if "calls" in bidding else {})}
+
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         enabled = bool(table.options.get("special_calls"))
         calls: list[str | None] = [
             (form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))
@@ -52,8 +56,7 @@ class SpadesAdapter(GameAdapter):
                 bids.append(None)  # the engine says who still needs a bid
             else:
                 bids.append(whole_number(text, _("bid of {name}", name=table.name(seat)), f"bids.{seat}"))
-        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
-        data: dict[str, Any] = {"bids": bids, "tricks": tricks}
+        data: dict[str, Any] = {"bids": bids}
         if enabled:
             data["calls"] = calls
         return data

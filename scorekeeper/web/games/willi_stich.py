@@ -56,6 +56,9 @@ class WilliStichAdapter(GameAdapter):
             data["trump_chooser"] = chooser
         return data
 
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        return {"bids": seat_counts(form, "bid", table, "bids", [_("bids of {name}", name=name) for name in table.players])}
+
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid"}, ("trump", "trump_chooser"))
 

@@ -249,6 +249,24 @@ def pending_view(view) -> dict[str, Any] | None:
     }
 
 
+def play_view(view, adapter: GameAdapter, hints: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The stored bidding of the next round, as the table needs it while the hand is played:
+    the form fields it fills in (posted again with the hand), each seat's target, who leads
+    and the call the dealer could not make. None: no bidding is open (or an edit broke it)."""
+    bidding = service.open_bidding(view)
+    if bidding is None or bidding["play"] is None:
+        return None
+    table, play = view.table, bidding["play"]
+    return {
+        "number": bidding["round"],
+        "values": adapter.form_values(bidding["input"], table, hints),
+        "targets": [(table.name(seat), target) for seat, target in enumerate(play["targets"]) if target is not None],
+        "leader": table.name(play["leader"]) if play["leader"] is not None else None,
+        "dealer": table.name(play["dealer"]),
+        "dealer_may_not_call": play["dealer_may_not_call"],
+    }
+
+
 def match_context(
     view,
     *,
@@ -279,8 +297,14 @@ def match_context(
             values = adapter.form_values(state.rounds[edit_number - 1].input, table, hints)
         else:
             values = adapter.default_values(table, hints)
+    bidding = play_view(view, adapter, hints) if hints and edit_number is None and view.game.has_bidding else None
+    if bidding is not None:
+        # The bids as they were said, posted again with the hand: the round is whole.
+        values = {**bidding["values"], **values}
     if hints:
         entry = entry_context(view, adapter, hints, number, values, edit_number, error)
+        entry["bidding"] = bidding
+        entry["two_step"] = view.game.has_bidding and edit_number is None and bidding is None
     if entry is not None:
         preview = {**(preview or {"ok": None}), "notes": adapter.preview_notes(table, entry, values)}
     if error is not None:
