@@ -403,6 +403,39 @@
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
 
+  /* ---- the screen stays on during a match (Screen Wake Lock), while the toggle is pressed;
+     the browser drops the lock when the page is hidden, so it is asked again on return. */
+  var wakeLock = null;
+  function wakeButton() { return document.getElementById("wake-lock"); }
+  function askWakeLock() {
+    var button = wakeButton();
+    if (!button || button.getAttribute("aria-pressed") !== "true") return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+    }, function () { button.setAttribute("aria-pressed", "false"); });
+  }
+  function initWakeLock() {
+    var button = wakeButton();
+    if (!button || !("wakeLock" in navigator)) return;
+    button.hidden = false;
+    if (localStorage.getItem("scorekeeper.wakeLock") === "1") {
+      button.setAttribute("aria-pressed", "true");
+      askWakeLock();
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#wake-lock");
+    if (!button) return;
+    var on = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    localStorage.setItem("scorekeeper.wakeLock", on ? "1" : "0");
+    if (on) askWakeLock();
+    else if (wakeLock) { wakeLock.release(); wakeLock = null; }
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") askWakeLock();
+  });
+
   /* ---- share links: select on focus, copy on tap */
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("input[data-select-on-focus]")) event.target.select();
@@ -428,6 +461,7 @@
 
   function start() {
     initForms(document);
+    initWakeLock();
     showNetwork();
     showPending();
     showRefusals();
