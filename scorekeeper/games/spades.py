@@ -393,7 +393,7 @@ class Spades(Game):
             "overtricks",
             "choice",
             "bags",
-            N_("bags: +1 each and sandbagging; minus_one: -1 each, no sandbagging."),
+            N_("bags: +1 each and sandbagging; minus one: -1 each, no sandbagging."),
             choices=("bags", "minus_one"),
         ),
         OptionSpec(
@@ -630,8 +630,8 @@ class Spades(Game):
         if len(nil_seats) > options["nil_per_side"]:
             raise RoundError(
                 _n(
-                    "only {allowed} of {side} may bid nil (option nil_per_side), got {n} nil bid",
-                    "only {allowed} of {side} may bid nil (option nil_per_side), got {n} nil bids",
+                    "only {allowed} of {side} may bid nil (house rule: nils per side), got {n} nil bid",
+                    "only {allowed} of {side} may bid nil (house rule: nils per side), got {n} nil bids",
                     len(nil_seats),
                     allowed=options["nil_per_side"],
                     side=side_name,

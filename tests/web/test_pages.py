@@ -314,7 +314,10 @@ def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
         ("nwik", {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'"),
         # Every blank field named at once, in words.
         ("nameless", {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann"),
-        ("spades", {"bid_0": "four"}, "bid of Ann must be a whole number, got 'four'"),
+        ("spades", {"bid_0": "four", "bid_1": "3", "bid_2": "3", "bid_3": "3",
+                    **{f"tricks_{seat}": "3" for seat in range(4)}}, "bid of Ann must be a whole number, got 'four'"),
+        ("spades", {"bid_1": "3", "tricks_0": "3"},
+         "still to enter: bid of Ann, bid of Cid, bid of Dee, tricks of Bob, tricks of Cid, tricks of Dee"),
         (
             "zwicker",
             {"cards_0": "1.5", "cards_1": "20", "zwicks_0": "0", "zwicks_1": "0",

@@ -10,7 +10,7 @@ from ...games.bidding import calling_order
 from ...games.i18n import _
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
-from .form_fields import form_text, whole_number
+from .form_fields import MISSING, FormError, form_text, whole_number
 from .shared import posted_back
 
 # The scoreboard warns of the bag penalty when a side is this many bags (or fewer) from it.
@@ -36,11 +36,33 @@ class SpadesAdapter(GameAdapter):
         return super().chip_name(path).replace("bids_", "bid_")
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        missing = self.missing_bids(form, table) + [
+            _("tricks of {name}", name=name) for seat, name in enumerate(table.players) if not form_text(form, f"tricks_{seat}")
+        ]
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "bids", code=MISSING)
         bidding = self.bidding_input(form, table, hints)
         tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
         return {"bids": bidding["bids"], "tricks": tricks, **({"calls": bidding["calls"]} if "calls" in bidding else {})}
 
+    @staticmethod
+    def calls_made(form: Values, table: Table) -> list[str | None]:
+        enabled = bool(table.options.get("special_calls"))
+        return [(form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))]
+
+    def missing_bids(self, form: Values, table: Table) -> list[str]:
+        """The bids still blank, in words (a side that makes a special call bids nothing)."""
+        calls = self.calls_made(form, table)
+        return [
+            _("bid of {name}", name=table.name(seat))
+            for seat in range(table.n)
+            if calls[table.side_of(seat)] is None and not form_text(form, f"bid_{seat}")
+        ]
+
     def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        missing = self.missing_bids(form, table)
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "bids", code=MISSING)
         enabled = bool(table.options.get("special_calls"))
         calls: list[str | None] = [
             (form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))
