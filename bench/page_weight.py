@@ -1,5 +1,8 @@
 """Measures the match page's weight in a real browser: bytes over the network on a first load, and on a repeat load with the service worker.
 
+The phone's rules engine (/engine/...), which a repeat visit loads in the background, is
+counted apart from the page (bench.engine measures it).
+
 Uses Playwright with Debian's chromium (never `playwright install`) in a fresh profile,
 so the first load is a phone that has never seen the app. Every response is recorded
 with its encoded (on-the-wire) body size, whether the service worker answered it, and
@@ -120,9 +123,17 @@ def load(context, url: str, first: bool) -> list[dict[str, Any]]:
     return rows
 
 
+def is_engine(path: str) -> bool:
+    """The phone's rules engine, fetched in the background from the second visit on (bench.engine measures it)."""
+    return path.startswith("/engine/")
+
+
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    network = [row for row in rows if row["network"]]
+    engine = [row for row in rows if row["network"] and is_engine(row["url"])]
+    network = [row for row in rows if row["network"] and not is_engine(row["url"])]
     return {
+        "engine_requests": len(engine),
+        "engine_body_bytes": sum(row["encoded_body_bytes"] for row in engine),
         "responses": len(rows),
         "network_requests": len(network),
         "served_by_service_worker": sum(1 for row in rows if row["served_by_service_worker"]),
@@ -168,7 +179,8 @@ def main() -> None:
         part = result[name]
         print(f"{name} load: {part['network_requests']} network requests "
               f"({part['network_static_requests']} static), {part['served_by_service_worker']} served by the service worker, "
-              f"{part['transferred_body_bytes']} body bytes on the wire ({part['gzip_body_bytes']} if gzipped)",
+              f"{part['transferred_body_bytes']} body bytes on the wire ({part['gzip_body_bytes']} if gzipped); "
+              f"in the background: the engine, {part['engine_requests']} requests, {part['engine_body_bytes']} bytes",
               file=sys.stderr)
         if part.get("server"):
             server = part["server"]

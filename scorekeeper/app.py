@@ -70,7 +70,19 @@ def create_app(config: Any = None) -> Flask:
     register_api()
 
     from .device import init_device
-    from .web import account_pages, api_docs, compression, language, league_pages, pages, rules_pages, security, vendor
+    from .web import (
+        account_pages,
+        api_docs,
+        compression,
+        engine_bundle,
+        language,
+        league_pages,
+        offline_pages,
+        pages,
+        rules_pages,
+        security,
+        vendor,
+    )
 
     init_device(app)
     security.init_security(app)
@@ -82,6 +94,8 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(league_pages.bp)
     app.register_blueprint(account_pages.bp)
     app.register_blueprint(rules_pages.bp)
+    app.register_blueprint(engine_bundle.bp)
+    app.register_blueprint(offline_pages.bp)
     return app
 
 
@@ -122,8 +136,7 @@ def install_proxy_fix(app: Flask) -> None:
         raise ValueError(f"SCOREKEEPER_PROXY_HOPS must be a whole number of proxies (0 or more), got {raw!r}")
     hops = int(raw)
     if hops:
-        proxied = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)
-        app.wsgi_app = proxied  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)  # type: ignore[method-assign]
 
 
 def sqlite_pragmas(connection, _record) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_smorest import Api
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
@@ -154,7 +154,7 @@ def database_refusal(error: DBAPIError) -> ServiceError | None:
     sqlstate = getattr(original, "sqlstate", None) or ""
     if isinstance(error, IntegrityError) or sqlstate in CONCURRENCY_SQLSTATES or "database is locked" in str(original):
         return clash()
-    if sqlstate.startswith("22") or type(error).__name__ == "DataError":
+    if sqlstate.startswith("22") or isinstance(error, DataError):
         # Class 22 (data exception): a value that does not fit its column.
         return ServiceError(422, _("a value sent is too long or out of range"), code="value_invalid")
     return None
@@ -179,7 +179,7 @@ class ScorekeeperApi(Api):
     """flask-smorest's Api whose errors always carry a translated message and a code,
     and render the HTML error page outside /api."""
 
-    def handle_http_exception(self, error: HTTPException):  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException):
         # Also reached for an unhandled exception (as InternalServerError): its flush may
         # have failed, and the session refuses every query until rolled back.
         rollback_session()

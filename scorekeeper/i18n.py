@@ -1,7 +1,7 @@
 """The language of the app: chosen from the browser or per user, English, German or Russian."""
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from flask import Flask, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from flask_login import current_user
 
@@ -41,25 +41,9 @@ def install_engine_translator() -> None:
     set_translator((gettext, _engine_ngettext))
 
 
-# The endpoints serving static files (the app's and the npm packages'): the same bytes
-# for every reader, so neither language nor session varies them.
-STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
-
-
-def vary_by_language(response: Response) -> Response:
-    """Answers are written in the reader's language, chosen from Accept-Language and the
-    cookies (language, session): caches must keep one copy per language. Static files
-    are the same for everybody."""
-    if request.endpoint not in STATIC_ENDPOINTS:
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
-    return response
-
-
 def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     babel.init_app(app, locale_selector=chosen_language)
     app.before_request(install_engine_translator)
-    app.after_request(vary_by_language)
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES

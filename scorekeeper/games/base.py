@@ -10,10 +10,16 @@ from __future__ import annotations
 from .errors import MatchFinishedError, OptionError, RoundError, RuleError
 from .fields import (
     ASSIGN,
+    BID,
     CHOICE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
     INT,
     INT_OR_CHOICE,
+    PLAY,
     SEAT,
+    SPADES,
     SUIT_NAMES,
     SUITS,
     InputField,
@@ -34,10 +40,16 @@ from .state import MatchState, PlayedMatch, PlayedRound, RoundScore, ScoredRound
 
 __all__ = [
     "ASSIGN",
+    "BID",
     "CHOICE",
     "INT",
     "INT_OR_CHOICE",
+    "PLAY",
     "SEAT",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "SPADES",
     "SUIT_NAMES",
     "InputField",
     "PlayedMatch",

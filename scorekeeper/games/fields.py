@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .state import Table
 
 SUITS = ("clubs", "diamonds", "hearts", "spades")
+CLUBS, DIAMONDS, HEARTS, SPADES = SUITS  # the suits by name (SPADES the suit, not the game)
 #: Trump suits (and "no trump") in words, for every game that names one.
 SUIT_NAMES: Mapping[str, str] = {
     "clubs": N_("♣ Clubs"),
@@ -28,6 +29,8 @@ CHOICE = "choice"  # one of `choices` (their words in `choice_names`)
 INT_OR_CHOICE = "int_or_choice"  # a whole number, or one of `choices` (Spades: a number, "nil", "blind_nil")
 SEAT = "seat"  # a seat index
 ASSIGN = "assign"  # each of `choices` given to one side: per side, the list of codes it took
+# The phases of a round (InputField.phase).
+BID, PLAY = "bid", "play"
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,10 @@ class InputField:
     (one per side). Per-side fields with a `group` are gathered into one list of objects
     under that key (Zwicker's "sides": [{"cards", "zwicks", "honours"}]). An `optional`
     field left blank is left out (one per round) or null (one per seat or side).
+
+    `total`: the values of a per-seat or per-side field add up to this (tricks, captured
+    cards), so the last one follows from the others. `phase`: "bid" for what is decided
+    before the hand is played (styles, stakes, bids, calls, trump), "play" for its outcome.
     """
 
     name: str
@@ -52,6 +59,8 @@ class InputField:
     minimum: int | None = 0
     maximum: int | None = None
     group: str | None = None
+    total: int | None = None
+    phase: str = PLAY
 
 
 def shown(value: Any) -> str:

@@ -181,7 +181,8 @@ class Nameless(Game):
         return count_inputs("tricks", CARDS_PER_HAND[table.n], draft_counts(draft, "tricks", table.n))
     def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
         return (
-            InputField("tricks", N_("tricks"), per="seat", maximum=hints.get("tricks", CARDS_PER_HAND[table.n])),
+            InputField("tricks", N_("tricks"), per="seat", maximum=hints.get("tricks", CARDS_PER_HAND[table.n]),
+                       total=hints.get("tricks", CARDS_PER_HAND[table.n])),
             InputField("alone", N_("alone"), kind=SEAT, optional=True),
             InputField("renege", N_("renege"), kind=SEAT, optional=True),
         )

@@ -7,7 +7,9 @@ from typing import Any
 
 from . import register
 from .base import (
+    BID,
     CHOICE,
+    SPADES,
     SUIT_NAMES,
     SUITS,
     Game,
@@ -432,7 +434,7 @@ class Nwik(Game):
                     code="trump_missing",
                 )
             return None
-        if value == "spades" and "spades" not in choices:
+        if value == SPADES and SPADES not in choices:
             raise RoundError(
                 _(
                     "trump for style {number} must be {choices}: spades trumps is style 1",
@@ -486,13 +488,13 @@ class Nwik(Game):
     def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
         return (
             InputField("style", N_("style"), kind=CHOICE, choices=tuple(hints.get("available_styles") or STYLE_NAMES),
-                       choice_names=STYLE_NAMES),
-            InputField("stake", N_("stake"), kind=CHOICE, choices=tuple(hints.get("available_stakes") or STAKES)),
+                       choice_names=STYLE_NAMES, phase=BID),
+            InputField("stake", N_("stake"), kind=CHOICE, choices=tuple(hints.get("available_stakes") or STAKES), phase=BID),
             InputField("acting_style", N_("acting style"), kind=CHOICE, choices=ACTING_STYLES, choice_names=STYLE_NAMES,
-                       optional=True),
-            InputField("vip_card", N_("VIP card"), kind=CHOICE, choices=VIP_CARDS, optional=True),
-            InputField("trump", N_("trump"), kind=CHOICE, choices=SUITS, choice_names=SUIT_NAMES, optional=True),
-            InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS_PER_ROUND[table.n]),
+                       optional=True, phase=BID),
+            InputField("vip_card", N_("VIP card"), kind=CHOICE, choices=VIP_CARDS, optional=True, phase=BID),
+            InputField("trump", N_("trump"), kind=CHOICE, choices=SUITS, choice_names=SUIT_NAMES, optional=True, phase=BID),
+            InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS_PER_ROUND[table.n], total=TRICKS_PER_ROUND[table.n]),
         )
 
     def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from . import register
 from .base import (
+    BID,
     CHOICE,
     INT_OR_CHOICE,
     Game,
@@ -393,7 +394,7 @@ class Spades(Game):
             "overtricks",
             "choice",
             "bags",
-            N_("bags: +1 each and sandbagging; minus one: -1 each, no sandbagging."),
+            N_("Bags: each overtrick +1 and counts toward sandbagging; minus one: each overtrick -1, no sandbagging."),
             choices=("bags", "minus_one"),
         ),
         OptionSpec(
@@ -726,13 +727,13 @@ class Spades(Game):
         if calls:
             fields.append(
                 InputField("calls", N_("special calls"), per="side", kind=CHOICE, choices=calls,
-                           choice_names={call: SPECIAL_CALLS[call].label for call in calls}, optional=True)
+                           choice_names={call: SPECIAL_CALLS[call].label for call in calls}, optional=True, phase=BID)
             )
         fields.append(
             InputField("bids", N_("bids"), per="seat", kind=INT_OR_CHOICE, choices=tuple(NIL_LABEL),
-                       choice_names=NIL_LABEL, maximum=TRICKS, optional=bool(calls))
+                       choice_names=NIL_LABEL, maximum=TRICKS, optional=bool(calls), phase=BID)
         )
-        fields.append(InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS))
+        fields.append(InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS, total=TRICKS))
         return tuple(fields)
 
     def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:

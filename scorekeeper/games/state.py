@@ -82,7 +82,7 @@ class MatchState:
 
 
 class PlayedRound(Protocol):
-    """A stored round as league statistics read it (the league's RoundRecord is one)."""
+    """A stored round as league statistics read it (the league's StoredRound is one)."""
 
     @property
     def number(self) -> int: ...
@@ -93,7 +93,7 @@ class PlayedRound(Protocol):
 
 
 class PlayedMatch(Protocol):
-    """A finished match as league statistics read it (the league's MatchRecord is one)."""
+    """A finished match as league statistics read it (the league's StoredMatch is one)."""
 
     @property
     def players(self) -> tuple[str, ...]: ...

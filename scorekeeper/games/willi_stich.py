@@ -7,6 +7,7 @@ from typing import Any
 
 from . import register
 from .base import (
+    BID,
     CHOICE,
     SEAT,
     SUIT_NAMES,
@@ -348,12 +349,13 @@ class WilliStich(Game):
         cards = hints.get("cards", 1)
         trumps = TRUMP_RULES.get(kind, (SUITS, ""))[0]
         fields = [
-            InputField("bids", N_("bids"), per="seat", maximum=cards),
-            InputField("tricks", N_("tricks"), per="seat", maximum=cards),
-            InputField("trump", N_("trump"), kind=CHOICE, choices=tuple(trumps), choice_names=SUIT_NAMES, optional=True),
+            InputField("trump", N_("trump"), kind=CHOICE, choices=tuple(trumps), choice_names=SUIT_NAMES, optional=True,
+                       phase=BID),
+            InputField("bids", N_("bids"), per="seat", maximum=cards, phase=BID),
+            InputField("tricks", N_("tricks"), per="seat", maximum=cards, total=cards),
         ]
         if kind in CHOOSER_KINDS:
-            fields.append(InputField("trump_chooser", N_("trump chosen by"), kind=SEAT, optional=True))
+            fields.insert(1, InputField("trump_chooser", N_("trump chosen by"), kind=SEAT, optional=True, phase=BID))
         return tuple(fields)
 
     def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:

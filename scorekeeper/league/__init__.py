@@ -1,7 +1,7 @@
 """League records: standings, ratings, records, head-to-head and player profiles, computed from match records."""
 from __future__ import annotations
 
-from .matches import MatchRecord, RoundRecord, finished_in_order
+from .matches import StoredMatch, StoredRound, finished_in_order
 from .profile import GameProfile, PlayerProfile, player_profile
 from .ratings import PlayerRating, RatingPoint, Ratings, ratings
 from .records import (
@@ -17,14 +17,14 @@ __all__ = [
     "BiggestWin",
     "GameProfile",
     "HeadToHeadRow",
-    "MatchRecord",
+    "StoredMatch",
     "PlayerProfile",
     "PlayerRating",
     "RatingPoint",
     "Ratings",
     "Records",
     "RoundHigh",
-    "RoundRecord",
+    "StoredRound",
     "StandingRow",
     "Streak",
     "finished_in_order",

@@ -1,7 +1,8 @@
-"""Match records as the league computations read them, and the ordering and ranking rules they share.
+"""Stored matches as the league computations read them, and the ordering and ranking rules they share.
 
-Pure Python like the rules engine: the database layer builds these records, the league
-modules only read them. Only finished matches count for standings, ratings and records:
+Pure Python like the rules engine: the database layer builds these values, the league
+modules only read them ("records" in this package means a league's records: best round,
+biggest win, streaks). Only finished matches count for standings, ratings and records:
 a match in progress says nothing yet about who is better, and its totals still move.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class RoundRecord:
+class StoredRound:
     """One recorded round: its number, its input as posted and its score per side."""
 
     number: int
@@ -23,7 +24,7 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
-class MatchRecord:
+class StoredMatch:
     """One match as stored: who sat where, the sides, the options and the outcome.
 
     `played_at` orders matches (ties broken by `match_id`); give every record the same
@@ -43,7 +44,7 @@ class MatchRecord:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     finished: bool
-    rounds: tuple[RoundRecord, ...]
+    rounds: tuple[StoredRound, ...]
     round_count: int | None = None
 
     @property
@@ -55,12 +56,12 @@ class MatchRecord:
         return tuple(self.players[seat] for seat in self.sides[side])
 
 
-def played_order(match: MatchRecord) -> tuple[datetime, str]:
+def played_order(match: StoredMatch) -> tuple[datetime, str]:
     """The one ordering key of every league computation: when it was played, then its id."""
     return (match.played_at, match.match_id)
 
 
-def finished_in_order(matches: Iterable[MatchRecord], game: str | None = None) -> list[MatchRecord]:
+def finished_in_order(matches: Iterable[StoredMatch], game: str | None = None) -> list[StoredMatch]:
     """The finished matches (of `game` when given) in played order.
 
     Raises ValueError when two records share a match id: the order of such twins would

@@ -5,7 +5,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .matches import MatchRecord, finished_in_order
+from .matches import StoredMatch, finished_in_order
 from .ratings import PlayerRating, ratings
 from .records import Streak, records
 from .standings import StandingRow, standings
@@ -42,7 +42,7 @@ def _row_of(rows: list[StandingRow], player_id: str) -> StandingRow | None:
     return next((row for row in rows if row.player_id == player_id), None)
 
 
-def player_profile(matches: Iterable[MatchRecord], player_id: str, *, min_matches: int = 0) -> PlayerProfile:
+def player_profile(matches: Iterable[StoredMatch], player_id: str, *, min_matches: int = 0) -> PlayerProfile:
     """The profile of `player_id`; `min_matches` sets the rows' `ranked` flag as in standings()."""
     # Read the input once: it may be a one-shot iterable, and every part below reads it again.
     finished = finished_in_order(matches)

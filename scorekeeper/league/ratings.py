@@ -7,7 +7,7 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .matches import MatchRecord, finished_in_order, sides_above
+from .matches import StoredMatch, finished_in_order, sides_above
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Ratings:
         return None
 
 
-def ratings(matches: Iterable[MatchRecord], *, game: str | None = None) -> Ratings:
+def ratings(matches: Iterable[StoredMatch], *, game: str | None = None) -> Ratings:
     """Rate players by replaying finished matches (of `game`, all games when None) in played order.
 
     Each side is a team of its players (one player alone is a team of one). A side's rank

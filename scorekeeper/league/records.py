@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.games import all_games
 
-from .matches import MatchRecord, finished_in_order
+from .matches import StoredMatch, finished_in_order
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class Records:
     game_stats: Mapping[str, Mapping[str, Any]]
 
 
-def records(matches: Iterable[MatchRecord]) -> Records:
+def records(matches: Iterable[StoredMatch]) -> Records:
     """Records over all finished matches of every game."""
     ordered = finished_in_order(matches)
     longest, current, overall = win_streaks(ordered)
@@ -87,7 +87,7 @@ def _sorted_by_key(mapping: Mapping) -> dict:
     return {key: mapping[key] for key in sorted(mapping)}
 
 
-def highest_rounds(ordered: list[MatchRecord]) -> dict[str, RoundHigh]:
+def highest_rounds(ordered: list[StoredMatch]) -> dict[str, RoundHigh]:
     """Per game, the highest score of one side in one round; the first to reach it keeps it."""
     best: dict[str, RoundHigh] = {}
     for match in ordered:
@@ -107,7 +107,7 @@ def highest_rounds(ordered: list[MatchRecord]) -> dict[str, RoundHigh]:
     return _sorted_by_key(best)
 
 
-def biggest_wins(ordered: list[MatchRecord]) -> dict[str, BiggestWin]:
+def biggest_wins(ordered: list[StoredMatch]) -> dict[str, BiggestWin]:
     """Per game, the largest margin of a sole winner over the next-best side.
 
     A shared win has no margin over anyone, so matches with several winners are skipped.
@@ -134,7 +134,7 @@ def biggest_wins(ordered: list[MatchRecord]) -> dict[str, BiggestWin]:
     return _sorted_by_key(best)
 
 
-def win_streaks(ordered: list[MatchRecord]) -> tuple[dict[str, Streak], dict[str, int], Streak | None]:
+def win_streaks(ordered: list[StoredMatch]) -> tuple[dict[str, Streak], dict[str, int], Streak | None]:
     """Per player the longest run of matches won and the current run; and the longest of all.
 
     A shared win counts as a win, as in the standings; matches of every game count. Of
@@ -164,7 +164,7 @@ def win_streaks(ordered: list[MatchRecord]) -> tuple[dict[str, Streak], dict[str
     return longest, current, overall
 
 
-def game_stats(ordered: list[MatchRecord]) -> dict[str, dict[str, Any]]:
+def game_stats(ordered: list[StoredMatch]) -> dict[str, dict[str, Any]]:
     """Each registered game's own stats over its finished matches; games with none are left out."""
     found: dict[str, dict[str, Any]] = {}
     for game in all_games():

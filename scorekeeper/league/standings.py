@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .matches import MatchRecord, finished_in_order, placement_scores
+from .matches import StoredMatch, finished_in_order, placement_scores
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class _PlayerTally:
 
 
 def standings(
-    matches: Iterable[MatchRecord], *, game: str | None = None, min_matches: int = 0
+    matches: Iterable[StoredMatch], *, game: str | None = None, min_matches: int = 0
 ) -> list[StandingRow]:
     """Standings over the finished matches of `game` (all games when None).
 
@@ -110,7 +110,7 @@ class HeadToHeadRow:
     losses: int
 
 
-def head_to_head(matches: Iterable[MatchRecord], *, game: str | None = None) -> list[HeadToHeadRow]:
+def head_to_head(matches: Iterable[StoredMatch], *, game: str | None = None) -> list[HeadToHeadRow]:
     """Every ordered pair of players who met on different sides in a finished match.
 
     Both (A, B) and (B, A) are listed, sorted by player_id, then opponent_id.

@@ -17,7 +17,8 @@ from ..games.i18n import N_, _
 from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
 from .leagues import checked_season, league_name, read_league
-from .matches import audit, clean_name, counted, view_of
+from .matches import audit, counted, view_of
+from .roster import clean_name
 
 FORMAT = "scorekeeper-league"
 FORMAT_VERSION = 1

@@ -14,10 +14,11 @@ from .. import league as compute
 from ..extensions import db
 from ..games import all_games
 from ..games.i18n import N_, _
-from ..league import MatchRecord, RoundRecord
+from ..league import StoredMatch, StoredRound
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, new_id
 from . import Actor, ServiceError, access, clean_label, league_audit, scopes
-from .matches import bump, clean_name, clean_names, ensure_members, players_named
+from .league_bookkeeping import bump, ensure_members
+from .roster import clean_name, clean_names, players_named
 
 MAX_LEAGUE_NAME = 80
 MAX_MIN_MATCHES = 10_000
@@ -213,14 +214,14 @@ def get_season(league: League, season_id: str | None) -> Season | None:
     )
 
 
-# --------------------------------------------------------------------------- records from the database
+# --------------------------------------------------------------------------- stored matches from the database
 
 
-def match_records(league_id: str, *, with_rounds: bool) -> list[MatchRecord]:
+def stored_matches(league_id: str, *, with_rounds: bool) -> list[StoredMatch]:
     """The league's matches as the league computations read them.
 
-    Standings and ratings need only the stored summary (totals, winners); records read
-    the rounds too, so those are loaded only when asked for.
+    Standings and ratings need only the stored summary (totals, winners); the league's
+    records read the rounds too, so those are loaded only when asked for.
     """
     seats: dict[str, list[str]] = {}
     for match_id, player_id in db.session.execute(
@@ -230,7 +231,7 @@ def match_records(league_id: str, *, with_rounds: bool) -> list[MatchRecord]:
         .order_by(Seat.match_id, Seat.seat)
     ):
         seats.setdefault(match_id, []).append(player_id)
-    rounds: dict[str, list[RoundRecord]] = {}
+    rounds: dict[str, list[StoredRound]] = {}
     if with_rounds:
         for match_id, number, input_, scores in db.session.execute(
             select(Round.match_id, Round.number, Round.input, Round.scores)
@@ -238,16 +239,16 @@ def match_records(league_id: str, *, with_rounds: bool) -> list[MatchRecord]:
             .where(Match.league_id == league_id, Round.confirmed.is_(True))
             .order_by(Round.match_id, Round.number)
         ):
-            rounds.setdefault(match_id, []).append(RoundRecord(number=number, input=input_, scores=tuple(scores)))
-    records = []
+            rounds.setdefault(match_id, []).append(StoredRound(number=number, input=input_, scores=tuple(scores)))
+    matches = []
     for row in db.session.execute(
         select(
             Match.id, Match.game, Match.created_at, Match.sides, Match.options, Match.totals, Match.winners,
             Match.finished, Match.round_count,
         ).where(Match.league_id == league_id)
     ):
-        records.append(
-            MatchRecord(
+        matches.append(
+            StoredMatch(
                 match_id=row.id,
                 game=row.game,
                 played_at=row.created_at,
@@ -261,17 +262,17 @@ def match_records(league_id: str, *, with_rounds: bool) -> list[MatchRecord]:
                 round_count=row.round_count,
             )
         )
-    return records
+    return matches
 
 
-def in_season(records: list[MatchRecord], season: Season | None) -> list[MatchRecord]:
+def in_season(matches: list[StoredMatch], season: Season | None) -> list[StoredMatch]:
     if season is None:
-        return records
+        return matches
     return [
-        record
-        for record in records
-        if season.starts_on <= record.played_at.date() <= season.ends_on
-        and (not season.games or record.game in season.games)
+        match
+        for match in matches
+        if season.starts_on <= match.played_at.date() <= season.ends_on
+        and (not season.games or match.game in season.games)
     ]
 
 
@@ -355,8 +356,8 @@ def standings_text(league: League, *, season_id: str | None = None, game: str | 
     min_matches = season.min_matches if season else 0
 
     def compute_standings():
-        records = in_season(match_records(league.id, with_rounds=False), season)
-        rows = plain(compute.standings(records, game=game, min_matches=min_matches))
+        matches = in_season(stored_matches(league.id, with_rounds=False), season)
+        rows = plain(compute.standings(matches, game=game, min_matches=min_matches))
         named(league, rows)
         return {
             "league": league.id,
@@ -387,7 +388,7 @@ def ratings_text(league: League, *, game: str | None = None, history: bool = Fal
     game = check_game(game)
 
     def compute_ratings():
-        result = plain(compute.ratings(match_records(league.id, with_rounds=False), game=game))
+        result = plain(compute.ratings(stored_matches(league.id, with_rounds=False), game=game))
         named(league, result["players"])
         if not history:
             for player in result["players"]:
@@ -404,7 +405,7 @@ def head_to_head(league_id: str, *, game: str | None = None, actor: Actor) -> li
 def head_to_head_text(league: League, *, game: str | None = None) -> str:
     game = check_game(game)
     return cached_text(
-        league, f"h2h:{game}", lambda: compute.head_to_head(match_records(league.id, with_rounds=False), game=game)
+        league, f"h2h:{game}", lambda: compute.head_to_head(stored_matches(league.id, with_rounds=False), game=game)
     )
 
 
@@ -413,4 +414,4 @@ def records(league_id: str, *, actor: Actor) -> dict[str, Any]:
 
 
 def records_text(league: League) -> str:
-    return cached_text(league, "records", lambda: compute.records(match_records(league.id, with_rounds=True)))
+    return cached_text(league, "records", lambda: compute.records(stored_matches(league.id, with_rounds=True)))

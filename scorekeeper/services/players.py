@@ -11,7 +11,8 @@ from ..extensions import db
 from ..games.i18n import N_, _
 from ..models import LeagueMember, Match, Player, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
-from .matches import bump_for_roster_change, clean_name
+from .league_bookkeeping import bump_for_roster_change
+from .roster import clean_name
 
 
 def roster(actor: Actor) -> list[Player]:
@@ -181,7 +182,7 @@ def _lock_both(source_id: str, target_id: str) -> None:
 def profile(player_id: str, actor: Actor) -> dict[str, Any]:
     """A player's page: the leagues of theirs the caller may see, with standings, ratings
     over time and records, and their recent matches in those leagues."""
-    from .leagues import cached, get_league, match_records, plain
+    from .leagues import cached, get_league, plain, stored_matches
 
     player = readable_player(player_id, actor)
     visible = set(access.league_ids_of(actor))
@@ -198,7 +199,7 @@ def profile(player_id: str, actor: Actor) -> dict[str, Any]:
         per_league[league.id] = cached(
             league,
             f"profile:{player.id}",
-            lambda league=league: compute.player_profile(match_records(league.id, with_rounds=True), player.id),
+            lambda league=league: compute.player_profile(stored_matches(league.id, with_rounds=True), player.id),
         )
     recent = db.session.execute(
         select(Match.id, Match.game, Match.finished, Match.updated_at, Match.league_id, Seat.seat)

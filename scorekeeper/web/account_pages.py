@@ -7,11 +7,11 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 
+from ..errors import handle_service_error
 from ..games.i18n import N_, _
 from ..identity import client_address, current_actor, sign_in, sign_out
 from ..services import ServiceError, access
 from ..services import accounts as service
-from .error_page import service_error_page
 
 # N_ only marks the phrases that access.require_signed_in translates itself.
 # The name Flask-Login's login_view ("accounts.login") points at.
@@ -141,4 +141,4 @@ def csrf_refused(error: CSRFError):
         _("this form has expired or came from another site: reload the page and try again"),
         code="csrf",
     )
-    return service_error_page(refused)
+    return handle_service_error(refused)

@@ -30,7 +30,9 @@ from ..input_guards import InputRefused, load_json
 from ..services import ServiceError, access, exchange, league_audit, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
+from ..services.inputs import LeagueCreateSchema, MemberAddSchema, RoleSetSchema, SeasonCreateSchema
 from .charts import ChartLine, polyline_chart
+from .form_schemas import load, load_form
 from .games import adapter_for
 from .games.adapter import GameAdapter
 from .games.form_fields import FormError
@@ -44,6 +46,18 @@ ROLE_LABELS = {
     access.SCORER: N_("scorer"),
     access.VIEWER: N_("viewer"),
 }
+
+# The forms' fields in words, for refusals of the shared schemas ("matches needed to be ranked: ...").
+LEAGUE_FORM_WORDS = {"name": N_("league name"), "members": N_("members")}
+MEMBER_FORM_WORDS = {"name": N_("name")}
+SEASON_FORM_WORDS = {
+    "name": N_("season name"),
+    "starts_on": N_("starts on"),
+    "ends_on": N_("ends on"),
+    "games": N_("games that count"),
+    "min_matches": N_("matches needed to be ranked"),
+}
+ROLE_FORM_WORDS = {"role": N_("role")}
 
 OVERALL_COLOUR = "#e9edf2"
 RECENT_MATCHES = 20
@@ -106,9 +120,9 @@ def leagues_page():
 @bp.post("/leagues")
 def create_league():
     try:
-        league = league_service.create_league(
-            request.form.get("name", ""), member_names(request.form.get("members", "")), actor=current_actor()
-        )
+        typed = {"name": request.form.get("name", ""), "members": member_names(request.form.get("members", ""))}
+        entered = load(LeagueCreateSchema(), typed, LEAGUE_FORM_WORDS)
+        league = league_service.create_league(entered["name"], entered["members"], actor=current_actor())
     except ServiceError as refused:
         return refusal_page("leagues.html", refused, error_form="create", **leagues_context())
     return redirect(url_for("league_pages.league_page", league_id=league.id), code=303)
@@ -328,9 +342,8 @@ def league_refusal(league_id: str, refused: ServiceError, form_name: str) -> Res
 @bp.post("/leagues/<league_id>/members")
 def add_member(league_id: str):
     try:
-        league_service.add_member(
-            league_id, request.form.get("name", ""), actor=current_actor(), reason=request.form.get("reason")
-        )
+        entered = load_form(MemberAddSchema(), MEMBER_FORM_WORDS)
+        league_service.add_member(league_id, entered["name"], actor=current_actor(), reason=entered["reason"])
     except ServiceError as refused:
         return league_refusal(league_id, refused, "member")
     return back_to_league(league_id, "members")
@@ -345,37 +358,19 @@ def remove_member(league_id: str, player_id: str):
     return back_to_league(league_id, "members")
 
 
-def form_day(form, field: str, label: str) -> date:
-    text = (form.get(field) or "").strip()
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise FormError(
-            _("{what} must be a date (YYYY-MM-DD), got {got}", what=label, got=repr(text)), field
-        ) from None
-
-
-def form_count(form, field: str, label: str) -> int:
-    text = (form.get(field) or "0").strip()
-    try:
-        return int(text, 10)
-    except ValueError:
-        raise FormError(_("{what} must be a whole number, got {got}", what=label, got=repr(text)), field) from None
-
-
 @bp.post("/leagues/<league_id>/seasons")
 def add_season(league_id: str):
-    form = request.form
     try:
+        season = load_form(SeasonCreateSchema(), SEASON_FORM_WORDS)
         league_service.add_season(
             league_id,
-            form.get("name", ""),
-            form_day(form, "starts_on", _("starts on")),
-            form_day(form, "ends_on", _("ends on")),
-            form.getlist("games"),
-            form_count(form, "min_matches", _("matches needed to be ranked")),
+            season["name"],
+            season["starts_on"],
+            season["ends_on"],
+            season["games"],
+            season["min_matches"],
             actor=current_actor(),
-            reason=form.get("reason"),
+            reason=season["reason"],
         )
     except ServiceError as refused:
         return league_refusal(league_id, refused, "season")
@@ -389,7 +384,8 @@ def grant_role(league_id: str):
         username = (request.form.get("username") or "").strip()
         if not username:
             raise FormError(_("type the username of the account to give a role"), "username")
-        access.grant(league, current_actor(), username, request.form.get("role", ""), request.form.get("reason"))
+        entered = load_form(RoleSetSchema(), ROLE_FORM_WORDS)
+        access.grant(league, current_actor(), username, entered["role"], entered["reason"])
     except ServiceError as refused:
         return league_refusal(league_id, refused, "roles")
     return back_to_league(league_id, "roles")

@@ -19,6 +19,7 @@ from mdit_py_plugins.attrs import attrs_block_plugin
 
 from ..config import PROJECT_ROOT
 from ..games import all_games, get_game
+from .games import adapter_for
 
 bp = Blueprint("rules", __name__)
 
@@ -33,9 +34,9 @@ SECTIONS = ("players", "recording", "scoring", "examples", "end", "options", "de
 # of its own; `{#anchor}` lines give the next block its stable id.
 MARKDOWN = MarkdownIt("commonmark", {"html": False}).use(attrs_block_plugin).enable("table")
 
-# The rule a refusal broke, by the engine's refusal code. Codes of the shared surface
-# (games/base.py) first; a refusal of an option links to that option's paragraph instead
-# (see refusal_anchor), whatever its code.
+# The rule a refusal broke, by the engine's refusal code: a game's own codes come from its
+# web adapter (refusal_anchors), then these codes of the shared surface (games/base.py); a
+# refusal of an option links to that option's paragraph instead (see refusal_anchor).
 SHARED_REFUSAL_ANCHORS: Mapping[str, str] = {
     "round_type": "recording",
     "field_unknown": "recording",
@@ -48,58 +49,9 @@ SHARED_REFUSAL_ANCHORS: Mapping[str, str] = {
     "match_finished": "end",
     "match_ends_early": "end",
     "player_count": "players",
-    # the pages' own refusal of a form field that cannot be read (web/forms.py)
+    # the pages' own refusal of a form field that cannot be read (web/games/form_fields.py)
     "form_field": "recording",
 }
-GAME_REFUSAL_ANCHORS: Mapping[str, Mapping[str, str]] = {
-    "nwik": {
-        "style_used": "rule-once",
-        "stake_used": "rule-once",
-        "acting_style_missing": "rule-pass",
-        "acting_style_pass": "rule-pass",
-        "acting_style_used": "rule-pass",
-        "acting_style_without_pass": "rule-pass",
-        "trump_missing": "rule-styles",
-        "trump_refused": "rule-styles",
-        "trump_spades": "rule-styles",
-        "vip_card_missing": "rule-vip",
-        "vip_card_refused": "rule-vip",
-    },
-    "nameless": {
-        "alone_players": "rule-alone",
-        "alone_partner_tricks": "rule-alone",
-    },
-    "zwicker": {
-        "cards_sum": "recording",
-        "honour_duplicate": "rule-honours",
-        "honour_missing": "rule-honours",
-        "honour_other_deck": "option-jokers",
-        "honour_twice": "rule-honours",
-        "honour_unknown": "rule-honours",
-        "honours_over_cards": "rule-honours",
-        "zwicks_over_cards": "rule-zwicks",
-    },
-    "spades": {
-        "bid_missing": "recording",
-        "bid_range": "recording",
-        "bid_type": "recording",
-        "bid_with_call": "option-special_calls",
-        "call_not_enabled": "option-special_calls",
-        "call_unknown": "option-special_calls",
-        "contract_range": "rule-contract",
-        "nil_per_side": "option-nil_per_side",
-        "blind_nil_not_allowed": "option-blind_nil_deficit",
-        "min_team_bid": "option-min_team_bid",
-        "bids_total_13": "option-bids_total_13",
-    },
-    "willi-stich": {
-        "dealer_call": "rule-dealer",
-        "trump": "rule-rounds",
-        "trump_chooser_round": "rule-rounds",
-    },
-}
-
-
 @dataclass(frozen=True)
 class RulesDocument:
     title: str
@@ -115,9 +67,17 @@ def rules_path(language: str, game_id: str) -> Path:
     return RULES_ROOT / language / f"{game_id}.md"
 
 
+def has_rules(game_id: str) -> bool:
+    """Whether the game's rules are written down (a game registered without a rules file has none)."""
+    return rules_path(FALLBACK_LANGUAGE, game_id).is_file()
+
+
 def render(language: str, game_id: str) -> RulesDocument:
     """One rules file as HTML, with its title (the first heading) and its anchors."""
-    source = rules_path(language, game_id).read_text(encoding="utf-8")
+    path = rules_path(language, game_id)
+    if not path.is_file():
+        path = rules_path(FALLBACK_LANGUAGE, game_id)
+    source = path.read_text(encoding="utf-8")
     tokens = MARKDOWN.parse(source)
     title = ""
     anchors = set()
@@ -152,10 +112,17 @@ def refusal_anchor(game_id: str, code: str | None, field: str | None = None) -> 
             return option_anchor(name)
     if not code:
         return None
-    return GAME_REFUSAL_ANCHORS.get(game_id, {}).get(code) or SHARED_REFUSAL_ANCHORS.get(code)
+    try:
+        own = adapter_for(get_game(game_id)).refusal_anchors
+    except KeyError:
+        return None
+    return own.get(code) or SHARED_REFUSAL_ANCHORS.get(code)
 
 
-def rules_url(game_id: str, anchor: str | None = None) -> str:
+def rules_url(game_id: str, anchor: str | None = None) -> str | None:
+    """The address of the game's rules (at `anchor`); None for a game whose rules are not written down."""
+    if not has_rules(game_id):
+        return None
     return f"/rules/{game_id}" + (f"#{anchor}" if anchor else "")
 
 
@@ -175,7 +142,7 @@ def rules_links() -> dict[str, object]:
 @bp.get("/rules")
 def rules_index():
     language = page_language()
-    games = [(game, render(language, game.id).title) for game in all_games()]
+    games = [(game, render(language, game.id).title) for game in all_games() if has_rules(game.id)]
     return render_template("rules_index.html", games=games)
 
 
@@ -185,5 +152,7 @@ def rules_page(game_id: str):
         game = get_game(game_id)
     except KeyError:
         abort(404)
+    if not has_rules(game.id):
+        abort(404)
     document = render(page_language(), game.id)
-    return render_template("rules.html", game=game, games=all_games(), document=document)
+    return render_template("rules.html", game=game, games=[g for g in all_games() if has_rules(g.id)], document=document)

@@ -1,11 +1,10 @@
-/* Scorekeeper page behaviour: round chips (the last count filled in, parts shown per choice), service worker, offline queue,
+/* Scorekeeper page behaviour: round chips (the last count filled in, parts shown per choice), service worker, Save (via offline.js),
    CSRF header for htmx, live sync of a match between phones, copy buttons, language switcher.
    No inline scripts anywhere: this file and htmx are all the JavaScript. */
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
 
-  var QUEUE_KEY = "scorekeeper.pendingRounds";
   var POLL_MS = 1500;
 
   /* ---- words shown to people: the page carries them, translated, as a JSON block
@@ -170,159 +169,20 @@
     placeErrors();
   });
 
-  /* ---- offline queue: a round saved while offline is kept here and sent later,
-     as the same form post with the same Idempotency-Key, so it is stored exactly once. */
-  function loadQueue() {
-    try { return JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]"); } catch (e) { return []; }
-  }
-  function saveQueue(queue) {
-    localStorage.setItem(QUEUE_KEY, JSON.stringify(queue));
-  }
-  function newKey() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    return String(Date.now()) + "-" + Math.random().toString(36).slice(2);
-  }
-
-  function showPending() {
-    var box = document.getElementById("pending");
-    var form = document.querySelector("form[data-round-form]");
-    if (!box || !form) return;
-    var match = form.dataset.match;
-    var items = loadQueue().filter(function (item) { return item.match === match; });
-    box.textContent = "";
-    if (!items.length) { box.hidden = true; return; }
-    var title = document.createElement("strong");
-    title.textContent = t("pending_title");
-    var list = document.createElement("ul");
-    items.forEach(function (item) {
-      var li = document.createElement("li");
-      li.className = "pending-round";
-      li.textContent = t("pending_round", { number: item.number });
-      list.appendChild(li);
-    });
-    box.appendChild(title);
-    box.appendChild(list);
-    box.hidden = false;
-  }
-
   function showNetwork() {
     var status = document.getElementById("net-status");
     if (status) status.textContent = navigator.onLine ? "" : t("offline");
   }
 
-  // The server's refusal, percent-encoded UTF-8 in a header (it may be in any language).
-  function refusalText(response) {
-    var text = response.headers.get("X-Scorekeeper-Error");
-    if (!text) return "HTTP " + response.status;
-    try { return decodeURIComponent(text); } catch (e) { return text; }
-  }
-
-  var flushing = false;
-  function flush() {
-    if (flushing || !navigator.onLine) return Promise.resolve();
-    var queue = loadQueue();
-    if (!queue.length) return Promise.resolve();
-    flushing = true;
-    var sentHere = false;
-    var here = document.querySelector("form[data-round-form]");
-    function next() {
-      var item = loadQueue()[0];
-      if (!item) return Promise.resolve();
-      return fetch(item.url, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key },
-        body: item.body,
-        credentials: "same-origin"
-      }).then(function (response) {
-        // Stored, already stored (same key) or refused by the rules: either way it is done.
-        if (!response.ok) {
-          var refusals = JSON.parse(localStorage.getItem(QUEUE_KEY + ".refused") || "[]");
-          refusals.push({ match: item.match, number: item.number, message: refusalText(response) });
-          localStorage.setItem(QUEUE_KEY + ".refused", JSON.stringify(refusals));
-        }
-        saveQueue(loadQueue().filter(function (other) { return other.key !== item.key; }));
-        if (here && here.dataset.match === item.match) sentHere = true;
-        return next();
-      });
-    }
-    return next().catch(function () { /* still offline: keep the rest */ }).then(function () {
-      flushing = false;
-      showPending();
-      if (sentHere) window.location.reload();
-    });
-  }
-
-  function showRefusals() {
-    var form = document.querySelector("form[data-round-form]");
-    var refusals = JSON.parse(localStorage.getItem(QUEUE_KEY + ".refused") || "[]");
-    if (!form || !refusals.length) return;
-    var mine = refusals.filter(function (r) { return r.match === form.dataset.match; });
-    if (!mine.length) return;
-    localStorage.setItem(QUEUE_KEY + ".refused", JSON.stringify(refusals.filter(function (r) { return r.match !== form.dataset.match; })));
-    var box = document.getElementById("pending");
-    mine.forEach(function (r) {
-      var p = document.createElement("p");
-      p.className = "refusal";
-      p.setAttribute("role", "alert");
-      p.textContent = t("refused_offline", { number: r.number, message: r.message });
-      box.parentNode.insertBefore(p, box);
-    });
-  }
-
+  /* ---- Save of a round: static/js/offline.js (window.ScorekeeperOffline) posts it when
+     online, or queues it on this phone (IndexedDB) and sends it exactly once later. */
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.matches || !form.matches("form[data-round-form]")) return;
+    if (!form.matches || !form.matches("form[data-round-form]") || !window.ScorekeeperOffline) return;
     // "Save the bids" posts to its own address as a plain form: only the round itself is queued.
     if (event.submitter && event.submitter.hasAttribute("formaction")) return;
     event.preventDefault();
-    var body = new URLSearchParams(new FormData(form)).toString();
-    var keyInput = form.querySelector('input[name="idempotency_key"]');
-    var numberInput = form.querySelector('input[name="expected_number"]');
-    var item = {
-      match: form.dataset.match,
-      url: form.action,
-      body: body,
-      key: keyInput.value,
-      number: numberInput.value
-    };
-    var save = form.querySelector("button[type=submit]");
-    if (save) save.disabled = true;
-    // Our own save moves the match on too: live sync must not call it another phone's.
-    form.dataset.saving = "1";
-    function queueIt() {
-      var queue = loadQueue();
-      if (!queue.some(function (other) { return other.key === item.key; })) queue.push(item);
-      saveQueue(queue);
-      // The next round entered on this page is another round: new key, next number.
-      keyInput.value = newKey();
-      numberInput.value = String(parseInt(numberInput.value, 10) + 1);
-      // Each stored round moves the match one version on: the next queued round is based on it.
-      var versionInput = form.querySelector('input[name="version"]');
-      var version = versionInput && /^"v(\d+)"$/.exec(versionInput.value);
-      if (version) versionInput.value = '"v' + (parseInt(version[1], 10) + 1) + '"';
-      delete form.dataset.dirty;
-      delete form.dataset.saving;
-      if (save) {
-        save.disabled = false;
-        save.textContent = t("save_round", { number: numberInput.value });
-      }
-      showPending();
-    }
-    if (!navigator.onLine) { queueIt(); return; }
-    fetch(form.action, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key },
-      body: body,
-      credentials: "same-origin"
-    }).then(function (response) {
-      if (response.ok) {
-        window.location.assign(response.url.split("#")[0] + "#scores");
-        if (response.url.split("#")[0] === window.location.href.split("#")[0]) window.location.reload();
-      } else {
-        // Refused (422/409): let the browser post it for the page with the message.
-        form.submit();
-      }
-    }, queueIt);
+    window.ScorekeeperOffline.save(form);
   });
 
   /* ---- live sync: poll the match's ETag; when it moves, refresh the page's blocks.
@@ -463,9 +323,6 @@
     initForms(document);
     initWakeLock();
     showNetwork();
-    showPending();
-    showRefusals();
-    flush();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
     }
@@ -474,11 +331,11 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!navigator.onLine) event.preventDefault();
   });
-  window.addEventListener("online", function () { showNetwork(); flush(); });
+  window.addEventListener("online", showNetwork);
   window.addEventListener("offline", showNetwork);
   document.addEventListener("htmx:afterSwap", function () { initForms(document); });
   // Blocks refreshed by live sync arrive out of band: set up the new round form too.
-  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); showPending(); });
+  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -4,6 +4,10 @@ var VERSION = "__VERSION__";
 var SHELL = __SHELL__;
 var SHELL_CACHE = "scorekeeper-shell-" + VERSION;
 var PAGE_CACHE = "scorekeeper-pages-" + VERSION;
+// The phone's rules engine (Pyodide and the bundle, ~6 MB compressed): its addresses name
+// their versions, so it is kept across app versions; what ENGINE no longer names is dropped.
+var ENGINE = __ENGINE__;
+var ENGINE_CACHE = "scorekeeper-engine";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL_CACHE).then(function (cache) { return cache.addAll(SHELL); }).then(function () { return self.skipWaiting(); }));
@@ -13,11 +17,26 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys().then(function (names) {
       return Promise.all(names.filter(function (name) {
-        return name.indexOf("scorekeeper-") === 0 && name !== SHELL_CACHE && name !== PAGE_CACHE;
+        return name.indexOf("scorekeeper-") === 0 && name !== SHELL_CACHE && name !== PAGE_CACHE && name !== ENGINE_CACHE;
       }).map(function (name) { return caches.delete(name); }));
-    }).then(function () { return self.clients.claim(); })
+    }).then(pruneEngine).then(function () { return self.clients.claim(); })
   );
 });
+
+function isEngine(url) {
+  return url.pathname.indexOf("/engine/") === 0;
+}
+
+function pruneEngine() {
+  return caches.open(ENGINE_CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      return Promise.all(requests.filter(function (request) {
+        var path = new URL(request.url).pathname;
+        return path.indexOf(ENGINE.pyodide) !== 0 && path !== ENGINE.worker && path !== ENGINE.bundle;
+      }).map(function (request) { return cache.delete(request); }));
+    });
+  });
+}
 
 function isStatic(url) {
   return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/vendor/") === 0 || url.pathname === "/manifest.webmanifest";
@@ -30,6 +49,20 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin || url.pathname.indexOf("/api/") === 0 || url.pathname === "/sw.js") return;
   // htmx fragments (live sync, previews) are never stored or served as pages.
   if (request.headers.get("HX-Request")) return;
+  if (isEngine(url)) {
+    // The engine: cache first, stored on first use (after the first visit, in the background).
+    event.respondWith(
+      caches.open(ENGINE_CACHE).then(function (cache) {
+        return cache.match(request).then(function (hit) {
+          return hit || fetch(request).then(function (response) {
+            if (response.ok) cache.put(request, response.clone());
+            return response;
+          });
+        });
+      })
+    );
+    return;
+  }
   if (isStatic(url)) {
     // App shell and static files: cache first.
     event.respondWith(

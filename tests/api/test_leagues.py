@@ -5,8 +5,8 @@ import csv
 import io
 
 from scorekeeper.extensions import db
-from scorekeeper.league import MatchRecord, ratings
-from scorekeeper.services.leagues import match_records
+from scorekeeper.league import StoredMatch, ratings
+from scorekeeper.services.leagues import stored_matches
 
 from ..conftest import empty_tables
 from .helpers import create, post_round, sign_up
@@ -138,8 +138,8 @@ def test_editing_an_old_match_gives_the_ratings_of_a_full_replay(clean_app):
     assert client.get(f"/api/v1/matches/{ids[2]}").json["winners"] == [0]
     served = client.get(f"/api/v1/leagues/{league}/ratings").json
     with clean_app.app_context():
-        records: list[MatchRecord] = match_records(league, with_rounds=False)
-        fresh = ratings(records)
+        matches: list[StoredMatch] = stored_matches(league, with_rounds=False)
+        fresh = ratings(matches)
         db.session.remove()
     assert [(p["player_id"], p["ordinal"]) for p in served["players"]] == [
         (p.player_id, p.ordinal) for p in fresh.players

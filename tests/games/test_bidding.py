@@ -20,7 +20,7 @@ SUITS = ["clubs", "diamonds", "hearts", "spades"]
 
 
 def spades_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
-    """Bench's Spades rounds plus what they leave out: blind nils and special calls."""
+    """The shared legal Spades rounds plus what they leave out: blind nils and special calls."""
     raw = plain_spades_round(rng, table, state)
     if rng.random() < 0.2:
         raw["bids"][rng.randrange(4)] = "blind_nil"

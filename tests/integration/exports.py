@@ -1,5 +1,6 @@
 """League exports in the format GET /leagues/{id}/export produces, played by the engine
-(the test strategies' random legal rounds), for import tests of any size without a database."""
+(tests/games/legal_rounds.py's random legal rounds), for import tests of any size
+without a database."""
 from __future__ import annotations
 
 import random
@@ -21,16 +22,15 @@ def league_export(matches: int, seed: int) -> dict[str, Any]:
     ids = {name: new_id() for name in names}
     day_one = datetime(2025, 1, 1, 19, 0)
     exported = []
-    games = all_games()
+    games = list(all_games())
     for index in range(matches):
         game = games[index % len(games)]
-        game_id = game.id
         players = rng.sample(names, rng.choice(generator_for(game)[0]))
         table, state = play_match(rng, game, players)
         played = (day_one + timedelta(hours=index)).isoformat()
         exported.append({
             "id": new_id(),
-            "game": game_id,
+            "game": game.id,
             "created_at": played,
             "updated_at": played,
             "players": [ids[name] for name in players],

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import secrets
 import threading
 import time
@@ -410,6 +411,17 @@ def assert_no_server_error(replies, allowed: set[int], server, what: str) -> lis
     return found
 
 
+def merge_call(session: requests.Session, base: str, source: str, target: str) -> Callable[[], requests.Response]:
+    cookies = session.cookies.get_dict()
+
+    def send() -> requests.Response:
+        racer = client()
+        racer.cookies.update(cookies)
+        return racer.post(f"{base}/api/v1/players/{source}/merge", json={"into": target}, timeout=TIMEOUT)
+
+    return send
+
+
 def test_bursts_of_the_same_write_get_409_or_success_never_500(gunicorn_server):
     base = gunicorn_server.url
     owner = signed_in(gunicorn_server, "burst")
@@ -437,17 +449,10 @@ def test_bursts_of_the_same_write_get_409_or_success_never_500(gunicorn_server):
     for index in range(4):
         first = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"A{index}{suffix}"}, timeout=TIMEOUT).json()
         second = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"B{index}{suffix}"}, timeout=TIMEOUT).json()
-        cookies = owner.cookies.get_dict()
-
-        def merge(source: str, target: str, jar: dict[str, str] = cookies) -> Callable[[], requests.Response]:
-            def send() -> requests.Response:
-                racer = client()
-                racer.cookies.update(jar)
-                return racer.post(f"{base}/api/v1/players/{source}/merge", json={"into": target}, timeout=TIMEOUT)
-
-            return send
-
-        merged = race([merge(first["player_id"], second["player_id"]), merge(second["player_id"], first["player_id"])])
+        merged = race([
+            merge_call(owner, base, first["player_id"], second["player_id"]),
+            merge_call(owner, base, second["player_id"], first["player_id"]),
+        ])
         found = assert_no_server_error(merged, {200, 404, 409}, gunicorn_server, "opposite merges")
         survivors = [
             owner.get(f"{base}/api/v1/players/{player['player_id']}", timeout=TIMEOUT).status_code
@@ -488,3 +493,25 @@ def test_a_league_of_2000_matches_imports_and_other_routes_keep_their_limit(guni
     for url in (f"{base}/api/v1/matches", f"{base}/api/v1/leagues", f"{base}/api/v1/users"):
         refused = owner.post(url, data=body, headers={"Content-Type": "application/json"}, timeout=TIMEOUT)
         assert_json_error(refused, {413}, gunicorn_server)
+
+
+CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+
+
+def test_the_import_page_takes_a_big_export_and_other_forms_keep_their_limit(gunicorn_server):
+    base = gunicorn_server.url
+    owner = signed_in(gunicorn_server, "pageimport")  # the API's sign-in is the pages' session too
+    token = CSRF_META.search(owner.get(f"{base}/leagues", timeout=TIMEOUT).text).group(1)
+    export = league_export(matches=150, seed=7)
+    body = json.dumps(export).encode()
+    assert len(body) > 4 * 64 * 1024
+    reply = owner.post(
+        f"{base}/leagues/import", data={"csrf_token": token}, files={"export": ("league.json", body, "application/json")},
+        allow_redirects=False, timeout=240,
+    )
+    assert reply.status_code == 303, failure(f"{reply.status_code} {reply.text[:300]}", gunicorn_server)
+    assert reply.headers["Location"] == f"/leagues/{export['league']['id']}"
+    refused = owner.post(
+        f"{base}/leagues", data={"csrf_token": token, "name": "Big", "members": "x" * len(body)}, timeout=TIMEOUT
+    )
+    assert refused.status_code == 413 and refused.headers["Content-Type"].startswith("text/html")

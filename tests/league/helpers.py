@@ -1,4 +1,4 @@
-"""Builders of league test data: every MatchRecord comes from replaying real round inputs through the engine."""
+"""Builders of league test data: every StoredMatch comes from replaying real round inputs through the engine."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from scorekeeper.games import get_game
-from scorekeeper.league import MatchRecord, RoundRecord
+from scorekeeper.league import StoredMatch, StoredRound
 
 DAY_ONE = datetime(2025, 3, 1, 19, 0)
 
@@ -24,12 +24,12 @@ def build_match(
     *,
     played_at: datetime,
     options: Mapping[str, Any] | None = None,
-) -> MatchRecord:
-    """A MatchRecord as the database layer would build it, from a legal replay of `inputs`."""
+) -> StoredMatch:
+    """A StoredMatch as the database layer would build it, from a legal replay of `inputs`."""
     rules = get_game(game)
     table = rules.table(players, dict(options or {}))
     state = rules.replay(table, list(inputs))
-    return MatchRecord(
+    return StoredMatch(
         match_id=match_id,
         game=game,
         played_at=played_at,
@@ -40,7 +40,7 @@ def build_match(
         winners=state.winners,
         finished=state.finished,
         rounds=tuple(
-            RoundRecord(number=scored.number, input=scored.input, scores=scored.score.scores)
+            StoredRound(number=scored.number, input=scored.input, scores=scored.score.scores)
             for scored in state.rounds
         ),
     )
@@ -65,7 +65,7 @@ def build_match(
 HAND_LEAGUE_PLAYERS = ("ann", "bob", "cid", "dee")
 
 
-def hand_league() -> list[MatchRecord]:
+def hand_league() -> list[StoredMatch]:
     return [
         # 3 players, target 4: ann takes 3 of 5 tricks, a bonus hand: 4 for her, -1 for each other.
         build_match("m1", "nameless", ["ann", "bob", "cid"], [{"tricks": [3, 1, 1]}],
@@ -106,7 +106,7 @@ ZWICKER_EXAMPLE = {
 }
 
 
-def nameless_duel(match_id: str, winner: str, loser: str, *, played_at: datetime) -> MatchRecord:
+def nameless_duel(match_id: str, winner: str, loser: str, *, played_at: datetime) -> StoredMatch:
     """A one-hand Nameless match for two (target 4): the winner takes 4 of 5 tricks, 6 to -2."""
     return build_match(match_id, "nameless", [winner, loser], [{"tricks": [4, 1]}],
                        played_at=played_at, options={"target": 4})
@@ -139,7 +139,7 @@ NWIK_MATCH = [
 ]
 
 
-def nwik_draw(match_id: str, players: Sequence[str], *, played_at: datetime) -> MatchRecord:
+def nwik_draw(match_id: str, players: Sequence[str], *, played_at: datetime) -> StoredMatch:
     """A 2-player Nwik match where every player makes their target every round: 0 to 0, a shared win.
 
     2 players: 17 tricks, Bidder target 10, #2 7; No Tricks (style 4) reverses them.

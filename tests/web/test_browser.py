@@ -270,7 +270,7 @@ def test_round_recorded_offline_is_stored_once(page, context, console, shot, liv
     expect(page.locator("#round-1")).to_have_count(1)
     expect(page.locator("#h-entry")).to_have_text("Round 2")
     expect(page.locator("#pending")).to_be_hidden()
-    assert page.evaluate("localStorage.getItem('scorekeeper.pendingRounds')") == "[]"
+    assert page.evaluate(f"window.ScorekeeperOffline.provisional({json.dumps(match_id)})") == []
     page.reload()
     expect(page.locator("tr[id^=round-]")).to_have_count(1)
     shot(page, "offline-02-sent", full_page=True)

@@ -77,8 +77,12 @@ def test_every_page_carries_the_js_sentences_as_data(client):
     block = I18N_BLOCK.search(html)
     assert block, "no i18n JSON block"
     messages = json.loads(block.group(1))
-    assert messages["pending_round"] == "Round {number} · pending"
     assert messages["offline"] == "Offline" and messages["keep_my_entries"] == "Keep my entries"
+    offline = json.loads(re.search(r'<script type="application/json" id="offline-i18n">(.*?)</script>', html).group(1))
+    assert offline["pending_round"] == "Round {number} · pending"
+    german = client.get("/offline", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    offline = json.loads(re.search(r'<script type="application/json" id="offline-i18n">(.*?)</script>', german).group(1))
+    assert offline["not_sent"] == "noch nicht gesendet"
 
 
 # --------------------------------------------------------------------------- the switcher
@@ -220,7 +224,8 @@ def test_a_catalog_translates_templates_js_and_form_messages(client, catalogs):
     german = {"Accept-Language": "de"}
     home = client.get("/", headers=german).get_data(as_text=True)
     assert "Laufend" in home and ">Sprache<" in home
-    assert json.loads(I18N_BLOCK.search(home).group(1))["pending_round"] == "Runde {number} · ausstehend"
+    offline = re.search(r'<script type="application/json" id="offline-i18n">(.*?)</script>', home).group(1)
+    assert json.loads(offline)["pending_round"] == "Runde {number} · ausstehend"
     new = client.get("/matches/new", headers=german).get_data(as_text=True)
     assert "<title>Neues Spiel · Scorekeeper</title>" in new
     created = client.post(

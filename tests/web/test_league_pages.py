@@ -181,7 +181,14 @@ def test_add_season_by_form_and_refusal(client):
     assert 'value="Backwards"' in html and re.search(r'value="spades" checked', html)
     response = client.post(f"/leagues/{league_id}/seasons", data={**data, "starts_on": "soon"})
     assert response.status_code == 422
-    assert "starts on must be a date" in refusal(response.get_data(as_text=True))
+    # The same schema as the API's: its messages, with the field in words.
+    assert refusal(response.get_data(as_text=True)) == "starts on: Not a valid date."
+    response = client.post(f"/leagues/{league_id}/seasons", data={**data, "name": "Long", "min_matches": "20000"})
+    assert response.status_code == 422
+    assert refusal(response.get_data(as_text=True)) == "matches needed to be ranked: Must be greater than or equal to 0 and less than or equal to 10000."
+    api = client.post(f"/api/v1/leagues/{league_id}/seasons", json={**data, "name": "Long", "games": ["spades"], "min_matches": 20000})
+    assert api.status_code == 422
+    assert [season["name"] for season in api_league(client, league_id)["seasons"]] == ["Winter"]
 
 
 def test_rename_and_merge_by_form(client):
@@ -203,6 +210,24 @@ def test_rename_and_merge_by_form(client):
     assert sorted(member["name"] for member in api_league(client, league_id)["members"]) == ["Ann", "Bob"]
     roster = client.get("/players").get_data(as_text=True)
     assert f'href="/players/{ann}"' in roster and "Anna" not in roster
+
+
+def test_reasons_given_in_the_forms_are_in_the_leagues_history(client):
+    league_id = start_league(client, members="Ann, Bob, Annie")
+    annie = player_id(client, "Annie")
+    assert 'name="reason"' in client.get(f"/players/{annie}").get_data(as_text=True)
+    response = client.post(f"/players/{annie}/rename", data={"name": "Anna", "reason": "her full name"})
+    assert response.status_code == 303
+    spoofed = client.post(f"/players/{annie}/merge", data={"into": player_id(client, "Ann"), "confirm": "yes", "reason": "same \u202eperson"})
+    assert spoofed.status_code == 422 and "text-direction" in refusal(spoofed.get_data(as_text=True))
+    sign_up(client.application.test_client(), "bob", "correct horse battery")
+    response = client.post(f"/leagues/{league_id}/roles", data={"username": "bob", "role": "viewer", "reason": "keeps the sheet"})
+    assert response.status_code == 303
+    page = client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    history = page[page.index('id="history"'):]
+    assert "renamed a player: Annie → Anna" in history and "Why: her full name" in history
+    assert "bob: viewer" in history and "Why: keeps the sheet" in history
+    assert "merged two players" not in history
 
 
 def test_import_form_refusals(client):

@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper.games import all_games
 from scorekeeper.web import rules_pages
+from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
 from tests.web.test_pages import PLAYERS, create
 
@@ -76,9 +77,9 @@ def test_the_languages_have_the_same_anchors(game_id):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_refusal_code_is_mapped_explicitly(game_id):
-    """A new refusal code needs its rule named here (rules_pages.py), not a fallback."""
+    """A new refusal code needs its rule named (rules_pages.py, or the game's web adapter), not a fallback."""
     game = next(game for game in GAMES if game.id == game_id)
-    mapped = set(rules_pages.SHARED_REFUSAL_ANCHORS) | set(rules_pages.GAME_REFUSAL_ANCHORS.get(game_id, {}))
+    mapped = set(rules_pages.SHARED_REFUSAL_ANCHORS) | set(adapter_for(game).refusal_anchors)
     unmapped = sorted(code for code in game_codes(game) if code not in mapped and not code.startswith("option_"))
     assert unmapped == []
 
@@ -224,6 +225,17 @@ def test_a_refused_round_links_why_to_its_rule(client, game_id, options, form, a
     html = posted.get_data(as_text=True)
     assert link in html
     assert anchor in render("en", game_id).anchors
+
+
+def test_round_entry_says_the_house_rules_of_the_bids(client):
+    match_id = create(client, "spades", opt_min_team_bid="4", opt_bids_total_13="false")
+    form = {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "5", "tricks_0": "4", "tricks_1": "0", "tricks_2": "3",
+            "tricks_3": "6"}
+    html = html_lib.unescape(client.post(f"/matches/{match_id}/preview", data=form).get_data(as_text=True))
+    assert "House rule: each side bids at least 4 together, unless it bids nil or makes a special call" in html
+    assert "House rule: the bids may not add up to 13 (so far 12)" in html
+    plain = html_lib.unescape(client.get(f"/matches/{create(client, 'spades')}").get_data(as_text=True))
+    assert "House rule" not in plain
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -3,40 +3,18 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ...games import all_games
-
-
-class LeagueCreateSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
-    members = fields.List(fields.String(), load_default=list, metadata={"description": "player names"})
+# The input schemas are the services' (one validation source for the API and the pages),
+# re-exported here for the resources beside this module.
+from ...services.inputs import LeagueCreateSchema as LeagueCreateSchema
+from ...services.inputs import MemberAddSchema as MemberAddSchema
+from ...services.inputs import ReasonSchema as ReasonSchema
+from ...services.inputs import RoleSetSchema as RoleSetSchema
+from ...services.inputs import SeasonCreateSchema as SeasonCreateSchema
 
 
 class MemberSchema(Schema):
     player_id = fields.String(required=True)
     name = fields.String(required=True)
-
-
-REASON = {"description": "why (kept in the league's audit trail)"}
-
-
-class ReasonSchema(Schema):
-    reason = fields.String(allow_none=True, load_default=None, metadata=REASON)
-
-
-class MemberAddSchema(ReasonSchema):
-    name = fields.String(required=True, metadata={"description": "a player's name; unknown names join the league's roster"})
-
-
-class SeasonCreateSchema(ReasonSchema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
-    starts_on = fields.Date(required=True)
-    ends_on = fields.Date(required=True)
-    games = fields.List(
-        fields.String(validate=validate.OneOf([game.id for game in all_games()])),
-        load_default=list,
-        metadata={"description": "the games that count; empty: every game"},
-    )
-    min_matches = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10000))
 
 
 class SeasonSchema(Schema):
@@ -85,10 +63,6 @@ class ImportSchema(Schema):
 
     class Meta:
         unknown = "include"
-
-
-class RoleSetSchema(ReasonSchema):
-    role = fields.String(required=True, validate=validate.OneOf(["owner", "scorer", "viewer"]))
 
 
 class RoleSchema(Schema):

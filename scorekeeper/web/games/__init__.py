@@ -15,7 +15,7 @@ from .adapter import GameAdapter
 
 _ADAPTERS: dict[str, type[GameAdapter]] = {}
 # Modules of this package that hold shared code, not a game's adapter.
-_SHARED_MODULES = frozenset({"adapter", "form_fields", "shared"})
+_SHARED_MODULES = frozenset({"adapter", "form_fields", "shared", "template_words"})
 
 
 def register_adapter(adapter: type[GameAdapter]) -> type[GameAdapter]:

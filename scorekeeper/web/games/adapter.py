@@ -9,12 +9,14 @@ what that game shows differently. Messages go through the engine's pure hook (`_
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import Any, ClassVar
 
 from ...games import Game
-from ...games.base import ASSIGN, CHOICE, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
+from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
 from ...games.i18n import _
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
+from .template_words import said
 
 Values = Mapping[str, Any]
 #: A number input with more values than this is a number field, not a grid of chips
@@ -30,6 +32,8 @@ class GameAdapter:
     #: the template whose macros draw this game (round_fields; optionally progress,
     #: league_stats, player_stats)
     template: ClassVar[str] = "games/_generic.html"
+    #: the rules-page anchor of each of the game's own refusal codes (its "why?" link)
+    refusal_anchors: ClassVar[Mapping[str, str]] = {}
     #: how many seats the new-match form offers first (clamped to the game's range); None: its minimum
     default_seats: ClassVar[int | None] = None
 
@@ -48,8 +52,26 @@ class GameAdapter:
         return self.game.input_fields(table, hints)
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
-        """What this game's round form shows beyond the shared part (dealer, seats, names)."""
-        return {"fields": [self.field_view(table, field) for field in self.fields(table, hints)]}
+        """What this game's round form shows beyond the shared part (dealer, seats, names):
+        the engine's fields, what is decided before the hand (phase "bid") first."""
+        fields = sorted(self.fields(table, hints), key=lambda field: field.phase != BID)
+        return {
+            "fields": [self.field_view(table, field) for field in fields],
+            "totals": self.totals(table, fields),
+            # Headings for the two halves only when the round has a bidding half.
+            "phased": any(field.phase == BID for field in fields),
+        }
+
+    def totals(self, table: Table, fields: Sequence[InputField]) -> list[dict[str, Any]]:
+        """The fields whose values add up to a known total (tricks, cards), with their form names."""
+        found = []
+        for field in fields:
+            if field.total is None or field.kind != INT or field.per == "round":
+                continue
+            count = table.n if field.per == "seat" else len(table.sides)
+            names = [self.form_name(field, index) for index in range(count)]
+            found.append({"label": _(field.label), "total": field.total, "names": names})
+        return found
 
     def field_view(self, table: Table, field: InputField) -> dict[str, Any]:
         """One described field as the generic template draws it: its inputs, each with a name and a label."""
@@ -68,13 +90,20 @@ class GameAdapter:
             for code in field.choices:
                 inputs.append({"name": self.assign_name(field, code), "label": self.choice_words(field, code),
                                "options": [("", _("nobody"))] + side_options})
-            return {"label": label, "kind": "select", "inputs": inputs}
+            return {"label": label, "kind": "select", "inputs": inputs, "phase": field.phase}
         for index, owner in enumerate(owners):
             name = self.form_name(field, index if owner is not None else None)
             text = label if owner is None else _("{field} of {name}", field=label, name=owner)
             inputs.append({"name": name, "label": text, "options": choices})
-        kind = "number" if field.kind == "int" else "select"
-        return {"label": label, "kind": kind, "inputs": inputs, "minimum": field.minimum, "maximum": field.maximum}
+        kind = "number" if field.kind == INT else "select"
+        return {
+            "label": label,
+            "kind": kind,
+            "inputs": inputs,
+            "minimum": field.minimum,
+            "maximum": field.maximum,
+            "phase": field.phase,
+        }
 
     def choice_options(self, table: Table, field: InputField) -> list[tuple[str, str]]:
         blank = [("", _("not given"))] if field.optional or field.kind == INT_OR_CHOICE else []
@@ -143,6 +172,8 @@ class GameAdapter:
         """One form value as the engine takes it; None when blank (the engine names what is missing)."""
         text = form_text(form, name)
         if not text:
+            if field.kind == INT and not field.optional:
+                raise FormError(_("{what} is missing: enter a whole number", what=what), where)
             return None
         if field.kind in (CHOICE, INT_OR_CHOICE):
             for choice in field.choices:
@@ -216,13 +247,33 @@ class GameAdapter:
 
     # ---- what the page says around the form
 
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        """What changes in the round form from one round to the next, in the template's own
+        words (the phone's worker moves its form on by itself): the line above the form
+        ("who"), legends, choices and the counts' maximum. The generic one: who deals."""
+        return {
+            "legends": {},
+            "choices": {},
+            "max": None,
+            "who": escape(said("%(name)s deals", name=entry["dealer_name"])),
+        }
+
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         number, dealer = hints.get("round"), table.name(hints.get("dealer", 0))
         return _("Round {number}: {dealer} deals", number=number, dealer=dealer)
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        """Live helper lines from the entries so far (sums, targets, a forbidden call)."""
-        return []
+        """Live helper lines from the entries so far (sums, targets, a forbidden call); the
+        generic one sums every field whose values add up to a known total."""
+        return [
+            _(
+                "{field} so far: {count} of {total}",
+                field=total["label"],
+                count=sum(int_or_none(values.get(name)) or 0 for name in total["names"]),
+                total=total["total"],
+            )
+            for total in entry.get("totals", [])
+        ]
 
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         """What each side bid and made in a recorded round, in a few words for the score sheet
@@ -268,6 +319,23 @@ def tricks_so_far(table: Table, entry: Mapping[str, Any], values: Values, prefix
         return []
     count = sum(value for value in given if value is not None)
     return [_("Tricks so far: {count} of {total}", count=count, total=entry["tricks_total"])]
+def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """What the round form offers: the shared part, and the game's own from its adapter
+    (the match page and the phone's engine, web/phone.py, build it alike)."""
+    dealer = hints.get("dealer", table.dealer(number))
+    return {
+        "number": number,
+        "dealer": dealer,
+        "dealer_name": table.name(dealer),
+        "hints": dict(hints),
+        "seats": list(range(table.n)),
+        "names": list(table.players),
+        "side_names": [table.side_name(index) for index in range(len(table.sides))],
+        "seat_options": [(str(seat), name) for seat, name in enumerate(table.players)],
+        "side_options": [(str(index), table.side_name(index)) for index in range(len(table.sides))],
+        "template": adapter.template,
+        **adapter.entry(table, hints, number),
+    }
 
 
 def text_of(value: Any) -> str:
@@ -289,4 +357,4 @@ def seat_counts(form: Values, prefix: str, table: Table, field: str, words: Sequ
     return [required_int(form, f"{prefix}_{seat}", words[seat], f"{field}.{seat}") for seat in range(table.n)]
 
 
-__all__ = ["FormError", "GameAdapter", "seat_counts", "text_of", "tricks_so_far"]
+__all__ = ["FormError", "GameAdapter", "round_entry", "seat_counts", "text_of", "tricks_so_far"]

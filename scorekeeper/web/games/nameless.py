@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from ...games import nameless as rules
@@ -11,6 +12,7 @@ from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import optional_int
 from .shared import posted_back
+from .template_words import said_n
 
 # Going alone needs partners to leave: only the four-player partnership game has them.
 ALONE_PLAYERS = 4
@@ -20,6 +22,11 @@ class NamelessAdapter(GameAdapter):
     game_id = rules.Nameless.id
     template = "games/nameless.html"
     default_seats = 4
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "alone_players": "rule-alone",
+        "alone_partner_tricks": "rule-alone",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         return {"alone_allowed": table.n == ALONE_PLAYERS, "tricks_total": hints.get("tricks", 5)}
@@ -61,6 +68,14 @@ class NamelessAdapter(GameAdapter):
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
         return tricks_so_far(table, entry, values)
+
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        words = super().entry_words(table, entry)
+        total = entry["tricks_total"]
+        words["who"] = escape(
+            said_n("%(name)s deals · %(num)s trick", "%(name)s deals · %(num)s tricks", total, name=entry["dealer_name"])
+        )
+        return words
 
 
 register_adapter(NamelessAdapter)

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from ...games import nwik as rules
-from ...games.base import SUIT_NAMES, MatchState, Table
+from ...games.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, MatchState, Table
 from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, optional_int
+from .template_words import said
 
 
 def style_words(style: int) -> str:
@@ -20,6 +22,20 @@ class NwikAdapter(GameAdapter):
     game_id = rules.Nwik.id
     template = "games/nwik.html"
     default_seats = 3
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "style_used": "rule-once",
+        "stake_used": "rule-once",
+        "acting_style_missing": "rule-pass",
+        "acting_style_pass": "rule-pass",
+        "acting_style_used": "rule-pass",
+        "acting_style_without_pass": "rule-pass",
+        "trump_missing": "rule-styles",
+        "trump_refused": "rule-styles",
+        "trump_spades": "rule-styles",
+        "vip_card_missing": "rule-vip",
+        "vip_card_refused": "rule-vip",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         # Every style and stake: the used ones are greyed with the reason (the chips say which).
@@ -35,10 +51,8 @@ class NwikAdapter(GameAdapter):
             "acting_options": [(style, style_words(style)) for style in acting_styles],
             "vip_options": [(1, _("1st card · stake ×1")), (2, _("2nd card · stake ×2")), (3, _("3rd card · stake ×3"))],
             "trump_options": [
-                ("hearts", _(SUIT_NAMES["hearts"])),
-                ("diamonds", _(SUIT_NAMES["diamonds"])),
-                ("clubs", _(SUIT_NAMES["clubs"])),
-                ("spades", _("{suit} (VIP only)", suit=_(SUIT_NAMES["spades"]))),
+                *((suit, _(SUIT_NAMES[suit])) for suit in (HEARTS, DIAMONDS, CLUBS)),
+                (SPADES, _("{suit} (VIP only)", suit=_(SUIT_NAMES[SPADES]))),
                 ("", _("not recorded (VIP)")),
             ],
         }
@@ -177,6 +191,21 @@ class NwikAdapter(GameAdapter):
 
     def player_stats(self, stats: Any) -> Any:
         return {**stats, "style_names": self.style_names()} if stats else None
+
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        words = super().entry_words(table, entry)
+        dealer, bidder, acting = entry["dealer_name"], entry["bidder_name"], entry["acting_name"]
+        words["who"] = said("%(dealer)s deals · <b>%(bidder)s</b> is Bidder", dealer=escape(dealer), bidder=escape(bidder))
+        words["legends"] = {
+            "style": said("%(name)s's style", name=bidder),
+            "stake": said("%(name)s's stake", name=bidder),
+            "acting_style": said("%(bidder)s passes: %(acting)s's style as Acting Bidder", bidder=bidder, acting=acting),
+        }
+        words["choices"] = {
+            name: [[str(value), label] for value, label in entry[key]]
+            for name, key in (("style", "style_options"), ("stake", "stake_options"), ("acting_style", "acting_options"))
+        }
+        return words
 
 
 register_adapter(NwikAdapter)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from ...games import spades as rules
@@ -10,8 +11,9 @@ from ...games.bidding import calling_order
 from ...games.i18n import _
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
-from .form_fields import MISSING, FormError, form_text, whole_number
+from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
 from .shared import posted_back
+from .template_words import said
 
 # The scoreboard warns of the bag penalty when a side is this many bags (or fewer) from it.
 BAG_WARNING = 3
@@ -21,6 +23,20 @@ class SpadesAdapter(GameAdapter):
     game_id = rules.Spades.id
     template = "games/spades.html"
     default_seats = 4
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "bid_missing": "recording",
+        "bid_range": "recording",
+        "bid_type": "recording",
+        "bid_with_call": "option-special_calls",
+        "call_not_enabled": "option-special_calls",
+        "call_unknown": "option-special_calls",
+        "contract_range": "rule-contract",
+        "nil_per_side": "option-nil_per_side",
+        "blind_nil_not_allowed": "option-blind_nil_deficit",
+        "min_team_bid": "option-min_team_bid",
+        "bids_total_13": "option-bids_total_13",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         return {
@@ -111,7 +127,25 @@ class SpadesAdapter(GameAdapter):
         )
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        return tricks_so_far(table, entry, values)
+        notes = tricks_so_far(table, entry, values)
+        # The house rules the bids must meet, said before the round is refused for them.
+        minimum = table.options.get("min_team_bid") or 0
+        if minimum:
+            notes.append(
+                _(
+                    "House rule: each side bids at least {minimum} together, unless it bids nil or makes a special call",
+                    minimum=minimum,
+                )
+            )
+        if table.options.get("bids_total_13") is False:
+            calling = {index for index in range(len(table.sides)) if form_text(values, f"call_{index}")}
+            bids = [
+                int_or_none(values.get(f"bid_{seat}")) or 0
+                for seat in range(table.n)
+                if table.side_of(seat) not in calling
+            ]
+            notes.append(_("House rule: the bids may not add up to 13 (so far {count})", count=sum(bids)))
+        return notes
 
     def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
         if not state.next:
@@ -128,6 +162,20 @@ class SpadesAdapter(GameAdapter):
 
     def player_stats(self, stats: Any) -> Any:
         return stats or None
+
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        words = super().entry_words(table, entry)
+        bags = ", ".join(
+            f"{name} {count}"
+            for name, count in zip(entry["side_names"], entry.get("bags") or [0] * len(table.sides), strict=False)
+        )
+        words["who"] = escape(said("%(name)s deals · bags: %(bags)s", name=entry["dealer_name"], bags=bags))
+        allowed = entry.get("blind_nil_allowed") or []
+        words["blind_nil"] = {
+            "label": said("Blind nil"),
+            "seats": [bool(allowed[side]) if allowed else False for side in entry["side_of"]],
+        }
+        return words
 
 
 register_adapter(SpadesAdapter)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from ...games import willi_stich as rules
@@ -12,12 +13,19 @@ from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import form_text, int_or_none, optional_int
 from .shared import posted_back
+from .template_words import said, said_n
 
 
 class WilliStichAdapter(GameAdapter):
     game_id = rules.WilliStich.id
     template = "games/willi_stich.html"
     default_seats = 4
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "dealer_call": "rule-dealer",
+        "trump": "rule-rounds",
+        "trump_chooser_round": "rule-rounds",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         kind = hints.get("kind", rules.NORMAL)
@@ -99,6 +107,23 @@ class WilliStichAdapter(GameAdapter):
 
     def player_stats(self, stats: Any) -> Any:
         return stats or None
+
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        words = super().entry_words(table, entry)
+        cards = entry["cards"]
+        words["who"] = escape(
+            " · ".join([
+                said_n("%(num)s card each", "%(num)s cards each", cards),
+                str(entry["kind_label"]),
+                said("%(name)s deals and calls last", name=entry["dealer_name"]),
+            ])
+        )
+        words["legends"] = {"seats": said("Calls and tricks (%(total)s in all)", total=cards)}
+        words["max"] = cards
+        words["choices"] = {
+            "trump": [[str(value), str(label)] for value, label in entry["trump_options"]] + [["", said("not recorded")]]
+        }
+        return words
 
 
 register_adapter(WilliStichAdapter)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from ...games import zwicker as rules
@@ -10,6 +11,7 @@ from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, text_of
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int
+from .template_words import said
 
 
 def deck_honours(table: Table) -> tuple[str, ...]:
@@ -20,6 +22,17 @@ class ZwickerAdapter(GameAdapter):
     game_id = rules.Zwicker.id
     template = "games/zwicker.html"
     default_seats = 2
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "cards_sum": "recording",
+        "honour_duplicate": "rule-honours",
+        "honour_missing": "rule-honours",
+        "honour_other_deck": "option-jokers",
+        "honour_twice": "rule-honours",
+        "honour_unknown": "rule-honours",
+        "honours_over_cards": "rule-honours",
+        "zwicks_over_cards": "rule-zwicks",
+    }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         points = table.options.get("points", {})
@@ -91,6 +104,13 @@ class ZwickerAdapter(GameAdapter):
             return []
         count = sum(value for value in cards if value is not None)
         return [_("Cards captured: {count} of {total}", count=count, total=entry["deck_size"])]
+
+    def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
+        words = super().entry_words(table, entry)
+        words["who"] = escape(
+            said("%(name)s deals · deck of %(total)s cards", name=entry["dealer_name"], total=entry["deck_size"])
+        )
+        return words
 
 
 register_adapter(ZwickerAdapter)

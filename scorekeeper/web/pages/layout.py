@@ -32,10 +32,6 @@ def js_messages() -> dict[str, str]:
     as a JSON block: app.js has no English of its own). app.js fills in the {name} placeholders."""
     return {
         "offline": _("Offline"),
-        "pending_title": _("Waiting to be sent (saved on this phone):"),
-        "pending_round": _("Round {number} · pending"),
-        "refused_offline": _("Round {number} saved offline was refused: {message}"),
-        "save_round": _("Save round {number}"),
         "recorded_elsewhere": _("Round {number} was just recorded on another phone"),
         "enter_round_instead": _("Enter round {number} instead"),
         "show_final_scores": _("Show the final scores"),

@@ -17,7 +17,7 @@ from ...services import leagues as league_service
 from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
 from ..games import adapter_for
-from ..games.adapter import GameAdapter
+from ..games.adapter import GameAdapter, round_entry
 from ..games.form_fields import MISSING
 from .layout import side_colour
 
@@ -194,22 +194,10 @@ def entry_context(
     error: ServiceError | None = None,
 ) -> dict[str, Any]:
     """What the round form offers: the shared part, and the game's own from its adapter."""
-    table = view.table
-    dealer = hints.get("dealer", table.dealer(number))
     return {
-        "chips": adapter.chips(table, state_before(view, edit_number), values, hints),
+        **round_entry(adapter, view.table, hints, number),
+        "chips": adapter.chips(view.table, state_before(view, edit_number), values, hints),
         "errors": field_errors(adapter, error),
-        "number": number,
-        "dealer": dealer,
-        "dealer_name": table.name(dealer),
-        "hints": dict(hints),
-        "seats": list(range(table.n)),
-        "names": list(table.players),
-        "side_names": side_names(view),
-        "seat_options": [(str(seat), name) for seat, name in enumerate(table.players)],
-        "side_options": [(str(index), table.side_name(index)) for index in range(len(table.sides))],
-        "template": adapter.template,
-        **adapter.entry(table, hints, number),
     }
 
 

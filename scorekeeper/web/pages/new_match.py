@@ -46,7 +46,7 @@ def option_fields(game: Game) -> list[dict[str, Any]]:
         default = spec.default
         if spec.kind == "object":
             continue  # e.g. Zwicker's point table: kept at its defaults here, editable over the API
-        if spec.kind == "list" or spec.name == "preset" or spec.kind == "bool" or default is None:
+        if spec.kind in ("list", "choice", "bool") or default is None:
             words = value_words(game, default) if default is not None else _("none (switched off)")
         else:
             words = str(default)

@@ -10,6 +10,7 @@ from flask_babel import get_locale
 from ...config import PROJECT_ROOT
 from ...games import all_games
 from ...games.i18n import _
+from .. import engine_bundle, offline_pages
 from ..vendor import installed_version
 from . import bp
 
@@ -43,6 +44,7 @@ def shell_files() -> list[str]:
         f"/vendor/htmx.org/htmx.min.js?v={installed_version('htmx.org')}",
         "/static/icons/icon-192.png",
         "/manifest.webmanifest",
+        *offline_pages.shell_files(),
     ]
 
 
@@ -77,6 +79,7 @@ def manifest():
 def service_worker():
     source = (PROJECT_ROOT / "static" / "js" / "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", static_version()).replace("__SHELL__", json.dumps(shell_files()))
+    source = source.replace("__ENGINE__", json.dumps(engine_bundle.service_worker_engine()))
     response = Response(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response

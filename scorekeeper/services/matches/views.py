@@ -1,0 +1,279 @@
+"""Reading matches: the view of a match replayed by its engine, its stored JSON document, who may read it, and the matches a device or account lists."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import ColumnElement, bindparam, or_, select
+from sqlalchemy.exc import IntegrityError
+
+from ...etags import match_etag
+from ...extensions import db
+from ...games import Game, MatchState, RuleError, Table, get_game
+from ...games.base import MatchFinishedError, RoundScore, ScoredRound
+from ...games.i18n import _
+from ...i18n import current_language
+from ...models import (
+    DeviceMatch,
+    Match,
+    MatchDocument,
+    Round,
+    utcnow,
+)
+from .. import Actor, ServiceError, access
+
+SEEN_REFRESH = timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match with its replayed state, ready to be shown or served."""
+
+    match: Match
+    game: Game
+    table: Table
+    state: MatchState
+    #: with table check: the recorded round waiting for a second phone, scored as if it counted
+    pending: ScoredRound | None = None
+
+    @property
+    def etag(self) -> str:
+        return etag_for(self.match)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The match as the REST contract serves it."""
+        match = self.match
+        return {
+            "id": match.id,
+            "game": match.game,
+            "players": [
+                {"seat": seat.seat, "name": seat.player.name, "player_id": seat.player_id} for seat in match.seats
+            ],
+            "sides": [list(side) for side in self.table.sides],
+            "options": dict(match.options),
+            "rounds": [round_dict(scored) for scored in self.state.rounds],
+            "totals": list(self.state.totals),
+            "finished": self.state.finished,
+            "winners": list(self.state.winners),
+            "next": dict(self.state.next) if self.state.next is not None else None,
+            "details": dict(self.state.details),
+            "version": match.version,
+            "league": match.league_id,
+            "table_check": match.table_check,
+            "pending": {**round_dict(self.pending), "pending": True} if self.pending else None,
+            "bidding": open_bidding(self),
+            "created_at": match.created_at,
+            "updated_at": match.updated_at,
+        }
+
+
+def round_dict(scored: ScoredRound) -> dict[str, Any]:
+    return {
+        "number": scored.number,
+        "dealer": scored.dealer,
+        "input": scored.input,
+        "scores": list(scored.score.scores),
+        "explanation": list(scored.score.explanation),
+        "details": dict(scored.score.details),
+    }
+
+
+def open_bidding(view: MatchView) -> dict[str, Any] | None:
+    """The stored bidding of the round about to be played, with what the table sees
+    during play; `play` is null (and `error` the engine's code) when an edit of an
+    earlier round has made the bidding break a rule. Codes and numbers only: the
+    match document is shared by readers of every language."""
+    bidding = view.match.bidding
+    if bidding is None or view.state.finished or bidding.round_number != view.state.next_round:
+        return None
+    try:
+        play: dict[str, Any] | None = view.game.validate_bidding(view.table, view.state, bidding.input).as_dict()
+        error = None
+    except RuleError as refusal:
+        play, error = None, refusal.code
+    return {"round": bidding.round_number, "input": bidding.input, "play": play, "error": error}
+
+
+def with_stored_bidding(match: Match, view: MatchView, number: int, raw: Any) -> Any:
+    """The round to record: `raw` completed by the bidding stored for round `number`
+    (a whole round stands on its own)."""
+    bidding = match.bidding
+    if bidding is None or bidding.round_number != number:
+        return raw
+    try:
+        return view.game.with_bidding(bidding.input, raw)
+    except RuleError as error:
+        raise rule_error(error) from None
+
+
+def etag_for(match: Match) -> str:
+    """The match's ETag as this request's reader gets it (the document is in their language)."""
+    return match_etag(match.version, current_language())
+
+
+def rule_error(error: RuleError) -> ServiceError:
+    status = 409 if isinstance(error, MatchFinishedError) else 422
+    return ServiceError(
+        status, error.message, code=error.code, field=error.field, round_number=error.round_number
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def find_game(game_id: Any) -> Game:
+    try:
+        return get_game(game_id)
+    except (KeyError, TypeError):
+        raise ServiceError(
+            422,
+            _("unknown game {game}: choose nwik, nameless, zwicker, spades or willi-stich", game=repr(game_id)),
+            code="game_unknown",
+            field="game",
+        ) from None
+
+
+def table_for(match: Match, game: Game) -> Table:
+    players = tuple(seat.player.name for seat in match.seats)
+    # A match frozen before an option existed was played without it: the option's
+    # default (which keeps the rule as it was) fills the gap; every stored value wins.
+    options = {spec.name: spec.default for spec in game.all_option_specs()} | dict(match.options)
+    return Table(players=players, options=options, sides=tuple(tuple(side) for side in match.sides))
+
+
+def counted(match: Match) -> list[Round]:
+    """The rounds that count: all but a round still waiting for table check."""
+    return [round_ for round_ in match.rounds if round_.confirmed]
+
+
+def pending_round(match: Match) -> Round | None:
+    return match.rounds[-1] if match.rounds and not match.rounds[-1].confirmed else None
+
+
+def view_of(match: Match) -> MatchView:
+    """Replay a stored match's rounds into its state."""
+    game = get_game(match.game)
+    table = table_for(match, game)
+    state = game.replay(table, [round_.input for round_ in counted(match)])
+    waiting = pending_round(match)
+    pending = None
+    if waiting is not None:
+        try:
+            pending = game.play(table, state, waiting.input).rounds[-1]
+        except RuleError:
+            # An edit of an earlier round can make the waiting round invalid; it is
+            # refused when someone tries to confirm it, and can be undone.
+            note = _("this round no longer fits the rounds before it: undo it and record it again")
+            pending = ScoredRound(
+                number=waiting.number,
+                dealer=table.dealer(waiting.number),
+                input=waiting.input,
+                score=RoundScore(scores=tuple(waiting.scores), explanation=tuple(note for _side in waiting.scores)),
+            )
+    return MatchView(match=match, game=game, table=table, state=state, pending=pending)
+
+
+def get_match(match_id: str) -> Match:
+    match = db.session.get(Match, match_id)
+    if match is None:
+        raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
+    return match
+
+
+def get_view(match_id: str) -> MatchView:
+    return view_of(get_match(match_id))
+
+
+def readable_match(match_id: str, actor: Actor) -> Match:
+    """The stored match, for someone who may see it (league matches need a league role)."""
+    match = get_match(match_id)
+    access.check_match_read(match, actor)
+    return match
+
+
+_matches, _documents = Match.__table__, MatchDocument.__table__
+DOCUMENT_QUERY = (
+    select(
+        _matches.c.version,
+        _matches.c.league_id,
+        _documents.c.version.label("document_version"),
+        _documents.c.body,
+    )
+    .select_from(
+        _matches.outerjoin(
+            _documents,
+            (_documents.c.match_id == _matches.c.id) & (_documents.c.language == bindparam("language")),
+        )
+    )
+    .where(_matches.c.id == bindparam("match_id"))
+)
+
+
+def served_document(
+    match_id: str, actor: Actor, render: Callable[[MatchView], str]
+) -> tuple[int, str, str]:
+    """The match's version, ETag and document as `render` writes it in this request's
+    language, from the stored copy of this version and language when there is one (one
+    query), else rendered and stored."""
+    language = current_language()
+    # A Core statement on the session's connection: this is the hottest read of the app,
+    # and the ORM's per-statement work costs more than the query itself.
+    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
+    if row is None:
+        raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
+    if row.league_id is not None:
+        access.check_match_read(get_match(match_id), actor)
+    if row.document_version == row.version:
+        return row.version, match_etag(row.version, language), row.body
+    match = get_match(match_id)
+    view = view_of(match)
+    body = render(view)
+    stored = db.session.get(MatchDocument, (match_id, language))
+    if stored is None:
+        db.session.add(MatchDocument(match_id=match_id, language=language, version=match.version, body=body))
+    elif stored.version < match.version:
+        stored.version, stored.body = match.version, body
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # Another worker stored this version's document at the same moment.
+        db.session.rollback()
+    return match.version, etag_for(match), body
+
+
+def read_view(match_id: str, actor: Actor) -> MatchView:
+    return view_of(readable_match(match_id, actor))
+
+
+def remember_on_device(device_id: str, match_id: str) -> None:
+    """Record that a device opened a match, so its home page lists it."""
+    existing = db.session.get(DeviceMatch, (device_id, match_id))
+    if existing is None:
+        db.session.add(DeviceMatch(device_id=device_id, match_id=match_id))
+    elif existing.seen_at < utcnow() - SEEN_REFRESH:
+        existing.seen_at = utcnow()
+    else:
+        # Seen recently: a page view need not write (it would on every poll and reload).
+        return
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+
+
+def matches_for(actor: Actor, device_id: str | None, limit: int = 50) -> list[Match]:
+    """The matches a caller may see listed, in progress first, most recent first: casual
+    matches this device opened, matches their account started, and their leagues' matches.
+    A casual match's id is its key: it is never listed to anyone else."""
+    seen: list[ColumnElement[bool]] = (
+        [Match.id.in_(select(DeviceMatch.match_id).where(DeviceMatch.device_id == device_id))] if device_id else []
+    )
+    if actor.user_id is not None:
+        seen.append(Match.created_by == actor.user_id)
+        seen.append(Match.league_id.in_(access.league_ids_of(actor)))
+    if not seen:
+        return []
+    query = select(Match).where(or_(*seen)).order_by(Match.finished, Match.updated_at.desc()).limit(limit)
+    return list(db.session.scalars(query))

@@ -1,0 +1,119 @@
+"""The rules engine for the phone: Pyodide (npm `pyodide`, served from node_modules), the
+very `scorekeeper/games` package with the modules that read its forms, and the compiled
+translation catalogs, as one versioned bundle built from the package files at request time.
+
+The page starts static/js/engine-worker.js (served here, so its URL and its Content
+Security Policy can carry the versions and allow WebAssembly); the worker loads Pyodide
+and the bundle, and the service worker keeps both for offline use (see static/js/sw.js).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, send_from_directory
+
+from ..config import PROJECT_ROOT
+from .security import CONTENT_SECURITY_POLICY
+from .vendor import installed_version
+
+bp = Blueprint("engine", __name__)
+
+PACKAGE = PROJECT_ROOT / "scorekeeper"
+# What the worker imports: the engine itself, the games' web adapters (they read the round
+# forms and word the entry, in the engine's translation hook), the pure ServiceError their
+# form reader raises, and phone.py, the worker's entry points.
+ENGINE_SOURCES = (
+    "scorekeeper/__init__.py",
+    "scorekeeper/games/*.py",
+    "scorekeeper/services/__init__.py",
+    "scorekeeper/web/__init__.py",
+    "scorekeeper/web/games/*.py",
+    "scorekeeper/web/phone.py",
+)
+PYODIDE_FILES = {
+    "pyodide.mjs": "text/javascript",
+    "pyodide.asm.mjs": "text/javascript",
+    "pyodide.asm.wasm": "application/wasm",
+    "python_stdlib.zip": "application/zip",
+    "pyodide-lock.json": "application/json",
+}
+ONE_YEAR = 365 * 24 * 3600
+# The worker compiles Pyodide's WebAssembly: its own policy allows that, and nothing more.
+WORKER_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+
+
+def bundle() -> dict[str, Any]:
+    """The engine's files (path -> text) and catalogs (language -> base64 .mo), with their version."""
+    cached = current_app.extensions.get("scorekeeper_engine_bundle")
+    if cached and not current_app.debug:
+        return cached
+    files: dict[str, str] = {}
+    for pattern in ENGINE_SOURCES:
+        for path in sorted(PROJECT_ROOT.glob(pattern)):
+            files[str(path.relative_to(PROJECT_ROOT))] = path.read_text(encoding="utf-8")
+    catalogs = {
+        path.parent.parent.name: base64.b64encode(path.read_bytes()).decode("ascii")
+        for path in sorted((PACKAGE / "translations").glob("*/LC_MESSAGES/messages.mo"))
+    }
+    digest = hashlib.sha256(json.dumps([files, catalogs], sort_keys=True).encode()).hexdigest()[:12]
+    built = {"version": digest, "files": files, "catalogs": catalogs}
+    current_app.extensions["scorekeeper_engine_bundle"] = built
+    return built
+
+
+def pyodide_url() -> str:
+    return f"/engine/pyodide/{installed_version('pyodide')}/"
+
+
+def worker_source() -> str:
+    source = (PROJECT_ROOT / "static" / "js" / "engine-worker.js").read_text(encoding="utf-8")
+    return source.replace("__PYODIDE_URL__", pyodide_url()).replace(
+        "__BUNDLE_URL__", f"/engine/bundle-{bundle()['version']}.json"
+    )
+
+
+def worker_url() -> str:
+    """The worker's address names its content (the bundle's version included): cached for good."""
+    return f"/engine/worker-{hashlib.sha256(worker_source().encode()).hexdigest()[:12]}.js"
+
+
+def immutable(response: Response) -> Response:
+    response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
+    return response
+
+
+def service_worker_engine() -> dict[str, str]:
+    """What the service worker keeps in its engine cache (kept across app versions; only
+    what these addresses do not name is dropped)."""
+    return {"pyodide": pyodide_url(), "worker": worker_url(), "bundle": f"/engine/bundle-{bundle()['version']}.json"}
+
+
+@bp.get("/engine/worker-<version>.js")
+def worker(version: str):
+    source = worker_source()
+    if version != worker_url()[len("/engine/worker-") : -len(".js")]:
+        abort(404)
+    response = Response(source, mimetype="text/javascript")
+    response.headers["Content-Security-Policy"] = WORKER_POLICY
+    return immutable(response)
+
+
+@bp.get("/engine/bundle-<version>.json")
+def engine_bundle(version: str):
+    built = bundle()
+    if version != built["version"]:
+        abort(404)
+    return immutable(Response(json.dumps(built, ensure_ascii=False), mimetype="application/json"))
+
+
+@bp.get("/engine/pyodide/<version>/<filename>")
+def pyodide_file(version: str, filename: str):
+    if version != installed_version("pyodide") or filename not in PYODIDE_FILES:
+        abort(404)
+    response = send_from_directory(
+        PROJECT_ROOT / "node_modules" / "pyodide", filename, mimetype=PYODIDE_FILES[filename], max_age=ONE_YEAR
+    )
+    return immutable(response)

@@ -1,0 +1,60 @@
+"""What the pages carry for offline use: the sentences static/js/offline.js shows (in the
+request's language, as data), the engine worker's address, and the files the service
+worker stores for it. The offline home (the matches stored on this phone) is the offline
+page's list, filled by offline.js from IndexedDB."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from ..games.i18n import _
+from . import engine_bundle
+
+bp = Blueprint("offline_pages", __name__)
+
+
+def offline_messages() -> dict[str, str]:
+    """The sentences of static/js/offline.js; {name} placeholders are filled in there."""
+    return {
+        "round": _("Round {number}"),
+        "edit_round": _("Edit round {number} (not yet sent)"),
+        "save_round": _("Save round {number}"),
+        "save_changes": _("Save changes to round {number}"),
+        "would_score": _("This round would score"),
+        "ends_match": _("This round ends the match: {names} win."),
+        "and": _(" and "),
+        "wins": _("★ {name} wins!"),
+        "team_wins": _("★ {names} win!"),
+        "shared_win": _("★ {names} win (shared)!"),
+        "dealt": _("{name} dealt"),
+        "not_sent": _("not yet sent"),
+        "edit": _("Edit"),
+        "undo": _("Undo"),
+        "cancel": _("Cancel"),
+        "pending_title": _("Waiting to be sent (saved on this phone):"),
+        "pending_round": _("Round {number} · pending"),
+        "refused": _("Round {number} saved on this phone was refused: {message}"),
+        "keep_mine": _("Keep mine as round {number}"),
+        "drop_mine": _("Drop mine"),
+        "edit_mine": _("Edit mine"),
+        "no_engine": _(
+            "This phone has not stored the rules yet: the round is kept and checked by the server when the connection returns."
+        ),
+        "phone_matches": _("Matches on this phone"),
+        "phone_none": _("No match is stored on this phone yet."),
+        "phone_rounds": _("Rounds recorded: {number}"),
+        "phone_queued": _("Not yet sent: {number}"),
+    }
+
+
+def shell_files() -> list[str]:
+    """Added to the service worker's install list (small; the engine itself is cached on first use)."""
+    from .pages.pwa import static_version
+
+    return [f"/static/js/offline.js?v={static_version()}"]
+
+
+@bp.app_context_processor
+def offline_context() -> dict[str, Any]:
+    return {"offline_messages": offline_messages, "engine_worker_url": engine_bundle.worker_url}

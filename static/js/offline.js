@@ -1,0 +1,893 @@
+/* Scorekeeper offline: the round form works without a connection, checked and scored by
+   the phone's rules engine (static/js/engine-worker.js: the very Python package
+   scorekeeper/games in Pyodide), queued in IndexedDB and sent in order, exactly once.
+
+   The interface the entry form uses (window.ScorekeeperOffline):
+   - check(form)        -> Promise of the engine's preview of the form's round:
+                           {ok, message, notes, scores: [{name, score, explanation}], finishes, winners, input}
+   - save(form)         -> Promise: records the form's round: posted at once when online with
+                           nothing queued, else queued (keyed by match and round number, with its
+                           Idempotency-Key) and shown as a provisional round; sent when online.
+   - provisional(match) -> Promise of the rounds of a match saved on this phone, not yet sent:
+                           [{match, number, key, input, form, status, refusal}]
+   - evaluate(request)  -> Promise of the engine's answer (see scorekeeper/web/phone.py).
+   Words come from the page (<script type="application/json" id="offline-i18n">). */
+(function () {
+  "use strict";
+
+  var DB_NAME = "scorekeeper-offline";
+  var VISITED_KEY = "scorekeeper.visited";
+  var ENGINE_DELAY_MS = 1500;
+  var RETRY_MS = 30000;
+
+  var words = (function () {
+    var block = document.getElementById("offline-i18n");
+    try { return block ? JSON.parse(block.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(key, vars) {
+    var text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : key;
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return vars && Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole;
+    });
+  }
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return String(Date.now()) + "-" + Math.random().toString(36).slice(2);
+  }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function signed(score) { return score ? (score > 0 ? "+" + score : String(score)) : "0"; }
+
+  /* ---- IndexedDB: "matches" (the match JSON as the server last served it) and "queue"
+     (rounds saved on this phone, keyed by [match, number]: one round number holds one round). */
+  var opened = null;
+  function db() {
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var request = indexedDB.open(DB_NAME, 1);
+        request.onupgradeneeded = function () {
+          var base = request.result;
+          base.createObjectStore("matches", { keyPath: "id" });
+          base.createObjectStore("queue", { keyPath: ["match", "number"] }).createIndex("match", "match");
+        };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    }
+    return opened;
+  }
+  function transact(stores, mode, work) {
+    return db().then(function (base) {
+      return new Promise(function (resolve, reject) {
+        var tx = base.transaction(stores, mode);
+        var result;
+        tx.oncomplete = function () { resolve(result); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
+        result = work(tx);
+      });
+    });
+  }
+  function requestValue(request, done) {
+    request.onsuccess = function () { done(request.result); };
+  }
+  function queueOf(matchId) {
+    var items = [];
+    return transact(["queue"], "readonly", function (tx) {
+      requestValue(tx.objectStore("queue").index("match").getAll(matchId), function (found) { items = found; });
+    }).then(function () {
+      return items.sort(function (a, b) { return a.number - b.number; });
+    });
+  }
+  function allQueued() {
+    var items = [];
+    return transact(["queue"], "readonly", function (tx) {
+      requestValue(tx.objectStore("queue").getAll(), function (found) { items = found; });
+    }).then(function () { return items; });
+  }
+  function putItems(items, removed) {
+    return transact(["queue"], "readwrite", function (tx) {
+      var store = tx.objectStore("queue");
+      (removed || []).forEach(function (item) { store.delete([item.match, item.number]); });
+      items.forEach(function (item) { store.put(item); });
+    });
+  }
+  function storedMatch(matchId) {
+    var record = null;
+    return transact(["matches"], "readonly", function (tx) {
+      requestValue(tx.objectStore("matches").get(matchId), function (found) { record = found || null; });
+    }).then(function () { return record; });
+  }
+  function storeMatch(record) {
+    return transact(["matches"], "readwrite", function (tx) { tx.objectStore("matches").put(record); });
+  }
+  function allMatches() {
+    var records = [];
+    return transact(["matches"], "readonly", function (tx) {
+      requestValue(tx.objectStore("matches").getAll(), function (found) { records = found; });
+    }).then(function () { return records; });
+  }
+
+  /* ---- the engine worker, started in the background once this phone has been here before */
+  var worker = null;
+  var failed = false;
+  var waiting = {};
+  var asked = 0;
+  var timing = { started_at: null, first_answer_ms: null, worker: null };
+  function engineUrl() {
+    var meta = document.querySelector('meta[name="scorekeeper-engine"]');
+    return meta ? meta.content : null;
+  }
+  function startEngine() {
+    if (worker || failed || !window.Worker || !engineUrl()) return;
+    timing.started_at = performance.now();
+    try {
+      worker = new Worker(engineUrl(), { type: "module" });
+    } catch (e) { failed = true; return; }
+    worker.addEventListener("message", function (event) {
+      var reply = event.data;
+      var promise = waiting[reply.id];
+      delete waiting[reply.id];
+      if (reply.timing) {
+        timing.worker = reply.timing;
+        timing.first_answer_ms = Math.round(performance.now() - timing.started_at);
+      }
+      if (!promise) return;
+      if (reply.error) promise.reject(new Error(reply.error));
+      else promise.resolve(reply.answer);
+    });
+    worker.addEventListener("error", function () {
+      // The engine's files are not on this phone (never loaded) or failed: say so, queue plainly.
+      failed = true;
+      Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error("engine unavailable")); });
+      waiting = {};
+      worker = null;
+    });
+  }
+  function evaluate(request) {
+    startEngine();
+    if (!worker) return Promise.reject(new Error("engine unavailable"));
+    return new Promise(function (resolve, reject) {
+      asked += 1;
+      waiting[asked] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: asked, language: document.documentElement.lang || "en", request: request });
+    });
+  }
+  function engineUsable() { return !failed && !!engineUrl() && !!window.Worker; }
+
+  /* ---- this page's match */
+  var here = null;  // {id, match (server JSON), queue, answer}
+  function roundForm() { return document.querySelector("form[data-round-form]"); }
+  function queuedForEngine(queue) {
+    return queue.map(function (item) { return item.input ? { input: item.input } : { form: item.form }; });
+  }
+  function formValues(form) {
+    var values = {};
+    new FormData(form).forEach(function (value, name) { values[name] = String(value); });
+    return values;
+  }
+  function fetchMatch(matchId) {
+    return fetch("/api/v1/matches/" + encodeURIComponent(matchId), {
+      headers: { "Accept": "application/json" }, credentials: "same-origin", cache: "no-store"
+    }).then(function (response) {
+      if (!response.ok) return null;
+      return response.json().then(function (match) {
+        var record = { id: matchId, match: match, title: document.title, stored_at: Date.now() };
+        return storeMatch(record).then(function () { return match; });
+      });
+    }).catch(function () { return null; });
+  }
+
+  /* ---- the provisional rounds, totals, banner and the form moved on */
+  function renderTotals(answer) {
+    var rows = document.querySelectorAll("#scores ol.totals li.total");
+    answer.board.forEach(function (side, index) {
+      var row = rows[index];
+      if (!row) return;
+      var points = row.querySelector(".points");
+      if (points) points.textContent = String(side.total);
+      var fill = row.querySelector(".fill");
+      if (fill && side.percent !== null) fill.style.width = side.percent + "%";
+      if (side.bags) {
+        var bags = row.querySelector(".muted.small");
+        if (bags) bags.textContent = side.bags;
+      }
+      row.classList.toggle("winner", !!side.winner);
+    });
+    var progress = document.getElementById("match-progress");
+    if (progress && answer.progress) progress.textContent = answer.progress;
+    if (answer.usage) {
+      document.querySelectorAll("table.usage tbody tr").forEach(function (row, seat) {
+        var cells = row.querySelectorAll("td");
+        (answer.usage[seat] || []).forEach(function (cell, index) {
+          var td = cells[index];
+          if (!td) return;
+          td.classList.toggle("used", cell.used);
+          td.classList.toggle("free", !cell.used);
+          td.title = cell.title;
+          td.textContent = "";
+          td.appendChild(cell.used ? el("s", "", cell.text) : document.createTextNode(cell.text));
+        });
+      });
+    }
+    var next = document.querySelector("#scores .next");
+    if (next) {
+      next.textContent = answer.next_info || "";
+      next.hidden = !answer.next_info;
+    }
+    var banner = document.getElementById("winner-banner");
+    if (answer.finished && !banner) {
+      banner = el("div", "banner", winnerWords(answer.winners));
+      banner.id = "winner-banner";
+      banner.setAttribute("role", "status");
+      banner.dataset.offline = "1";
+      var heading = document.getElementById("h-match");
+      if (heading) heading.parentNode.insertBefore(banner, heading.nextSibling);
+    } else if (!answer.finished && banner && banner.dataset.offline) {
+      banner.remove();
+    }
+  }
+  function winnerWords(winners) {
+    if (winners.length > 1) return t("shared_win", { names: winners.join(t("and")) });
+    if (winners.length && winners[0].indexOf(" & ") !== -1) return t("team_wins", { names: winners[0] });
+    return t("wins", { name: winners.join(t("and")) });
+  }
+
+  function roundsTable() {
+    var card = document.getElementById("rounds-card");
+    if (!card) return null;
+    var table = card.querySelector("table.rounds");
+    if (table) return table;
+    // No round recorded yet: the same table the server renders, built from the totals' sides.
+    var sides = document.querySelectorAll("#scores ol.totals li.total");
+    var wrap = el("div", "scroll");
+    wrap.dataset.offline = "1";
+    table = el("table", "rounds");
+    var head = el("tr");
+    head.appendChild(el("th", "", "#")).scope = "col";
+    sides.forEach(function (side) {
+      var th = el("th", "", side.querySelector(".name").textContent);
+      th.scope = "col";
+      th.style.setProperty("--side", side.style.getPropertyValue("--side"));
+      head.appendChild(th);
+    });
+    var editHead = el("th");
+    editHead.scope = "col";
+    editHead.appendChild(el("span", "visually-hidden", t("edit")));
+    head.appendChild(editHead);
+    table.appendChild(el("thead")).appendChild(head);
+    table.appendChild(el("tbody"));
+    wrap.appendChild(table);
+    var empty = card.querySelector("p.muted");
+    if (empty) empty.hidden = true;
+    card.appendChild(wrap);
+    return table;
+  }
+  function renderRounds(answer, queue) {
+    document.querySelectorAll("tr[data-offline]").forEach(function (row) { row.remove(); });
+    var shown = 0;
+    document.querySelectorAll("table.rounds tr[id^=round-]").forEach(function (row) {
+      shown = Math.max(shown, parseInt(row.id.slice(6), 10) || 0);
+    });
+    var extra = answer.rounds.filter(function (round) { return round.number > shown; });
+    if (!extra.length) return;
+    var table = roundsTable();
+    if (!table) return;
+    var body = table.tBodies[0];
+    var lastQueued = queue.length ? queue[queue.length - 1] : null;
+    extra.forEach(function (round) {
+      var item = round.provisional ? queue[round.number - here.match.rounds.length - 1] : null;
+      var row = el("tr", round.provisional ? "provisional" : "");
+      row.id = "round-" + round.number;
+      row.dataset.offline = "1";
+      var th = el("th");
+      th.scope = "row";
+      th.appendChild(document.createTextNode(String(round.number)));
+      th.appendChild(el("br"));
+      th.appendChild(el("small", "muted", t("dealt", { name: round.dealer })));
+      if (round.provisional) th.appendChild(el("small", "not-sent", t("not_sent")));
+      row.appendChild(th);
+      round.scores.forEach(function (score, side) {
+        var td = el("td");
+        td.appendChild(el("b", "num", signed(score)));
+        td.appendChild(el("small", "why", round.explanation[side]));
+        row.appendChild(td);
+      });
+      var actions = el("td");
+      if (item) {
+        var edit = el("button", "button small", t("edit"));
+        edit.type = "button";
+        edit.dataset.offlineEdit = String(item.number);
+        edit.setAttribute("aria-label", t("edit_round", { number: item.number }));
+        actions.appendChild(edit);
+        if (item === lastQueued) {
+          var undo = el("button", "button small danger", t("undo"));
+          undo.type = "button";
+          undo.dataset.offlineUndo = String(item.number);
+          actions.appendChild(undo);
+        }
+      }
+      row.appendChild(actions);
+      body.insertBefore(row, body.firstChild);
+    });
+  }
+
+  function renderPending(queue) {
+    var box = document.getElementById("pending");
+    if (!box) return;
+    box.textContent = "";
+    if (!queue.length) { box.hidden = true; return; }
+    box.appendChild(el("strong", "", t("pending_title")));
+    var list = el("ul");
+    queue.forEach(function (item) {
+      list.appendChild(el("li", "pending-round", t("pending_round", { number: item.number })));
+    });
+    box.appendChild(list);
+    if (!engineUsable() || queue.some(function (item) { return !item.input; })) box.appendChild(el("p", "small", t("no_engine")));
+    box.hidden = false;
+  }
+
+  function renderConflict(queue) {
+    var old = document.getElementById("offline-conflict");
+    if (old) old.remove();
+    var refused = queue.filter(function (item) { return item.status === "refused"; })[0];
+    if (!refused) return;
+    var next = here && here.match ? here.match.rounds.length + 1 : refused.number;
+    var box = el("section", "card refusal-card");
+    box.id = "offline-conflict";
+    box.setAttribute("role", "alert");
+    box.appendChild(el("p", "refusal", t("refused", { number: refused.number, message: refused.refusal.message })));
+    var row = el("div", "row");
+    [["keep", t("keep_mine", { number: next }), "primary"], ["drop", t("drop_mine"), "danger"], ["edit", t("edit_mine"), ""]].forEach(function (choice) {
+      var button = el("button", choice[2], choice[1]);
+      button.type = "button";
+      button.dataset.offlineChoice = choice[0];
+      row.appendChild(button);
+    });
+    box.appendChild(row);
+    var anchor = document.getElementById("entry-block") || document.getElementById("rounds-card");
+    if (anchor) anchor.parentNode.insertBefore(box, anchor);
+  }
+
+  /* The form as the server renders it for a round, from the engine's words for that round. */
+  function setChoices(form, name, options) {
+    var first = form.querySelector('input[name="' + name + '"]');
+    var chips = first && first.closest(".chips");
+    if (!chips) return;
+    var template = first.closest("label.chip").cloneNode(true);
+    chips.textContent = "";
+    options.forEach(function (option) {
+      var chip = template.cloneNode(true);
+      var input = chip.querySelector("input");
+      input.value = option[0];
+      input.checked = false;
+      input.defaultChecked = false;
+      chip.querySelector("span").textContent = option[1];
+      chips.appendChild(chip);
+    });
+  }
+  function applyWords(form, entry) {
+    if (!entry) return;
+    var who = form.querySelector(".who");
+    if (who && entry.who) who.innerHTML = entry.who;  // escaped by the engine (html.escape)
+    Object.keys(entry.choices || {}).forEach(function (name) { setChoices(form, name, entry.choices[name]); });
+    Object.keys(entry.legends || {}).forEach(function (name) {
+      var fieldset = name === "seats" ? form.querySelector("fieldset.seats")
+        : (form.querySelector('input[name="' + name + '"]') || { closest: function () { return null; } }).closest("fieldset");
+      var legend = fieldset && fieldset.querySelector("legend");
+      if (legend) legend.textContent = entry.legends[name];
+    });
+    if (entry.max !== null && entry.max !== undefined) {
+      form.querySelectorAll("fieldset.seats input[type=number]").forEach(function (input) { input.max = String(entry.max); });
+      // Number chips (match.html's count_input): one chip per value 0..max, copied from the first.
+      form.querySelectorAll("[data-count-item] .chips.nums").forEach(function (box) {
+        var chips = box.querySelectorAll("label.chip:not(.word)");
+        if (!chips.length) return;
+        var first = chips[0];
+        var name = first.querySelector("input").name;
+        box.querySelectorAll("label.chip:not(.word), details.greyed").forEach(function (chip) { chip.remove(); });
+        var before = box.firstChild;
+        for (var value = 0; value <= entry.max; value++) {
+          var chip = first.cloneNode(true);
+          var input = chip.querySelector("input");
+          input.name = name;
+          input.value = String(value);
+          input.checked = false;
+          chip.querySelector("span").textContent = String(value);
+          box.insertBefore(chip, before);
+        }
+      });
+    }
+    if (entry.blind_nil) {
+      entry.blind_nil.seats.forEach(function (allowed, seat) {
+        var select = form.querySelector('select[name="bid_' + seat + '"]');
+        if (!select) return;
+        var option = select.querySelector('option[value="blind_nil"]');
+        if (allowed && !option) {
+          option = el("option", "", entry.blind_nil.label);
+          option.value = "blind_nil";
+          select.appendChild(option);
+        } else if (!allowed && option) option.remove();
+      });
+    }
+  }
+  function fill(form, values) {
+    Object.keys(values).forEach(function (name) {
+      if (/^(csrf_token|version|expected_number|idempotency_key)$/.test(name)) return;
+      form.querySelectorAll('[name="' + name + '"]').forEach(function (field) {
+        if (field.type === "radio" || field.type === "checkbox") field.checked = field.value === values[name];
+        else field.value = values[name];
+      });
+    });
+  }
+  function setFormRound(form, number, editing) {
+    var heading = document.getElementById("h-entry");
+    if (heading) heading.textContent = editing ? t("edit_round", { number: number }) : t("round", { number: number });
+    form.dataset.number = String(number);
+    var numberInput = form.querySelector('input[name="expected_number"]');
+    if (numberInput) numberInput.value = String(number);
+    var save = form.querySelector("button[type=submit]");
+    if (save) save.textContent = editing ? t("save_changes", { number: number }) : t("save_round", { number: number });
+    var cancel = document.getElementById("offline-cancel-edit");
+    if (editing && !cancel && save) {
+      cancel = el("button", "", t("cancel"));
+      cancel.type = "button";
+      cancel.id = "offline-cancel-edit";
+      save.parentNode.insertBefore(cancel, save.nextSibling);
+    } else if (!editing && cancel) cancel.remove();
+  }
+  function moveFormOn(form, answer) {
+    var entry = document.getElementById("entry");
+    if (answer.finished) { if (entry) entry.hidden = true; return; }
+    if (entry) entry.hidden = false;
+    if (form.dataset.queuedEdit) return;  // a queued round is being edited: leave it be
+    var number = answer.next.round;
+    if (form.dataset.number === String(number)) return;  // still this round: keep what is typed
+    form.reset();
+    applyWords(form, answer.entry);
+    var keyInput = form.querySelector('input[name="idempotency_key"]');
+    if (keyInput) keyInput.value = newKey();
+    setFormRound(form, number, false);
+    clearPreview();
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    delete form.dataset.dirty;  // after the event: "dirty" means a person typed since
+  }
+  // Without the engine (never loaded on this phone) the form still moves on to the next number.
+  function moveFormPlain(form, queue) {
+    if (!queue.length) return;
+    var number = here.match ? here.match.rounds.length + queue.length + 1 : queue[queue.length - 1].number + 1;
+    if (form.dataset.number === String(number)) return;
+    form.reset();
+    var key = form.querySelector('input[name="idempotency_key"]');
+    if (key) key.value = newKey();
+    setFormRound(form, number, false);
+  }
+
+  // The last round's preview goes with it; the new round's check follows at once.
+  function clearPreview() {
+    var preview = document.getElementById("preview");
+    var save = document.getElementById("save");
+    if (!preview || !save) return;
+    // Save sits in the page's save bar (match.html) when there is one: the bar stays.
+    var keep = document.getElementById("save-bar") || save;
+    Array.prototype.slice.call(preview.children).forEach(function (child) {
+      if (child !== keep && child.id !== "offline-cancel-edit") child.remove();
+    });
+    save.disabled = true;
+  }
+  function renderPreview(result) {
+    var preview = document.getElementById("preview");
+    var save = document.getElementById("save");
+    if (!preview || !save || !result) return;
+    clearPreview();
+    var parts = [];
+    if (result.notes && result.notes.length) {
+      var notes = el("ul", "notes");
+      result.notes.forEach(function (note) { notes.appendChild(el("li", "", note)); });
+      parts.push(notes);
+    }
+    if (!result.ok) {
+      var refusal = el("p", "refusal", result.message);
+      refusal.setAttribute("role", "alert");
+      parts.push(refusal);
+    } else {
+      var table = el("table", "would-be");
+      table.appendChild(el("caption", "", t("would_score")));
+      result.scores.forEach(function (side) {
+        var row = el("tr");
+        var name = el("th", "", side.name);
+        name.scope = "row";
+        row.appendChild(name);
+        row.appendChild(el("td", "num", signed(side.score)));
+        row.appendChild(el("td", "muted small", side.explanation));
+        table.appendChild(row);
+      });
+      parts.push(table);
+      if (result.finishes) parts.push(el("p", "ok", t("ends_match", { names: result.winners.join(t("and")) })));
+    }
+    var anchor = document.getElementById("save-bar") || save;
+    parts.forEach(function (part) { preview.insertBefore(part, anchor); });
+    save.disabled = !result.ok;
+  }
+
+  // Offline (or while rounds wait to be sent) the phone's engine answers instead of the server.
+  function usePhone() {
+    return !navigator.onLine || (here && here.queue && here.queue.length > 0);
+  }
+
+  function refresh() {
+    if (!here) return Promise.resolve();
+    return queueOf(here.id).then(function (queue) {
+      here.queue = queue;
+      renderPending(queue);
+      renderConflict(queue);
+      var form = roundForm();
+      if (!queue.length && navigator.onLine) return;
+      if (!here.match || !engineUsable()) {
+        if (form) moveFormPlain(form, queue);
+        return;
+      }
+      return evaluate({ match: here.match, queued: queuedForEngine(queue), form: null }).then(function (answer) {
+        here.answer = answer;
+        renderTotals(answer);
+        renderRounds(answer, queue);
+        if (form) moveFormOn(form, answer);
+      }, function () {
+        renderPending(queue);
+        if (form) moveFormPlain(form, queue);
+      });
+    });
+  }
+
+  /* ---- check this round */
+  function check(form) {
+    if (!here || !here.match) return Promise.reject(new Error("no match stored on this phone"));
+    var editing = form.dataset.queuedEdit ? parseInt(form.dataset.queuedEdit, 10) : null;
+    var queue = here.queue || [];
+    var replace = null;
+    if (editing !== null) {
+      replace = queue.findIndex(function (item) { return item.number === editing; });
+      if (replace < 0) replace = null;
+    }
+    return evaluate({ match: here.match, queued: queuedForEngine(queue), form: formValues(form), replace: replace }).then(function (answer) {
+      return answer.check;
+    });
+  }
+  var checkTimer = null;
+  function liveCheck(form) {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(function () {
+      if (!usePhone() || !engineUsable() || !here || !here.match) return;
+      check(form).then(renderPreview, function () {});
+    }, 120);
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-round-form]");
+    if (form) liveCheck(form);
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-round-form]");
+    if (form) liveCheck(form);
+  });
+  // While the phone answers, the server's preview is not asked (it would not know the queued rounds).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (source && source.matches && source.matches("form[data-round-form]") && usePhone()) event.preventDefault();
+  });
+
+  /* ---- save this round (online or queued) */
+  function postOnline(form, item) {
+    return fetch(form.action, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key },
+      body: new URLSearchParams(item.form).toString(),
+      credentials: "same-origin"
+    }).then(function (response) {
+      if (response.ok) {
+        window.location.assign(response.url.split("#")[0] + "#scores");
+        if (response.url.split("#")[0] === window.location.href.split("#")[0]) window.location.reload();
+        return "sent";
+      }
+      form.submit();  // refused (422/409): the browser posts it for the page with the message
+      return "refused";
+    }, function () { return "offline"; });
+  }
+  function save(form) {
+    if (form.dataset.saving) return Promise.resolve("busy");  // a second tap while the first is saved
+    form.dataset.saving = "1";
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    var matchId = form.dataset.match;
+    var values = formValues(form);
+    var editing = form.dataset.queuedEdit ? parseInt(form.dataset.queuedEdit, 10) : null;
+    var keyInput = form.querySelector('input[name="idempotency_key"]');
+    var item = { match: matchId, key: editing !== null || !keyInput ? newKey() : keyInput.value, form: values, input: null, status: "queued", queued_at: Date.now() };
+    return queueOf(matchId).then(function (queue) {
+      if (here) here.queue = queue;
+      if (navigator.onLine && !queue.length && editing === null) {
+        item.number = parseInt(values.expected_number, 10);
+        return postOnline(form, item).then(function (outcome) { return outcome === "offline" ? queueRound(form, item, queue, null) : outcome; });
+      }
+      return queueRound(form, item, queue, editing);
+    }).catch(function (error) {
+      if (button) button.disabled = false;
+      throw error;
+    }).then(function (outcome) {
+      delete form.dataset.saving;
+      return outcome;
+    }, function (error) {
+      delete form.dataset.saving;
+      throw error;
+    });
+  }
+  function queueRound(form, item, queue, editing) {
+    var base = here && here.match ? here.match.rounds.length : null;
+    if (editing !== null) item.number = editing;
+    else if (base !== null) item.number = base + queue.length + 1;
+    else item.number = Math.max(parseInt(item.form.expected_number, 10) || 1, queue.length ? queue[queue.length - 1].number + 1 : 1);
+    item.form.expected_number = String(item.number);
+    var checked = engineUsable() && here && here.match ? check(form).catch(function () { return null; }) : Promise.resolve(null);
+    return checked.then(function (result) {
+      if (result && !result.ok) {
+        renderPreview(result);
+        return "refused";
+      }
+      if (result) item.input = result.input;
+      return putItems([item]).then(function () {
+        delete form.dataset.queuedEdit;
+        return refresh();
+      }).then(function () {
+        if (navigator.onLine) flush();
+        return "queued";
+      });
+    });
+  }
+
+  /* ---- edit and undo of a queued round; the choices after a refusal */
+  function editQueued(number) {
+    var form = roundForm();
+    var item = (here.queue || []).filter(function (queued) { return queued.number === number; })[0];
+    if (!form || !item) return;
+    form.dataset.queuedEdit = String(number);
+    form.reset();
+    var index = here.queue.indexOf(item);
+    evaluate({ match: here.match, queued: queuedForEngine(here.queue), form: item.form, replace: index }).then(function (answer) {
+      applyWords(form, answer.form_entry);
+      fill(form, item.form);
+      setFormRound(form, number, true);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      renderPreview(answer.check);
+      var entry = document.getElementById("entry");
+      if (entry) { entry.hidden = false; entry.scrollIntoView({ block: "start" }); }
+    }, function () {
+      fill(form, item.form);
+      setFormRound(form, number, true);
+    });
+  }
+  function cancelEdit() {
+    var form = roundForm();
+    if (!form) return;
+    delete form.dataset.queuedEdit;
+    form.dataset.number = "";  // moved on to the next round again by refresh
+    refresh();
+  }
+  function undoQueued(number) {
+    var last = here.queue[here.queue.length - 1];
+    if (!last || last.number !== number) return;
+    transact(["queue"], "readwrite", function (tx) { tx.objectStore("queue").delete([last.match, last.number]); }).then(function () {
+      var form = roundForm();
+      if (form) delete form.dataset.queuedEdit;
+      return refresh();
+    });
+  }
+  // The refused round and those after it take the numbers after the server's last round;
+  // each is a new attempt, with a new Idempotency-Key.
+  function renumber(queue, from, keep, holdFirst) {
+    var next = here.match.rounds.length + 1;
+    var moved = queue.filter(function (item) { return item.number >= from; });
+    var kept = moved.filter(keep).map(function (item, index) {
+      var copy = Object.assign({}, item, { number: next + index, key: newKey(), status: "queued", refusal: null });
+      copy.form = Object.assign({}, item.form, { expected_number: String(next + index) });
+      if (holdFirst && index === 0) copy.status = "held";
+      return copy;
+    });
+    return putItems(kept, moved).then(function () { return kept; });
+  }
+  function choose(choice) {
+    var refused = here.queue.filter(function (item) { return item.status === "refused"; })[0];
+    if (!refused) return;
+    var fetched = navigator.onLine ? fetchMatch(here.id) : Promise.resolve(null);
+    fetched.then(function (match) {
+      if (match) here.match = match;
+      var keep = choice === "drop" ? function (item) { return item !== refused; } : function () { return true; };
+      return renumber(here.queue, refused.number, keep, choice === "edit");
+    }).then(function (kept) {
+      var form = roundForm();
+      if (form) delete form.dataset.queuedEdit;
+      if (choice === "edit") return refresh().then(function () { if (kept.length) editQueued(kept[0].number); });
+      return flush().then(refresh);
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest && event.target.closest("[data-offline-edit], [data-offline-undo], [data-offline-choice], #offline-cancel-edit");
+    if (!target || !here) return;
+    if (target.dataset.offlineEdit) editQueued(parseInt(target.dataset.offlineEdit, 10));
+    else if (target.dataset.offlineUndo) undoQueued(parseInt(target.dataset.offlineUndo, 10));
+    else if (target.dataset.offlineChoice) choose(target.dataset.offlineChoice);
+    else cancelEdit();
+  });
+
+  /* ---- coming back: each match's queue is sent in round order, exactly once (the server
+     keeps each Idempotency-Key); a refused round stops its match's queue until a person chooses. */
+  function send(item) {
+    if (item.input) {
+      return fetch("/api/v1/matches/" + encodeURIComponent(item.match) + "/rounds?number=" + item.number, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept": "application/json", "Idempotency-Key": item.key },
+        body: JSON.stringify(item.input),
+        credentials: "same-origin"
+      }).then(function (response) {
+        if (response.ok || response.status >= 500) return { status: response.status };
+        return response.json().then(function (body) {
+          return { status: response.status, code: body.error || "", message: body.message || ("HTTP " + response.status) };
+        }, function () { return { status: response.status, code: "", message: "HTTP " + response.status }; });
+      });
+    }
+    // Saved before the engine was on this phone: the server reads the form, as without JavaScript.
+    return fetch("/matches/" + encodeURIComponent(item.match) + "/rounds", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key },
+      body: new URLSearchParams(item.form).toString(),
+      credentials: "same-origin"
+    }).then(function (response) {
+      if (response.ok || response.status >= 500) return { status: response.ok ? 201 : response.status };
+      var text = response.headers.get("X-Scorekeeper-Error") || ("HTTP " + response.status);
+      try { text = decodeURIComponent(text); } catch (e) { /* shown as it came */ }
+      return { status: response.status, code: "", message: text };
+    });
+  }
+  var flushing = null;
+  function flushAll() {
+    var changed = {};
+    return allQueued().then(function (items) {
+      var byMatch = {};
+      items.sort(function (a, b) { return a.number - b.number; }).forEach(function (item) {
+        (byMatch[item.match] = byMatch[item.match] || []).push(item);
+      });
+      var matches = Object.keys(byMatch);
+      function nextMatch() {
+        var matchId = matches.shift();
+        if (!matchId) return Promise.resolve();
+        var queue = byMatch[matchId];
+        function nextItem() {
+          var item = queue.shift();
+          if (!item || item.status !== "queued") return nextMatch();
+          return send(item).then(function (result) {
+            changed[matchId] = true;
+            if (result.status >= 200 && result.status < 300) {
+              return transact(["queue"], "readwrite", function (tx) { tx.objectStore("queue").delete([item.match, item.number]); }).then(nextItem);
+            }
+            if (result.status >= 500) return nextMatch();  // the server is unwell: try later
+            item.status = "refused";
+            item.refusal = { status: result.status, code: result.code, message: result.message };
+            return putItems([item]).then(nextMatch);
+          });
+        }
+        return nextItem();
+      }
+      return nextMatch();
+    }).catch(function () { /* the connection went again: the rest waits */ }).then(function () { return changed; });
+  }
+  function flush() {
+    if (!navigator.onLine) return Promise.resolve();
+    if (flushing) return flushing;
+    var run = navigator.locks ? navigator.locks.request("scorekeeper-offline-queue", flushAll) : flushAll();
+    flushing = run.then(function (changed) {
+      flushing = null;
+      // This page's match moved on: show the server's page (provisional rounds now stored),
+      // unless the next round is being typed: then live sync refreshes the other blocks.
+      if (!here || !changed || !changed[here.id]) return;
+      var form = roundForm();
+      if (form && form.dataset.dirty) {
+        return queueOf(here.id).then(function (queue) { here.queue = queue; renderPending(queue); renderConflict(queue); });
+      }
+      window.location.reload();
+    }, function () { flushing = null; });
+    return flushing;
+  }
+
+  /* ---- the offline home: the matches this phone has stored */
+  function listMatches() {
+    var box = document.getElementById("phone-matches");
+    var list = document.getElementById("phone-match-list");
+    if (!box || !list) return;
+    Promise.all([allMatches(), allQueued()]).then(function (found) {
+      var records = found[0].sort(function (a, b) { return b.stored_at - a.stored_at; });
+      list.textContent = "";
+      if (!records.length) list.appendChild(el("li", "muted", t("phone_none")));
+      records.forEach(function (record) {
+        var queued = found[1].filter(function (item) { return item.match === record.id; }).length;
+        var li = el("li");
+        var link = el("a", "match-link");
+        link.href = "/matches/" + encodeURIComponent(record.id);
+        link.appendChild(el("span", "game", record.title.replace(/ · Scorekeeper$/, "")));
+        var sides = el("span", "sides");
+        var match = record.match;
+        match.sides.forEach(function (side, index) {
+          var names = side.map(function (seat) { return match.players[seat].name; }).join(" & ");
+          var span = el("span", "side", names + " ");
+          span.appendChild(el("b", "", String(match.totals[index])));
+          sides.appendChild(span);
+        });
+        link.appendChild(sides);
+        var facts = t("phone_rounds", { number: match.rounds.length });
+        if (queued) facts += " · " + t("phone_queued", { number: queued });
+        link.appendChild(el("span", "muted", facts));
+        li.appendChild(link);
+        list.appendChild(li);
+      });
+      box.hidden = false;
+    }).catch(function () {});
+  }
+
+  function start() {
+    var visited = false;
+    try {
+      visited = localStorage.getItem(VISITED_KEY) === "1";
+      localStorage.setItem(VISITED_KEY, "1");
+    } catch (e) { /* private mode: no background engine */ }
+    listMatches();
+    var live = document.getElementById("live");
+    if (live && live.dataset.liveMatch) {
+      here = { id: live.dataset.liveMatch, match: null, queue: [] };
+      var loaded = navigator.onLine ? fetchMatch(here.id) : Promise.resolve(null);
+      loaded.then(function (match) {
+        return match || storedMatch(here.id).then(function (record) { return record ? record.match : null; });
+      }).then(function (match) {
+        here.match = match;
+        return queueOf(here.id);
+      }).then(function (queue) {
+        here.queue = queue;
+        if (!navigator.onLine || queue.length) {
+          startEngine();
+          return refresh().then(function () {
+            var form = roundForm();
+            if (form) liveCheck(form);
+          });
+        }
+      }).then(function () { flush(); }).catch(function () {});
+      // After the first visit the engine loads in the background (the service worker keeps it).
+      if (visited) setTimeout(startEngine, ENGINE_DELAY_MS);
+    } else {
+      flush();
+    }
+  }
+  window.addEventListener("online", function () { flush(); });
+  // A server that answered 5xx, or a connection that came back without an "online" event.
+  setInterval(function () { if (navigator.onLine) flush(); }, RETRY_MS);
+  window.addEventListener("offline", function () {
+    if (!here) return;
+    startEngine();
+    var form = roundForm();
+    if (form) liveCheck(form);
+  });
+  // Live sync replaced the page's blocks: the match moved on; show the queued rounds again.
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    if (!here || !here.queue || !here.queue.length) return;
+    fetchMatch(here.id).then(function (match) { if (match) here.match = match; return refresh(); });
+  });
+
+  window.ScorekeeperOffline = {
+    check: check,
+    save: save,
+    provisional: queueOf,
+    evaluate: evaluate,
+    flush: flush,
+    timing: timing
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

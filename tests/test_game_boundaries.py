@@ -1,0 +1,52 @@
+"""One game, one place: no module or template under scorekeeper/ and templates/ names a game's
+id except that game's own files (its engine module, its web adapter and its template)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.config import PROJECT_ROOT
+from scorekeeper.games import all_games, fields
+from scorekeeper.web.games import adapter_for
+
+PACKAGE = PROJECT_ROOT / "scorekeeper"
+TEMPLATES = PROJECT_ROOT / "templates"
+# Card words spelled like a game ("spades" the suit is not Spades the game) are the shared
+# card vocabulary's to name, in its own module.
+CARD_WORDS = frozenset(fields.SUITS)
+
+
+def module_path(module: str) -> Path:
+    return PROJECT_ROOT / (module.replace(".", "/") + ".py")
+
+
+def string_literals(path: Path) -> set[str]:
+    """Every string constant in a module (f-strings' constant parts included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_only_a_games_own_modules_name_its_id(game):
+    own = {module_path(type(game).__module__), module_path(type(adapter_for(game)).__module__)}
+    if game.id in CARD_WORDS:
+        own.add(module_path(fields.__name__))
+    naming = [
+        str(path.relative_to(PROJECT_ROOT))
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path not in own and game.id in string_literals(path)
+    ]
+    assert naming == [], f"{game.id} is named outside its own files"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_only_a_games_own_template_names_it(game):
+    own = TEMPLATES / adapter_for(game).template
+    naming = [
+        str(path.relative_to(PROJECT_ROOT))
+        for path in sorted(TEMPLATES.rglob("*.html"))
+        if path != own and any(quoted in path.read_text(encoding="utf-8") for quoted in (f'"{game.id}"', f"'{game.id}'"))
+    ]
+    assert naming == []

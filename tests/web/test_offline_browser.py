@@ -1,0 +1,429 @@
+"""Offline entry in chromium: the phone's rules engine (Pyodide in a web worker) checks and
+scores rounds with the connection off; the queue in IndexedDB is sent in order, exactly once."""
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+
+import pytest
+from table_loop import enter
+
+from scorekeeper.games import all_games, get_game
+from scorekeeper.web.games import adapter_for
+from tests.games import legal_rounds
+from tests.web.test_browser import NWIK_STYLES, NWIK_TRICKS, api, pick, start_match, valid_preview
+
+pytestmark = pytest.mark.browser
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+ENGINE_BOOT_MS = 60_000
+OFFLINE_NOISE = ("ERR_INTERNET_DISCONNECTED", "Failed to fetch", "net::ERR_FAILED")
+
+
+def engine_ready(page) -> None:
+    """The phone has been here before: the engine is loaded (and stored by the service worker)."""
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_function("window.ScorekeeperOffline", timeout=10_000)
+    page.evaluate("window.ScorekeeperOffline.evaluate(null)")
+
+
+def go_offline(page, context, console) -> None:
+    console.allowed = OFFLINE_NOISE
+    context.set_offline(True)
+    page.wait_for_function("!navigator.onLine")
+
+
+def fill_nwik(page, style: int, stake: int, tricks: list[int]) -> None:
+    pick(page, "style", style)
+    pick(page, "stake", stake)
+    for seat, took in enumerate(tricks):
+        enter(page, f"tricks_{seat}", str(took))
+
+
+def queued(page, match_id: str) -> list[dict]:
+    return page.evaluate(f"window.ScorekeeperOffline.provisional({json.dumps(match_id)})")
+
+
+NWIK_OFFLINE = [(1, 1, [6, 4, 3]), (3, 1, [5, 5, 3]), (4, 1, [2, 8, 3])]
+
+
+def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console, shot, live_server):
+    players = ["Ann", "Bob", "Cid"]
+    match_id = start_match(page, "nwik", players)
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number, (style, stake, tricks) in enumerate(NWIK_OFFLINE, start=1):
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number}")
+        fill_nwik(page, style, stake, tricks)
+        valid_preview(page)
+        if number == 1:
+            shot(page, "offline-nwik-01-valid")
+            page.locator("#save").dblclick()  # the natural second tap
+        else:
+            page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+        expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
+        if number == 2:
+            page.locator("#save").click(force=True)  # a tap on the cleared form queues nothing
+    shot(page, "offline-nwik-02-three-queued", full_page=True)
+    assert [item["number"] for item in queued(page, match_id)] == [1, 2, 3]
+    assert api(live_server, match_id)["rounds"] == []
+    game = get_game("nwik")
+    inputs = [{"style": style, "stake": stake, "tricks": tricks} for style, stake, tricks in NWIK_OFFLINE]
+    state = game.replay(game.table(players), inputs)
+    totals = page.locator("#scores ol.totals .points")
+    expect(totals).to_have_text([str(total) for total in state.totals])
+    expect(page.locator("#scores .next")).to_contain_text("Round 4")
+    # Reload with the connection still off: nothing queued is lost.
+    page.reload()
+    # The engine starts again from the phone's cache (Pyodide takes seconds to boot).
+    expect(page.locator("tr.provisional")).to_have_count(3, timeout=ENGINE_BOOT_MS)
+    expect(page.locator("#h-entry")).to_have_text("Round 4")
+    expect(totals).to_have_text([str(total) for total in state.totals])
+    shot(page, "offline-nwik-03-reloaded", full_page=True)
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    expect(page.locator("tr[id^=round-]")).to_have_count(3)
+    stored = api(live_server, match_id)
+    assert [scored["input"] for scored in stored["rounds"]] == inputs
+    assert stored["totals"] == list(state.totals)
+    assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
+    assert queued(page, match_id) == []
+    shot(page, "offline-nwik-04-sent", full_page=True)
+    assert console.unexpected() == []
+
+
+def nwik_round_input(number: int) -> dict:
+    """The whole-match inputs of test_browser.test_whole_nwik_match: each Bidder's styles in turn."""
+    turn = (number - 1) // 3
+    style = NWIK_STYLES[turn]
+    raw = {"style": style, "stake": turn + 1, "tricks": NWIK_TRICKS[(number - 1) % len(NWIK_TRICKS)]}
+    if style == 2:
+        raw["trump"] = "hearts"
+    if style == 5:
+        raw["vip_card"] = 2
+    return raw
+
+
+def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, live_server):
+    players = ["Ann", "Bob", "Cid"]
+    match_id = start_match(page, "nwik", players)
+    engine_ready(page)
+    go_offline(page, context, console)
+    inputs = [nwik_round_input(number) for number in range(1, 16)]
+    game = get_game("nwik")
+    table = game.table(players)
+    for number, raw in enumerate(inputs, start=1):
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number}")
+        expected = game.replay(table, inputs[: number - 1]).next
+        expect(page.locator("#scores .next")).to_have_text(
+            f"Round {number}: {players[expected['dealer']]} deals, {players[expected['bidder']]} bids"
+        )
+        fill_nwik(page, raw["style"], raw["stake"], raw["tricks"])
+        if "trump" in raw:
+            pick(page, "trump", raw["trump"])
+        if "vip_card" in raw:
+            pick(page, "vip_card", raw["vip_card"])
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
+        if number == 8:
+            expect(page.locator("#match-progress")).to_have_text("7 rounds left · 8 rounds played")
+            shot(page, "offline-nwik-whole-01-midway", full_page=True)
+    state = game.replay(table, inputs)
+    banner = page.locator("#winner-banner")
+    for side in state.winners:
+        expect(banner).to_contain_text(players[side])
+    expect(page.locator("#entry")).to_be_hidden()
+    expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    expect(page.locator("#match-progress")).to_have_text("0 rounds left · 15 rounds played")
+    # Every Bidder has used the styles and stakes of their five turns.
+    expect(page.locator("table.usage td.used")).to_have_count(30)
+    shot(page, "offline-nwik-whole-02-finished", full_page=True)
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=30_000)
+    stored = api(live_server, match_id)
+    assert stored["finished"] and [scored["input"] for scored in stored["rounds"]] == inputs
+    assert stored["totals"] == list(state.totals)
+    assert console.unexpected() == []
+
+
+SPADES_OFFLINE = [
+    (["4", "nil", "3", "2"], [5, 0, 4, 4]),
+    (["3", "3", "3", "3"], [3, 4, 3, 3]),
+    (["2", "4", "2", "4"], [2, 5, 3, 3]),
+]
+
+
+def fill_spades(page, bids: list[str], tricks: list[int]) -> None:
+    for seat, bid in enumerate(bids):
+        enter(page, f"bid_{seat}", bid)
+    for seat, took in enumerate(tricks):
+        enter(page, f"tricks_{seat}", str(took))
+
+
+def spades_input(bids: list[str], tricks: list[int]) -> dict:
+    return {"bids": [bid if bid == "nil" else int(bid) for bid in bids], "tricks": tricks}
+
+
+def test_three_spades_rounds_offline_double_tap_and_reload(page, context, console, shot, live_server):
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    match_id = start_match(page, "spades", players)
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number, (bids, tricks) in enumerate(SPADES_OFFLINE, start=1):
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number}")
+        fill_spades(page, bids, tricks)
+        valid_preview(page)
+        page.locator("#save").dblclick()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+        expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
+    page.reload()
+    expect(page.locator("tr.provisional")).to_have_count(3, timeout=ENGINE_BOOT_MS)
+    game = get_game("spades")
+    inputs = [spades_input(bids, tricks) for bids, tricks in SPADES_OFFLINE]
+    state = game.replay(game.table(players), inputs)
+    expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    bags = state.next["bags"]
+    expect(page.locator("#entry .who")).to_contain_text(f"Ann & Cid {bags[0]}, Bob & Dee {bags[1]}")
+    shot(page, "offline-spades-01-reloaded", full_page=True)
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    stored = api(live_server, match_id)
+    assert [scored["input"] for scored in stored["rounds"]] == inputs
+    assert [scored["number"] for scored in stored["rounds"]] == [1, 2, 3]
+    assert stored["totals"] == list(state.totals)
+    assert console.unexpected() == []
+
+
+NAMELESS = [[2, 1, 1, 1], [1, 2, 1, 1], [1, 1, 2, 1]]
+
+
+def fill_nameless(page, tricks: list[int]) -> None:
+    for seat, took in enumerate(tricks):
+        enter(page, f"tricks_{seat}", str(took))
+
+
+def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_server):
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    engine_ready(page)
+    go_offline(page, context, console)
+    for tricks in NAMELESS:
+        fill_nameless(page, tricks)
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {NAMELESS.index(tricks) + 2}")
+    # Undo the last queued round, edit the first one.
+    page.locator("[data-offline-undo='3']").click()
+    expect(page.locator("tr.provisional")).to_have_count(2)
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    page.locator("[data-offline-edit='1']").click()
+    expect(page.locator("#h-entry")).to_have_text("Edit round 1 (not yet sent)")
+    expect(page.locator('input[name="tricks_0"][value="2"]')).to_be_checked()
+    fill_nameless(page, [1, 1, 1, 2])
+    valid_preview(page)
+    shot(page, "offline-edit-01-editing")
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    items = queued(page, match_id)
+    assert [(item["number"], item["input"]["tricks"]) for item in items] == [(1, [1, 1, 1, 2]), (2, [1, 2, 1, 1])]
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    stored = api(live_server, match_id)
+    assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[1, 1, 1, 2], [1, 2, 1, 1]]
+    assert console.unexpected() == []
+
+
+def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_server, page, context, console, shot):
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number, tricks in enumerate(NAMELESS[:2], start=1):
+        fill_nameless(page, tricks)
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+    # Meanwhile a second phone at the table records round 1 online.
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    try:
+        second = other.new_page()
+        second.goto(f"/matches/{match_id}")
+        fill_nameless(second, [3, 0, 1, 1])
+        valid_preview(second)
+        second.locator("#save").click()
+        expect(second.locator("#round-1")).to_have_count(1)
+    finally:
+        other.close()
+    console.allowed = (*OFFLINE_NOISE, "status of 409")  # the server's refusal, shown below
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    expect(conflict).to_contain_text("Round 1 saved on this phone was refused", timeout=20_000)
+    expect(conflict).to_contain_text("round 1 cannot be recorded: the next round is 2")
+    shot(page, "offline-conflict-01-refused", full_page=True)
+    assert len(api(live_server, match_id)["rounds"]) == 1
+    conflict.get_by_role("button", name="Keep mine as round 2").click()
+    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator("#offline-conflict")).to_have_count(0)
+    stored = api(live_server, match_id)
+    assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
+    assert queued(page, match_id) == []
+    shot(page, "offline-conflict-02-resolved", full_page=True)
+    assert console.unexpected() == []
+
+
+def test_offline_home_lists_the_matches_on_this_phone(page, context, console, shot):
+    first = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    second = start_match(page, "spades", ["Eve", "Fay", "Gus", "Hal"])
+    page.evaluate("navigator.serviceWorker.ready")
+    page.goto(f"/matches/{first}")
+    page.goto(f"/matches/{second}")
+    page.goto("/offline")
+    go_offline(page, context, console)
+    page.goto("/leagues/never-opened")  # not on this phone: the service worker answers with the offline page
+    listed = page.locator("#phone-match-list a.match-link")
+    expect(listed).to_have_count(2)
+    shot(page, "offline-home-01")
+    page.locator(f"#phone-match-list a[href='/matches/{first}']").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 1")
+    assert console.unexpected() == []
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
+def test_the_phone_scores_random_matches_as_the_server_does(game_id, page, console, live_server):
+    game = get_game(game_id)
+    counts, options, _generate = legal_rounds.generator_for(game)
+    rng = random.Random(f"offline-{game_id}")
+    players = [f"P{seat}" for seat in range(rng.choice(counts))]
+    _table, state = legal_rounds.play_match(rng, game, players)
+    match = post(live_server, "/api/v1/matches", {"game": game_id, "players": players, "options": options})
+    for scored in state.rounds:
+        post(live_server, f"/api/v1/matches/{match['id']}/rounds?number={scored.number}", scored.input)
+    page.goto(f"/matches/{match['id']}")
+    page.wait_for_function("window.ScorekeeperOffline")
+    for language in ("en", "de"):
+        server = get(live_server, f"/api/v1/matches/{match['id']}", language)
+        page.evaluate(f"document.documentElement.lang = {json.dumps(language)}")
+        phone = page.evaluate(
+            "match => window.ScorekeeperOffline.evaluate({match: match, queued: [], form: null})", server
+        )
+        assert [(r["number"], r["scores"]) for r in phone["rounds"]] == [
+            (r["number"], r["scores"]) for r in server["rounds"]
+        ]
+        assert [r["explanation"] for r in phone["rounds"]] == [r["explanation"] for r in server["rounds"]]
+        assert phone["totals"] == server["totals"] and phone["finished"] == server["finished"]
+        assert phone["winners"] == [" & ".join(players[seat] for seat in server["sides"][side]) for side in server["winners"]]
+        assert phone["details"] == server["details"] and phone["next"] == server["next"]
+        # Replaying them as queued rounds on an empty match gives the same scores too.
+        empty = {**server, "rounds": []}
+        queued_answer = page.evaluate(
+            "([match, inputs]) => window.ScorekeeperOffline.evaluate({match: match, queued: inputs.map(i => ({input: i})), form: null})",
+            [empty, [r["input"] for r in server["rounds"]]],
+        )
+        assert [r["scores"] for r in queued_answer["rounds"]] == [r["scores"] for r in server["rounds"]]
+        assert queued_answer["queue_error"] is None
+    assert console.unexpected() == []
+
+
+def post(live_server: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        live_server + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def get(live_server: str, path: str, language: str) -> dict:
+    request = urllib.request.Request(live_server + path, headers={"Accept-Language": language})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+
+def test_queued_rounds_survive_a_browser_restart(playwright_instance, chromium_options, live_server, tmp_path):
+    profile = str(tmp_path / "profile")
+    context = playwright_instance.chromium.launch_persistent_context(profile, base_url=live_server, **chromium_options)
+    try:
+        page = context.new_page()
+        match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+        engine_ready(page)
+        context.set_offline(True)
+        page.wait_for_function("!navigator.onLine")
+        for number, tricks in enumerate(NAMELESS[:2], start=1):
+            fill_nameless(page, tricks)
+            valid_preview(page)
+            page.locator("#save").click()
+            expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+    finally:
+        context.close()  # the browser quits with two rounds not yet sent
+    assert api(live_server, match_id)["rounds"] == []
+    context = playwright_instance.chromium.launch_persistent_context(profile, offline=True, **chromium_options)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server}/matches/{match_id}")  # from the service worker's copy
+        expect(page.locator("tr.provisional")).to_have_count(2, timeout=ENGINE_BOOT_MS)
+        expect(page.locator("#h-entry")).to_have_text("Round 3")
+        context.set_offline(False)
+        expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
+    finally:
+        context.close()
+    assert [scored["input"]["tricks"] for scored in api(live_server, match_id)["rounds"]] == NAMELESS[:2]
+
+
+def fill_form(page, values: dict[str, str]) -> None:
+    """Enter a round's form fields as a person would: tap chips, pick from lists, type counts."""
+    for name, value in values.items():
+        field = page.locator(f'form[data-round-form] [name="{name}"]').first
+        kind = field.evaluate("el => el.tagName === 'SELECT' ? 'select' : el.type")
+        if kind == "select":
+            page.select_option(f'form[data-round-form] select[name="{name}"]', value)
+        elif value != "":
+            enter(page, name, value)
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
+def test_every_game_records_rounds_offline(game_id, page, context, console, live_server):
+
+    game = get_game(game_id)
+    counts, options, _generate = legal_rounds.generator_for(game)
+    players = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][: max(counts)]
+    match = post(live_server, "/api/v1/matches", {"game": game_id, "players": players, "options": options})
+    table = game.table(players, match["options"])
+    rng = random.Random(f"every-game-{game_id}")
+    state = game.initial_state(table)
+    page.goto(f"/matches/{match['id']}")
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number in range(1, 4):
+        hints = state.next
+        raw, state = legal_rounds.legal_round(rng, game, table, state)
+        fill_form(page, adapter_for(game).form_values(raw, table, hints))
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+        expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    context.set_offline(False)
+    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    stored = api(live_server, match["id"])
+    assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
+    assert console.unexpected() == []
+
+
+def test_typing_the_next_round_survives_the_queue_being_sent(page, context, console, live_server):
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    engine_ready(page)
+    go_offline(page, context, console)
+    fill_nameless(page, NAMELESS[0])
+    valid_preview(page)
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    enter(page, "tricks_0", "3")  # the next round, half typed, when the connection returns
+    context.set_offline(False)
+    expect(page.locator("#round-1:not(.provisional)")).to_have_count(1, timeout=30_000)
+    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator('input[name="tricks_0"][value="3"]')).to_be_checked()
+    assert len(api(live_server, match_id)["rounds"]) == 1
+    assert console.unexpected() == []
