@@ -640,8 +640,8 @@ class Spades(Game):
         if len(nil_seats) > options["nil_per_side"]:
             raise RoundError(
                 _n(
-                    "only {allowed} of {side} may bid nil (option nil_per_side), got {n} nil bid",
-                    "only {allowed} of {side} may bid nil (option nil_per_side), got {n} nil bids",
+                    "only {allowed} of {side} may bid nil (house rule: nils per side), got {n} nil bid",
+                    "only {allowed} of {side} may bid nil (house rule: nils per side), got {n} nil bids",
                     len(nil_seats),
                     allowed=options["nil_per_side"],
                     side=side_name,

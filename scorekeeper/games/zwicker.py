@@ -71,6 +71,18 @@ HONOUR_NAMES: Mapping[str, str] = {
 }
 
 
+# How a score explanation names the plain honours: the card's suit and rank, as on the card
+# (the same in every language); a joker is named in words ("Joker 25").
+HONOUR_SYMBOLS: Mapping[str, str] = {
+    "D10": "♦10", "D7": "♦7", "S7": "♠7", "AS": "♠A", "AH": "♥A", "AD": "♦A", "AC": "♣A",
+}
+
+
+def honour_label(code: str) -> str:
+    """The honour as a score explanation names it: ♠A, ♦10, Joker 25 (never its code)."""
+    return HONOUR_SYMBOLS.get(code) or honour_name(code)
+
+
 def honour_name(code: str) -> str:
     """The honour's name in the current language."""
     return _(HONOUR_NAMES[code])
@@ -139,7 +151,7 @@ def score_deal(table: Table, deal: ZwickerDeal) -> RoundScore:
     scores = []
     notes = []
     for index, side in enumerate(deal.sides):
-        items = [(code, points[code]) for code in deck_order if code in side.honours]
+        items = [(honour_label(code), points[code]) for code in deck_order if code in side.honours]
         if index == most:
             items.append((_("most cards"), points["majority"]))
         if side.zwicks:

@@ -1,4 +1,4 @@
-/* Scorekeeper page behaviour: steppers, Nwik field toggles, service worker, Save (via offline.js),
+/* Scorekeeper page behaviour: round chips (the last count filled in, parts shown per choice), service worker, Save (via offline.js),
    CSRF header for htmx, live sync of a match between phones, copy buttons, language switcher.
    No inline scripts anywhere: this file and htmx are all the JavaScript. */
 (function () {
@@ -54,29 +54,119 @@
     emit(input, "change");
   });
 
-  /* ---- Nwik: show only the fields the chosen style needs (all shown without JS) */
+  /* ---- parts of a round form shown only for some choices (all shown without JS):
+     data-shown-when="style=5 style=6&acting_style=5" reads "style 5, or style 6 with
+     acting style 5". The game's template says when; this file knows no game. */
   function checked(form, name) {
     var el = form.querySelector('input[name="' + name + '"]:checked');
     return el ? el.value : "";
   }
-  function nwikToggle(form) {
-    var style = checked(form, "style");
-    var effective = style === "6" ? checked(form, "acting_style") : style;
-    var show = {
-      pass: style === "6",
-      vip: effective === "5",
-      trump: effective === "2" || effective === "5"
-    };
-    form.querySelectorAll("[data-nwik]").forEach(function (box) {
-      box.hidden = !show[box.dataset.nwik];
+  function showWhen(form) {
+    form.querySelectorAll("[data-shown-when]").forEach(function (box) {
+      box.hidden = !box.dataset.shownWhen.split(" ").some(function (alternative) {
+        return alternative.split("&").every(function (test) {
+          var parts = test.split("=");
+          return checked(form, parts[0]) === parts[1];
+        });
+      });
     });
   }
-  function initForms(root) {
-    root.querySelectorAll('form[data-game="nwik"]').forEach(nwikToggle);
+
+  /* ---- counts that add up to a total (tricks, captured cards): when all but one are
+     entered, the last one follows and is filled in (marked, and replaced if the others change). */
+  function itemValue(item) {
+    var chip = item.querySelector("input[type=radio]:checked");
+    if (chip) return chip.value;
+    var field = item.querySelector("input[type=number]");
+    return field ? field.value : "";
   }
+  function setItem(item, value) {
+    var field = item.querySelector("input[type=number]");
+    if (field) { field.value = value; return true; }
+    var chips = item.querySelectorAll("input[type=radio]");
+    var found = false;
+    chips.forEach(function (chip) {
+      chip.checked = chip.value === value;
+      if (chip.checked) found = true;
+    });
+    return found || value === "";
+  }
+  function fillTheRest(group, changed) {
+    var items = Array.prototype.slice.call(group.querySelectorAll("[data-count-item]"));
+    if (changed && changed.dataset.implied) delete changed.dataset.implied;
+    var total = parseInt(group.dataset.countTotal, 10);
+    var open = [];
+    var sum = 0;
+    items.forEach(function (item) {
+      var value = item.dataset.implied ? "" : itemValue(item);
+      if (value === "" || isNaN(parseInt(value, 10))) open.push(item);
+      else sum += parseInt(value, 10);
+    });
+    items.forEach(function (item) {
+      if (item.dataset.implied && open.length !== 1) {
+        setItem(item, "");
+        delete item.dataset.implied;
+        item.classList.remove("implied");
+      }
+    });
+    if (open.length === 1 && total - sum >= 0) {
+      var last = open[0];
+      if (setItem(last, String(total - sum))) {
+        last.dataset.implied = "1";
+        last.classList.add("implied");
+      }
+    }
+  }
+  function initForms(root) {
+    root.querySelectorAll("form.round-form").forEach(showWhen);
+  }
+  // Capture phase: the filled-in value is in the form before htmx sends it for checking.
   document.addEventListener("change", function (event) {
-    var form = event.target.closest('form[data-game="nwik"]');
-    if (form) nwikToggle(form);
+    var form = event.target.closest && event.target.closest("form.round-form");
+    if (!form) return;
+    var group = event.target.closest("[data-count-total]");
+    if (group) fillTheRest(group, event.target.closest("[data-count-item]"));
+    showWhen(form);
+  }, true);
+  document.addEventListener("input", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-count-item] input[type=number]")) return;
+    var group = event.target.closest("[data-count-total]");
+    if (group) fillTheRest(group, event.target.closest("[data-count-item]"));
+  }, true);
+
+  /* ---- "the rest to this side": every choice of a group still open gets this value */
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-rest-to]");
+    if (!button) return;
+    var form = button.closest("form");
+    var names = {};
+    form.querySelectorAll('input[type=radio][name^="' + button.dataset.restOf + '"]').forEach(function (chip) {
+      names[chip.name] = true;
+    });
+    Object.keys(names).forEach(function (name) {
+      if (checked(form, name)) return;
+      var chip = form.querySelector('input[name="' + name + '"][value="' + button.dataset.restTo + '"]');
+      if (chip) chip.checked = true;
+    });
+    emit(form, "change");
+  });
+
+  /* ---- a refusal from the live check goes beside the field it is about */
+  function placeErrors() {
+    document.querySelectorAll(".field-error.live").forEach(function (el) { el.remove(); });
+    var refusal = document.querySelector("#preview .refusal[data-error-field]");
+    if (!refusal || !refusal.dataset.errorField) return;
+    var box = document.getElementById("c-" + refusal.dataset.errorField);
+    if (!box) return;
+    var note = document.createElement("p");
+    note.className = "field-error live";
+    note.textContent = refusal.firstChild ? refusal.firstChild.textContent : refusal.textContent;
+    var legend = box.querySelector("legend, label");
+    if (legend && legend.parentNode === box) legend.insertAdjacentElement("afterend", note);
+    else box.insertBefore(note, box.firstChild);
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    placeErrors();
   });
 
   function showNetwork() {
@@ -89,6 +179,8 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-round-form]") || !window.ScorekeeperOffline) return;
+    // "Save the bids" posts to its own address as a plain form: only the round itself is queued.
+    if (event.submitter && event.submitter.hasAttribute("formaction")) return;
     event.preventDefault();
     window.ScorekeeperOffline.save(form);
   });
@@ -171,6 +263,39 @@
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
 
+  /* ---- the screen stays on during a match (Screen Wake Lock), while the toggle is pressed;
+     the browser drops the lock when the page is hidden, so it is asked again on return. */
+  var wakeLock = null;
+  function wakeButton() { return document.getElementById("wake-lock"); }
+  function askWakeLock() {
+    var button = wakeButton();
+    if (!button || button.getAttribute("aria-pressed") !== "true") return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+    }, function () { button.setAttribute("aria-pressed", "false"); });
+  }
+  function initWakeLock() {
+    var button = wakeButton();
+    if (!button || !("wakeLock" in navigator)) return;
+    button.hidden = false;
+    if (localStorage.getItem("scorekeeper.wakeLock") === "1") {
+      button.setAttribute("aria-pressed", "true");
+      askWakeLock();
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#wake-lock");
+    if (!button) return;
+    var on = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    localStorage.setItem("scorekeeper.wakeLock", on ? "1" : "0");
+    if (on) askWakeLock();
+    else if (wakeLock) { wakeLock.release(); wakeLock = null; }
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") askWakeLock();
+  });
+
   /* ---- share links: select on focus, copy on tap */
   document.addEventListener("focusin", function (event) {
     if (event.target.matches && event.target.matches("input[data-select-on-focus]")) event.target.select();
@@ -196,6 +321,7 @@
 
   function start() {
     initForms(document);
+    initWakeLock();
     showNetwork();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
@@ -207,7 +333,7 @@
   });
   window.addEventListener("online", showNetwork);
   window.addEventListener("offline", showNetwork);
-  document.addEventListener("htmx:afterSwap", function (event) { initForms(event.target.closest("form") || document); });
+  document.addEventListener("htmx:afterSwap", function () { initForms(document); });
   // Blocks refreshed by live sync arrive out of band: set up the new round form too.
   document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

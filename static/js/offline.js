@@ -382,6 +382,24 @@
     });
     if (entry.max !== null && entry.max !== undefined) {
       form.querySelectorAll("fieldset.seats input[type=number]").forEach(function (input) { input.max = String(entry.max); });
+      // Number chips (match.html's count_input): one chip per value 0..max, copied from the first.
+      form.querySelectorAll("[data-count-item] .chips.nums").forEach(function (box) {
+        var chips = box.querySelectorAll("label.chip:not(.word)");
+        if (!chips.length) return;
+        var first = chips[0];
+        var name = first.querySelector("input").name;
+        box.querySelectorAll("label.chip:not(.word), details.greyed").forEach(function (chip) { chip.remove(); });
+        var before = box.firstChild;
+        for (var value = 0; value <= entry.max; value++) {
+          var chip = first.cloneNode(true);
+          var input = chip.querySelector("input");
+          input.name = name;
+          input.value = String(value);
+          input.checked = false;
+          chip.querySelector("span").textContent = String(value);
+          box.insertBefore(chip, before);
+        }
+      });
     }
     if (entry.blind_nil) {
       entry.blind_nil.seats.forEach(function (allowed, seat) {
@@ -453,8 +471,10 @@
     var preview = document.getElementById("preview");
     var save = document.getElementById("save");
     if (!preview || !save) return;
+    // Save sits in the page's save bar (match.html) when there is one: the bar stays.
+    var keep = document.getElementById("save-bar") || save;
     Array.prototype.slice.call(preview.children).forEach(function (child) {
-      if (child !== save && child.id !== "offline-cancel-edit") child.remove();
+      if (child !== keep && child.id !== "offline-cancel-edit") child.remove();
     });
     save.disabled = true;
   }
@@ -488,7 +508,8 @@
       parts.push(table);
       if (result.finishes) parts.push(el("p", "ok", t("ends_match", { names: result.winners.join(t("and")) })));
     }
-    parts.forEach(function (part) { preview.insertBefore(part, save); });
+    var anchor = document.getElementById("save-bar") || save;
+    parts.forEach(function (part) { preview.insertBefore(part, anchor); });
     save.disabled = !result.ok;
   }
 

@@ -35,7 +35,7 @@ CASES = {
                 {"cards": 25, "zwicks": 0, "honours": ["S7", "AS", "AH", "AD", "AC"]},
             ]
         },
-        "explanation": "J25 7 + J20 6 + J15 5 + D10 3 + D7 1 + most cards 1 + 2 Zwicks 2 = 25",
+        "explanation": "Joker 25 7 + Joker 20 6 + Joker 15 5 + ♦10 3 + ♦7 1 + most cards 1 + 2 Zwicks 2 = 25",
         "refused": {
             "sides": [
                 {"cards": 30, "zwicks": 2, "honours": ["J25", "J20", "J15", "D10", "D7"]},

@@ -58,8 +58,8 @@ def test_worked_example():
     result = score(FOUR, EXAMPLE)
     assert result.scores == (22, 12)
     assert result.explanation == (
-        "J25 7 + J15 5 + D10 3 + AS 2 + AH 2 + most cards 1 + 2 Zwicks 2 = 22",
-        "J20 6 + D7 1 + S7 1 + AD 2 + AC 2 = 12",
+        "Joker 25 7 + Joker 15 5 + ♦10 3 + ♠A 2 + ♥A 2 + most cards 1 + 2 Zwicks 2 = 22",
+        "Joker 20 6 + ♦7 1 + ♠7 1 + ♦A 2 + ♣A 2 = 12",
     )
 
 
@@ -104,18 +104,18 @@ def test_scoring(players, options, deal, expected):
 
 def test_override_explanation():
     result = score(FOUR, EXAMPLE, {"points": {"D10": 2, "majority": 2}})
-    assert result.explanation[0] == "J25 7 + J15 5 + D10 2 + AS 2 + AH 2 + most cards 2 + 2 Zwicks 2 = 22"
+    assert result.explanation[0] == "Joker 25 7 + Joker 15 5 + ♦10 2 + ♠A 2 + ♥A 2 + most cards 2 + 2 Zwicks 2 = 22"
 
 
 @pytest.mark.parametrize(
     ("deal", "expected"),
     [
-        ({"sides": [side(40, 1, HONOURS[3]), side(15)]}, ("J25 7 + J20 6 + J15 5 + D10 3 + D7 1 + S7 1 + AS 2 + AH 2 "
-                                                          "+ AD 2 + AC 2 + most cards 1 + 1 Zwick 1 = 33",
+        ({"sides": [side(40, 1, HONOURS[3]), side(15)]}, ("Joker 25 7 + Joker 20 6 + Joker 15 5 + ♦10 3 + ♦7 1 + ♠7 1 + ♠A 2 + ♥A 2 "
+                                                          "+ ♦A 2 + ♣A 2 + most cards 1 + 1 Zwick 1 = 33",
                                                           "no honours, Zwicks or majority = 0")),
         ({"sides": [side(15, 3), side(40, 0, HONOURS[3])]}, ("3 Zwicks 3 = 3",
-                                                             "J25 7 + J20 6 + J15 5 + D10 3 + D7 1 + S7 1 + AS 2 "
-                                                             "+ AH 2 + AD 2 + AC 2 + most cards 1 = 32")),
+                                                             "Joker 25 7 + Joker 20 6 + Joker 15 5 + ♦10 3 + ♦7 1 + ♠7 1 + ♠A 2 "
+                                                             "+ ♥A 2 + ♦A 2 + ♣A 2 + most cards 1 = 32")),
     ],
 )
 def test_explanations(deal, expected):

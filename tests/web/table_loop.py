@@ -170,6 +170,17 @@ class TapCounter:
 # --------------------------------------------------------------------------- one screen
 
 
+def what_covers(page, locator) -> str:
+    """Where the element is and what is at its centre (to say why it is not in the first screen)."""
+    return page.evaluate(
+        """el => { const b = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+            return JSON.stringify({top: b.top, bottom: b.bottom, left: b.left, right: b.right, vw: innerWidth, vh: innerHeight,
+                                   hit: hit ? hit.outerHTML.slice(0, 120) : null}); }""",
+        locator.element_handle(),
+    )
+
+
 def in_first_screen(page, locator) -> bool:
     """Whether the element is wholly inside the viewport as the page is scrolled now, and
     not covered by anything else at its centre (so a thumb reaches it without scrolling)."""
@@ -189,3 +200,52 @@ def in_first_screen(page, locator) -> bool:
 def sideways_overflow(page) -> int:
     """How many CSS px the page is wider than the viewport (0: no sideways scrolling)."""
     return page.evaluate("() => Math.max(0, document.documentElement.scrollWidth - innerWidth)")
+
+
+# --------------------------------------------------------------------------- entering a round by taps
+
+
+def enter(page, name: str, value) -> None:
+    """Enter `value` for form field `name` as a player does: tap its chip, or tap a number
+    field and type the digits (one key each). A value already there (filled in because the
+    others determine it) costs nothing."""
+    text = str(value)
+    chip = page.locator(f'label.chip:has(input[name="{name}"][value="{text}"])')
+    if chip.count():
+        if not chip.locator("input").is_checked():
+            chip.click()
+        return
+    field = page.locator(f'input[name="{name}"]:not([type=hidden]):not([type=radio])')
+    if field.count():
+        if field.input_value() == text:
+            return
+        field.click()
+        if field.input_value():
+            field.press("Control+A")
+        page.keyboard.type(text)
+        return
+    raise AssertionError(f"no chip or number field for {name}={text}")
+
+
+def enter_round(page, values: dict[str, str]) -> None:
+    """Enter a whole round from its form values, the fewest taps a player needs: groups with
+    "the rest: <side>" buttons get the other sides' chips tapped, then the rest in one tap."""
+    values = {name: text for name, text in values.items() if text != ""}
+    for prefix in page.eval_on_selector_all(
+        "button[data-rest-of]", "buttons => [...new Set(buttons.map(b => b.dataset.restOf))]"
+    ):
+        group = {name: text for name, text in values.items() if name.startswith(prefix)}
+        if not group:
+            continue
+        counts: dict[str, int] = {}
+        for text in group.values():
+            counts[text] = counts.get(text, 0) + 1
+        most = max(counts, key=lambda text: counts[text])
+        for name, text in group.items():
+            if text != most:
+                enter(page, name, text)
+        page.locator(f'button[data-rest-of="{prefix}"][data-rest-to="{most}"]').click()
+        for name in group:
+            values.pop(name)
+    for name, text in values.items():
+        enter(page, name, text)

@@ -6,6 +6,7 @@ import re
 import urllib.request
 
 import pytest
+from table_loop import enter
 
 from scorekeeper.games import get_game
 
@@ -89,20 +90,22 @@ def test_whole_nwik_match(page, console, shot, live_server):
             pick(page, "vip_card", 2)
             raw["vip_card"] = 2
         if number == 1:
-            # The steppers: tap + and - (static JS), the running sum follows.
-            for _ in range(6):
-                page.get_by_role("button", name="Ann: one more").click()
-            page.get_by_role("button", name="Ann: one less").click()
-            page.get_by_role("button", name="Ann: one more").click()
-            expect(page.locator("#f-tricks_0")).to_have_value("6")
+            # Untouched tricks: nothing red, the bar says what is still to enter.
+            expect(page.locator("#preview .refusal")).to_have_count(0)
+            expect(page.locator("#bar-state")).to_contain_text("tricks of Ann")
+            enter(page, "tricks_0", tricks[0])
             expect(page.locator("#preview")).to_contain_text("Tricks so far: 6 of 13")
-            refused(page, "tricks must add up to 13, got 6")
+            enter(page, "tricks_1", tricks[1])
+            # The last count follows from the others and is filled in.
+            expect(page.locator('input[name="tricks_2"][value="3"]')).to_be_checked()
+            enter(page, "tricks_2", 4)
+            refused(page, "tricks must add up to 13, got 14")
+            expect(page.locator("#c-tricks .field-error")).to_contain_text("tricks must add up to 13")
             shot(page, "nwik-02-refused")
-            page.fill("#f-tricks_1", str(tricks[1]))
-            page.fill("#f-tricks_2", str(tricks[2]))
+            enter(page, "tricks_2", tricks[2])
         else:
             for seat, took in enumerate(tricks):
-                page.fill(f"#f-tricks_{seat}", str(took))
+                enter(page, f"tricks_{seat}", str(took))
         expect(page.locator("#preview")).to_contain_text("Tricks so far: 13 of 13")
         valid_preview(page)
         if number == 1:
@@ -132,16 +135,18 @@ def test_whole_nwik_match(page, console, shot, live_server):
 
 def test_spades_round(page, console, shot):
     start_match(page, "spades", ["Ann", "Bob", "Cid", "Dee"])
-    # Level at 0: blind nil is not offered.
-    expect(page.locator('#f-bid_0 option[value="blind_nil"]')).to_have_count(0)
-    expect(page.locator('#f-bid_0 option[value="nil"]')).to_have_count(1)
+    # Level at 0: blind nil is greyed (a tap says why), nil is a chip.
+    expect(page.locator('#c-bid_0 details.greyed')).to_contain_text("blind nil")
+    expect(page.locator('input[name="bid_0"][value="nil"]')).to_have_count(1)
     for seat, bid in enumerate(["4", "nil", "3", "2"]):
-        page.select_option(f"#f-bid_{seat}", bid)
-    for seat, took in enumerate([5, 1, 4, 2]):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"bid_{seat}", bid)
+    for seat, took in enumerate([5, 1, 4]):
+        enter(page, f"tricks_{seat}", str(took))
+    expect(page.locator('input[name="tricks_3"][value="3"]')).to_be_checked()
+    enter(page, "tricks_3", "2")
     refused(page, "tricks must add up to 13, got 12")
     shot(page, "spades-01-refused", full_page=True)
-    page.fill("#f-tricks_3", "3")
+    enter(page, "tricks_3", "3")
     valid_preview(page)
     expect(page.locator("#preview")).to_contain_text("nil by Bob failed")
     save_round(page, 1)
@@ -153,12 +158,23 @@ def test_spades_round(page, console, shot):
 def test_willi_stich_round(page, console, shot):
     start_match(page, "willi-stich", ["Ann", "Bob", "Cid", "Dee"])
     expect(page.locator(".who")).to_contain_text("1 card each")
-    page.fill("#f-bid_1", "1")
+    expect(page.locator("#preview .refusal")).to_have_count(0)
+    expect(page.locator("#preview")).not_to_contain_text("may not call")
+    # Calls in calling order: the dealer Ann last.
+    expect(page.locator("#c-bids fieldset legend")).to_have_text(
+        ["Bob's call", "Cid's call", "Dee's call", re.compile("^Ann's call")]
+    )
+    enter(page, "bid_1", "1")
+    enter(page, "bid_2", "0")
+    enter(page, "bid_3", "0")
     expect(page.locator("#preview")).to_contain_text("The dealer Ann may not call 0")
-    page.fill("#f-tricks_1", "1")
-    refused(page, "the dealer Ann may not call 0")
-    shot(page, "willi-01-refused", full_page=True)
-    page.get_by_role("button", name="Ann's call: one more").click()
+    # The forbidden call is greyed: a tap on it says why, and it cannot be chosen.
+    expect(page.locator("#c-bid_0 details.greyed summary")).to_contain_text("0")
+    shot(page, "willi-01-dealer-greyed", full_page=True)
+    enter(page, "bid_0", "1")
+    for seat, took in enumerate([0, 1, 0]):
+        enter(page, f"tricks_{seat}", took)
+    expect(page.locator('input[name="tricks_3"][value="0"]')).to_be_checked()
     pick(page, "trump", "hearts")
     valid_preview(page)
     save_round(page, 1)
@@ -170,14 +186,14 @@ def test_willi_stich_round(page, console, shot):
 def test_nameless_round(page, console, shot):
     start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     for seat, took in enumerate([0, 4, 0, 0]):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
     page.select_option("#f-alone", "1")
     refused(page, "tricks must add up to 5, got 4")
-    page.fill("#f-tricks_3", "1")
+    enter(page, "tricks_3", "1")
     refused(page, "Bob went alone, so partner Dee must take 0 tricks, got 1")
     shot(page, "nameless-01-refused", full_page=True)
-    page.fill("#f-tricks_3", "0")
-    page.fill("#f-tricks_2", "1")
+    enter(page, "tricks_3", "0")
+    enter(page, "tricks_2", "1")
     valid_preview(page)
     save_round(page, 1)
     expect(page.locator(".total .points")).to_have_text(["-2", "6"])
@@ -187,17 +203,18 @@ def test_nameless_round(page, console, shot):
 def test_zwicker_round(page, console, shot):
     start_match(page, "zwicker", ["Ann", "Bob"])
     expect(page.locator(".who")).to_contain_text("deck of 55 cards")
-    page.fill("#f-cards_0", "30")
-    page.fill("#f-cards_1", "25")
-    page.get_by_role("button", name="Ann: Zwicks: one more").click()
-    page.get_by_role("button", name="Ann: Zwicks: one more").click()
+    enter(page, "cards_0", "30")
+    expect(page.locator("#f-cards_1")).to_have_value("25")  # follows from the deck
+    enter(page, "zwicks_0", "2")
+    enter(page, "zwicks_1", "0")
     for code in ("J25", "J15", "D10", "AS", "AH"):
         pick(page, f"honour_{code}", 0)
     for code in ("J20", "D7", "S7", "AD"):
         pick(page, f"honour_{code}", 1)
-    refused(page, "honour AC is missing")
-    shot(page, "zwicker-01-refused", full_page=True)
-    pick(page, "honour_AC", 1)
+    expect(page.locator("#preview .refusal")).to_have_count(0)
+    expect(page.locator("#bar-state")).to_contain_text("who took Ace of Clubs")
+    shot(page, "zwicker-01-missing", full_page=True)
+    page.get_by_role("button", name="The rest: Bob").click()
     valid_preview(page)
     save_round(page, 1)
     expect(page.locator(".total .points")).to_have_text(["22", "12"])
@@ -211,15 +228,15 @@ def test_zwicker_round(page, console, shot):
 def test_edit_and_undo(page, console, shot):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid"])
     for seat, took in enumerate([3, 1, 1]):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
     valid_preview(page)
     save_round(page, 1)
     page.get_by_role("link", name="Edit round 1").click()
     expect(page.locator("#h-entry")).to_have_text("Edit round 1")
-    expect(page.locator("#f-tricks_0")).to_have_value("3")
-    page.fill("#f-tricks_0", "4")
+    expect(page.locator('input[name="tricks_0"][value="3"]')).to_be_checked()
+    enter(page, "tricks_0", "4")
     refused(page, "tricks must add up to 5, got 6")
-    page.fill("#f-tricks_1", "0")
+    enter(page, "tricks_1", "0")
     valid_preview(page)
     page.locator("#save").click()
     expect(page.locator(".total .points")).to_have_text(["6", "-2", "-2"])
@@ -239,7 +256,7 @@ def test_round_recorded_offline_is_stored_once(page, context, console, shot, liv
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     page.evaluate("navigator.serviceWorker.ready")  # the worker is installed and caching
     for seat, took in enumerate([2, 1, 1, 1]):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
     valid_preview(page)
     context.set_offline(True)
     console.allowed = ("ERR_INTERNET_DISCONNECTED", "Failed to fetch")

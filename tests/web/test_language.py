@@ -18,6 +18,7 @@ from babel.messages.mofile import write_mo
 from flask import render_template_string
 from flask_babel import get_babel
 from playwright.sync_api import expect
+from table_loop import enter
 
 from scorekeeper.extensions import db
 from scorekeeper.i18n import babel
@@ -260,10 +261,10 @@ def test_switching_language_in_the_browser(page, console, shot, live_server, cat
         page.fill(f"#player_{seat}", name)
     page.locator("button[value=create]").click()
     expect(page.locator("#h-entry")).to_have_text("Раунд 1")
-    page.fill("#f-tricks_0", "2")
-    page.fill("#f-tricks_1", "1")
-    page.fill("#f-tricks_2", "1")
-    page.fill("#f-tricks_3", "1")
+    enter(page, "tricks_0", "2")
+    enter(page, "tricks_1", "1")
+    enter(page, "tricks_2", "1")
+    enter(page, "tricks_3", "1")
     expect(page.locator("#preview")).to_contain_text("Очки за этот раунд")
     expect(page.locator("#save")).to_have_text("Сохранить раунд 1")
     shot(page, "language-02-match-ru")

@@ -7,6 +7,7 @@ import random
 import urllib.request
 
 import pytest
+from table_loop import enter
 
 from scorekeeper.games import all_games, get_game
 from scorekeeper.web.games import adapter_for
@@ -39,7 +40,7 @@ def fill_nwik(page, style: int, stake: int, tricks: list[int]) -> None:
     pick(page, "style", style)
     pick(page, "stake", stake)
     for seat, took in enumerate(tricks):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
 
 
 def queued(page, match_id: str) -> list[dict]:
@@ -159,9 +160,9 @@ SPADES_OFFLINE = [
 
 def fill_spades(page, bids: list[str], tricks: list[int]) -> None:
     for seat, bid in enumerate(bids):
-        page.select_option(f"#f-bid_{seat}", bid)
+        enter(page, f"bid_{seat}", bid)
     for seat, took in enumerate(tricks):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
 
 
 def spades_input(bids: list[str], tricks: list[int]) -> dict:
@@ -203,7 +204,7 @@ NAMELESS = [[2, 1, 1, 1], [1, 2, 1, 1], [1, 1, 2, 1]]
 
 def fill_nameless(page, tricks: list[int]) -> None:
     for seat, took in enumerate(tricks):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
 
 
 def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_server):
@@ -221,7 +222,7 @@ def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_serve
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     page.locator("[data-offline-edit='1']").click()
     expect(page.locator("#h-entry")).to_have_text("Edit round 1 (not yet sent)")
-    expect(page.locator("#f-tricks_0")).to_have_value("2")
+    expect(page.locator('input[name="tricks_0"][value="2"]')).to_be_checked()
     fill_nameless(page, [1, 1, 1, 2])
     valid_preview(page)
     shot(page, "offline-edit-01-editing")
@@ -377,12 +378,10 @@ def fill_form(page, values: dict[str, str]) -> None:
     for name, value in values.items():
         field = page.locator(f'form[data-round-form] [name="{name}"]').first
         kind = field.evaluate("el => el.tagName === 'SELECT' ? 'select' : el.type")
-        if kind == "radio":
-            pick(page, name, value)
-        elif kind == "select":
+        if kind == "select":
             page.select_option(f'form[data-round-form] select[name="{name}"]', value)
-        else:
-            field.fill(value)
+        elif value != "":
+            enter(page, name, value)
 
 
 @pytest.mark.parametrize("game_id", [game.id for game in all_games()])
@@ -421,10 +420,10 @@ def test_typing_the_next_round_survives_the_queue_being_sent(page, context, cons
     valid_preview(page)
     page.locator("#save").click()
     expect(page.locator("#h-entry")).to_have_text("Round 2")
-    page.fill("#f-tricks_0", "3")  # the next round, half typed, when the connection returns
+    enter(page, "tricks_0", "3")  # the next round, half typed, when the connection returns
     context.set_offline(False)
     expect(page.locator("#round-1:not(.provisional)")).to_have_count(1, timeout=30_000)
     expect(page.locator("tr.provisional")).to_have_count(0)
-    expect(page.locator("#f-tricks_0")).to_have_value("3")
+    expect(page.locator('input[name="tricks_0"][value="3"]')).to_be_checked()
     assert len(api(live_server, match_id)["rounds"]) == 1
     assert console.unexpected() == []

@@ -312,9 +312,22 @@ def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
     ("game", "form", "message"),
     [
         ("nwik", {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'"),
-        ("nameless", {"tricks_0": "", "tricks_1": "5"}, "tricks of Ann is missing: enter a whole number"),
-        ("spades", {"bid_0": "four"}, "bid of Ann must be a whole number, got 'four'"),
-        ("zwicker", {"cards_0": "1.5"}, "cards of Ann must be a whole number, got '1.5'"),
+        # Every blank field named at once, in words.
+        ("nameless", {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann"),
+        ("spades", {"bid_0": "four", "bid_1": "3", "bid_2": "3", "bid_3": "3",
+                    **{f"tricks_{seat}": "3" for seat in range(4)}}, "bid of Ann must be a whole number, got 'four'"),
+        ("spades", {"bid_1": "3", "tricks_0": "3"},
+         "still to enter: bid of Ann, bid of Cid, bid of Dee, tricks of Bob, tricks of Cid, tricks of Dee"),
+        (
+            "zwicker",
+            {"cards_0": "1.5", "cards_1": "20", "zwicks_0": "0", "zwicks_1": "0",
+             **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC")}},
+            "cards of Ann must be a whole number, got '1.5'",
+        ),
+        ("zwicker", {"cards_0": "20", "zwicks_0": "0", "zwicks_1": "0", "honour_AC": "1"},
+         "still to enter: cards of Bob, who took Joker 25, who took Joker 20, who took Joker 15, who took Ten of Diamonds, "
+         "who took Seven of Diamonds, who took Seven of Spades, who took Ace of Spades, who took Ace of Hearts, "
+         "who took Ace of Diamonds"),
     ],
 )
 def test_unreadable_fields_raise_form_errors(game, form, message):
@@ -324,3 +337,25 @@ def test_unreadable_fields_raise_form_errors(game, form, message):
     with pytest.raises(FormError) as caught:
         adapter_for(rules).round_input(form, table, rules.initial_state(table).next)
     assert caught.value.message == message and caught.value.status == 422
+
+
+def test_two_step_round_by_plain_form_posts(client):
+    """JavaScript off: the bids are posted and stored; the page shows them and posts them
+    again with the tricks, so the tricks complete the round; a refused bid says why."""
+    match_id = create(client, "spades")
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    version = re.search(r'name="version" value="([^"]+)"', page).group(1)
+    bids = {"bid_0": "2", "bid_1": "4", "bid_2": "3", "bid_3": "3", "version": html_lib.unescape(version)}
+    response = client.post(f"/matches/{match_id}/rounds/1/bidding", data=bids)
+    assert response.status_code == 303
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert 'id="play-view"' in page and 'name="bid_1" value="4"' in page
+    assert api_match(client, match_id)["bidding"]["input"]["bids"] == [2, 4, 3, 3]
+    hand = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    hand.pop("csrf_token", None)
+    hand = {key: html_lib.unescape(value) for key, value in hand.items()}
+    hand.update({"tricks_0": "2", "tricks_1": "5", "tricks_2": "3", "tricks_3": "3"})
+    response = client.post(f"/matches/{match_id}/rounds", data=hand)
+    assert response.status_code == 303, refusal(response.get_data(as_text=True))
+    stored = api_match(client, match_id)
+    assert stored["rounds"][0]["input"]["bids"] == [2, 4, 3, 3] and stored["bidding"] is None

@@ -3,6 +3,7 @@ the new-match form and from a refused round's "why?", in English, German and Rus
 from __future__ import annotations
 
 import pytest
+from table_loop import enter
 
 from tests.web.test_browser import refused, start_match
 
@@ -57,9 +58,9 @@ def test_why_leads_from_a_refused_round_to_its_rule(page, console, shot):
     page.get_by_role("button", name="Start Spades").click()
     expect(page.locator("#h-entry")).to_have_text("Round 1")
     for seat, bid in enumerate(["4", "3", "3", "3"]):
-        page.select_option(f"#f-bid_{seat}", bid)
+        enter(page, f"bid_{seat}", bid)
     for seat, took in enumerate([4, 3, 3, 3]):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
     refused(page, "someone must lose")
     shot(page, "rules-04-why", full_page=True)
     page.locator("#preview .refusal").get_by_role("link", name="why?").click()

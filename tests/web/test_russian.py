@@ -7,6 +7,7 @@ import re
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from table_loop import enter
 
 from scorekeeper.config import PROJECT_ROOT
 
@@ -84,20 +85,20 @@ def test_nameless_hand_in_russian(russian, console, shot):
     # The round form: heading, labels and button in Russian.
     expect(page.locator("#h-entry")).to_have_text("Раунд 1")
     expect(page.locator(".who")).to_contain_text("Сдаёт Аня · 5 взяток")
-    expect(page.locator("fieldset.tricks legend")).to_have_text("Взятые взятки (всего 5)")
+    expect(page.locator("#c-tricks > legend")).to_have_text("Взятые взятки (всего 5)")
     expect(page.get_by_text("Ренонс (кто не пошёл в масть)")).to_be_visible()
     expect(page.locator("#save")).to_contain_text("Сохранить раунд 1")
 
     # A live refusal: the tricks do not add up to 5.
     for seat, took in enumerate([3, 1, 0]):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
     expect(page.locator("#preview .refusal")).to_contain_text("сумма взяток должна быть 5, а не 4")
     expect(page.locator("#save")).to_be_disabled()
     no_english(page)
     shot(page, "ru-02-refused", full_page=True)
 
     # Corrected: Аня takes 3 of 5, a bonus hand, previewed and saved.
-    page.fill("#f-tricks_2", "1")
+    enter(page, "tricks_2", "1")
     expect(page.locator("#preview .refusal")).to_have_count(0)
     expect(page.locator("#preview")).to_contain_text("Итог этого раунда")
     expect(page.locator("#preview")).to_contain_text("Аня: 3 из 5 взяток, бонус +4")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from table_loop import enter
 
 from tests.api.helpers import sign_up
 
@@ -45,7 +46,7 @@ def start_match(page, players: list[str], league: str | None = None) -> str:
 
 def fill_round(page, tricks: list[int]) -> None:
     for seat, took in enumerate(tricks):
-        page.fill(f"#f-tricks_{seat}", str(took))
+        enter(page, f"tricks_{seat}", str(took))
     expect(page.locator("#preview")).to_contain_text("This round would score")
 
 
@@ -134,8 +135,8 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     fill_round(page, [1, 3, 1])
     save_round(page, 2)
     page.get_by_role("link", name="Edit round 1").click()
-    page.fill("#f-tricks_0", "2")
-    page.fill("#f-tricks_1", "2")
+    enter(page, "tricks_0", "2")
+    enter(page, "tricks_1", "2")
     page.fill("#f-reason", "Bob's tricks were miscounted")
     expect(page.locator("#preview")).to_contain_text("This round would score")
     page.locator("#save").click()
@@ -196,14 +197,14 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         other.on("pageerror", lambda error: other_errors.append(str(error)))
         other.goto(f"/matches/{match_id}")
         expect(other.locator("#h-entry")).to_have_text("Round 1")
-        other.fill("#f-tricks_0", "2")  # half-filled on the second phone
+        enter(other, "tricks_0", "2")  # half-filled on the second phone
 
         fill_round(page, [3, 1, 1])
         save_round(page, 1)
         expect(other.locator("#round-1")).to_have_count(1, timeout=2000)
         expect(other.locator(".total .points")).to_have_text(page.locator(".total .points").all_text_contents(), timeout=2000)
         expect(other.locator("#live-notice")).to_contain_text("Round 1 was just recorded on another phone")
-        expect(other.locator("#f-tricks_0")).to_have_value("2")  # not wiped
+        expect(other.locator('input[name="tricks_0"][value="2"]')).to_be_checked()  # not wiped
         expect(other.locator("#h-entry")).to_have_text("Round 1")
         shot(other, "trust-09-live-sync-notice")
         assert_phone_width(other)
@@ -219,9 +220,9 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
 
         # Both phones type round 3; the first save wins, the second sees the current state
         # with its entries kept.
-        other.fill("#f-tricks_0", "0")
-        other.fill("#f-tricks_1", "4")
-        other.fill("#f-tricks_2", "1")
+        enter(other, "tricks_0", "0")
+        enter(other, "tricks_1", "4")
+        enter(other, "tricks_2", "1")
         expect(other.locator("#preview")).to_contain_text("This round would score")
         fill_round(page, [2, 2, 1])
         save_round(page, 3)
@@ -231,7 +232,7 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         expect(other.locator("#stale-notice")).to_have_text("This match changed on another phone: here is the current state")
         expect(other.locator("#round-3")).to_have_count(1)
         expect(other.locator("#h-entry")).to_have_text("Round 4")
-        expect(other.locator("#f-tricks_1")).to_have_value("4")
+        expect(other.locator('input[name="tricks_1"][value="4"]')).to_be_checked()
         shot(other, "trust-10-stale-save")
         assert other_errors == []
     finally:

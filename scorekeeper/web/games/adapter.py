@@ -15,10 +15,13 @@ from typing import Any, ClassVar
 from ...games import Game
 from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
 from ...games.i18n import _
-from .form_fields import FormError, form_text, int_or_none, required_int, whole_number
+from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
 
 Values = Mapping[str, Any]
+#: A number input with more values than this is a number field, not a grid of chips
+#: (two digits are quicker than finding 55 among 56 chips).
+CHIP_LIMIT = 18
 
 
 class GameAdapter:
@@ -204,6 +207,44 @@ class GameAdapter:
         """A fresh form: nothing filled in (the engine's refusal names what is still missing)."""
         return {}
 
+    # ---- two-step rounds: the bidding half of the form
+
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        """The bidding half of the round from the form (a game without bidding has none:
+        the engine refuses it in its own words)."""
+        return {}
+
+    # ---- chips: the engine's number inputs of the round being entered
+
+    def chip_name(self, path: str) -> str:
+        """The form field of an engine input path: "tricks.0" -> "tricks_0", "sides.0.cards" -> "sides_cards_0"."""
+        parts = path.split(".")
+        if len(parts) == 3:
+            return f"{parts[0]}_{parts[2]}_{parts[1]}"
+        return "_".join(parts)
+
+    def draft(self, form: Values, table: Table, hints: Mapping[str, Any]) -> Any:
+        """The round entered so far as the engine's input (for chips that depend on it); None while unreadable."""
+        try:
+            return self.round_input(form, table, hints)
+        except FormError:
+            return None
+
+    def chips(self, table: Table, state: MatchState, form: Values, hints: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        """Each number input of the round as the page draws it, by form field: its values,
+        the greyed ones with the engine's reason, the words (nil) and whether chips fit."""
+        found: dict[str, dict[str, Any]] = {}
+        for item in self.game.number_inputs(table, state, self.draft(form, table, hints)):
+            found[self.chip_name(item.field)] = {
+                "min": item.minimum,
+                "max": item.maximum,
+                "unavailable": {str(refused.value): refused.reason for refused in item.unavailable},
+                "words": [(word.value, word.label) for word in item.words],
+                "implied": item.implied,
+                "as_chips": item.maximum - item.minimum < CHIP_LIMIT,
+            }
+        return found
+
     # ---- what the page says around the form
 
     def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -234,7 +275,24 @@ class GameAdapter:
             for total in entry.get("totals", [])
         ]
 
-    def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        """What each side bid and made in a recorded round, in a few words for the score sheet
+        (the generic game: its per-side or per-seat counts, e.g. "tricks 4")."""
+        cells: list[list[str]] = [[] for _side in table.sides]
+        for field in self.fields(table, {}):
+            if field.kind != "int" or field.per == "round":
+                continue
+            values = [row.get(field.name) for row in raw.get(field.group) or []] if field.group else raw.get(field.name)
+            if not isinstance(values, list):
+                continue
+            if field.per == "seat":
+                values = [sum(values[seat] or 0 for seat in side) for side in table.sides]
+            for index, value in enumerate(values[: len(cells)]):
+                if value is not None:
+                    cells[index].append(f"{_(field.label)} {value}")
+        return [" · ".join(parts) for parts in cells]
+
+    def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
         """More facts for one side's total on the scoreboard (e.g. Spades bags)."""
         return {}
 
@@ -254,6 +312,13 @@ class GameAdapter:
         return None
 
 
+def tricks_so_far(table: Table, entry: Mapping[str, Any], values: Values, prefix: str = "tricks") -> list[str]:
+    """The running sum of the tricks entered so far, once any is entered (an untouched form says nothing)."""
+    given = [int_or_none(values.get(f"{prefix}_{seat}")) for seat in range(table.n)]
+    if all(value is None for value in given):
+        return []
+    count = sum(value for value in given if value is not None)
+    return [_("Tricks so far: {count} of {total}", count=count, total=entry["tricks_total"])]
 def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
     """What the round form offers: the shared part, and the game's own from its adapter
     (the match page and the phone's engine, web/phone.py, build it alike)."""
@@ -278,8 +343,18 @@ def text_of(value: Any) -> str:
 
 
 def seat_counts(form: Values, prefix: str, table: Table, field: str, words: Sequence[str]) -> list[int]:
-    """One whole number per seat from fields `<prefix>_<seat>`; `words` says each in words."""
+    """One whole number per seat from fields `<prefix>_<seat>`; `words` says each in words.
+
+    Every seat still blank is named at once ("still to enter: tricks of Ann, tricks of
+    Bob"), so the page shows all that is left to do, not the first of it."""
+    missing = [seat for seat in range(table.n) if not form_text(form, f"{prefix}_{seat}")]
+    if missing:
+        raise FormError(
+            _("still to enter: {what}", what=", ".join(words[seat] for seat in missing)),
+            f"{field}.{missing[0]}",
+            code=MISSING,
+        )
     return [required_int(form, f"{prefix}_{seat}", words[seat], f"{field}.{seat}") for seat in range(table.n)]
 
 
-__all__ = ["FormError", "GameAdapter", "round_entry", "seat_counts", "text_of"]
+__all__ = ["FormError", "GameAdapter", "round_entry", "seat_counts", "text_of", "tricks_so_far"]

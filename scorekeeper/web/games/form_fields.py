@@ -17,8 +17,13 @@ from ...services import ServiceError
 class FormError(ServiceError):
     """A form field that cannot be read as the round input needs it."""
 
-    def __init__(self, message: str, field: str) -> None:
-        super().__init__(422, message, code="form_field", field=field)
+    def __init__(self, message: str, field: str, *, code: str = "form_field") -> None:
+        super().__init__(422, message, code=code, field=field)
+
+
+#: The code of a refusal that only says something is not entered yet: the page shows it
+#: as what is still to do, never in red (an untouched form has earned no error).
+MISSING = "field_missing"
 
 
 def form_text(form: Mapping[str, Any], key: str) -> str:
@@ -37,7 +42,7 @@ def whole_number(text: str, what: str, field: str) -> int:
 def required_int(form: Mapping[str, Any], key: str, what: str, field: str) -> int:
     text = form_text(form, key)
     if not text:
-        raise FormError(_("{what} is missing: enter a whole number", what=what), field)
+        raise FormError(_("{what} is missing: enter a whole number", what=what), field, code=MISSING)
     return whole_number(text, what, field)
 
 

@@ -9,8 +9,8 @@ from ...games import nameless as rules
 from ...games.base import Table
 from ...games.i18n import _
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts
-from .form_fields import int_or_none, optional_int
+from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .form_fields import optional_int
 from .shared import posted_back
 from .template_words import said_n
 
@@ -45,8 +45,17 @@ class NamelessAdapter(GameAdapter):
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks"}, ("alone", "renege"))
 
-    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        return {f"tricks_{seat}": "0" for seat in range(table.n)}
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        tricks = raw.get("tricks") or []
+        cells = []
+        for side in table.sides:
+            words = _("took {n}", n=sum(tricks[seat] for seat in side if seat < len(tricks)))
+            if raw.get("alone") in side:
+                words = _("{made} · alone", made=words)
+            if raw.get("renege") in side:
+                words = _("{made} · reneged", made=words)
+            cells.append(words)
+        return cells
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)
@@ -58,8 +67,7 @@ class NamelessAdapter(GameAdapter):
         )
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-        return [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        return tricks_so_far(table, entry, values)
 
     def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
         words = super().entry_words(table, entry)

@@ -7,10 +7,10 @@ from typing import Any
 
 from ...games import nwik as rules
 from ...games.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, MatchState, Table
-from ...games.i18n import _
+from ...games.i18n import _, _n
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts
-from .form_fields import form_text, int_or_none, optional_int
+from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .form_fields import MISSING, FormError, form_text, int_or_none, optional_int
 from .template_words import said
 
 
@@ -38,15 +38,16 @@ class NwikAdapter(GameAdapter):
     }
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
-        styles = list(hints.get("available_styles", []))
-        acting_styles = hints.get("acting_styles_if_pass") or list(rules.ACTING_STYLES)
+        # Every style and stake: the used ones are greyed with the reason (the chips say which).
+        styles = list(rules.STYLE_NAMES)
+        acting_styles = list(rules.ACTING_STYLES)
         return {
             "bidder": hints.get("bidder"),
             "bidder_name": table.name(hints.get("bidder", 0)),
             "acting_name": table.name(hints.get("acting_bidder_if_pass", 0)),
             "tricks_total": rules.TRICKS_PER_ROUND[table.n],
             "style_options": [(style, style_words(style)) for style in styles],
-            "stake_options": [(stake, str(stake)) for stake in hints.get("available_stakes", [])],
+            "stake_options": [(stake, str(stake)) for stake in rules.STAKES],
             "acting_options": [(style, style_words(style)) for style in acting_styles],
             "vip_options": [(1, _("1st card · stake ×1")), (2, _("2nd card · stake ×2")), (3, _("3rd card · stake ×3"))],
             "trump_options": [
@@ -57,6 +58,25 @@ class NwikAdapter(GameAdapter):
         }
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        data, missing = self.choices(form)
+        # All that is still blank, named at once: the bar says what the round still needs.
+        missing += [_("tricks of {name}", name=name) for seat, name in enumerate(table.players)
+                    if not form_text(form, f"tricks_{seat}")]
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "style", code=MISSING)
+        data["tricks"] = seat_counts(
+            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
+        )
+        return data
+
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        data, missing = self.choices(form)
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "style", code=MISSING)
+        return data
+
+    def choices(self, form: Values) -> tuple[dict[str, Any], list[str]]:
+        """The Bidder's choices as the engine takes them, and the names of those still blank."""
         # Only the fields the chosen style asks for: a hidden chip left checked from an
         # earlier choice (Pass, then another style) must not be sent.
         data: dict[str, Any] = {}
@@ -80,13 +100,30 @@ class NwikAdapter(GameAdapter):
             trump = form_text(form, "trump")
             if trump:
                 data["trump"] = trump
-        data["tricks"] = seat_counts(
-            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
-        )
-        return data
+        return data, [words for key, words in self.missing_choices(style, effective) if not form_text(form, key)]
 
-    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        return {f"tricks_{seat}": "0" for seat in range(table.n)}
+    @staticmethod
+    def missing_choices(style: int | None, effective: int | None) -> list[tuple[str, str]]:
+        """The choices the round needs as chosen so far: (form field, its name in words)."""
+        needed = [("style", _("style")), ("stake", _("stake"))]
+        if style == rules.PASS:
+            needed.append(("acting_style", _("acting style")))
+        if effective == rules.VIP:
+            needed.append(("vip_card", _("VIP card")))
+        return needed
+
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        bidder, acting = self.game.roles(table, number)  # type: ignore[attr-defined]
+        tricks = raw.get("tricks") or [0] * table.n
+        cells = [_n("{n} trick", "{n} tricks", took) for took in tricks]
+        style = raw.get("style")
+        if style == rules.PASS:
+            cells[bidder] = _("{bid} · {made}", bid=_("Pass"), made=cells[bidder])
+            bidder, style = acting, raw.get("acting_style")
+        if isinstance(style, int) and style in rules.STYLE_NAMES:
+            bid = _("{style} ×{stake}", style=_(rules.STYLE_NAMES[style]), stake=raw.get("stake"))
+            cells[bidder] = _("{bid} · {made}", bid=bid, made=cells[bidder])
+        return cells
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         return _(
@@ -97,8 +134,7 @@ class NwikAdapter(GameAdapter):
         )
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-        notes = [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        notes = tricks_so_far(table, entry, values)
         style = int_or_none(values.get("style"))
         acting = entry["bidder"]
         effective = style

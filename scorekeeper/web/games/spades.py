@@ -7,12 +7,16 @@ from typing import Any
 
 from ...games import spades as rules
 from ...games.base import MatchState, Table
+from ...games.bidding import calling_order
 from ...games.i18n import _
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts
-from .form_fields import form_text, int_or_none, whole_number
+from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
 from .shared import posted_back
 from .template_words import said
+
+# The scoreboard warns of the bag penalty when a side is this many bags (or fewer) from it.
+BAG_WARNING = 3
 
 
 class SpadesAdapter(GameAdapter):
@@ -41,10 +45,40 @@ class SpadesAdapter(GameAdapter):
             "calls": [(call, _(rules.SPECIAL_CALLS[call].label)) for call in table.options.get("special_calls", [])],
             "bags": list(hints.get("bags", [])),
             "tricks_total": rules.TRICKS,
-            "bid_options": [("", _("Bid…"))] + [(str(bid), str(bid)) for bid in range(rules.TRICKS + 1)],
+            "bidding_order": list(calling_order(table.left_of(hints.get("dealer", 0)), table.n)),
         }
 
+    def chip_name(self, path: str) -> str:
+        return super().chip_name(path).replace("bids_", "bid_")
+
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        missing = self.missing_bids(form, table) + [
+            _("tricks of {name}", name=name) for seat, name in enumerate(table.players) if not form_text(form, f"tricks_{seat}")
+        ]
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "bids", code=MISSING)
+        bidding = self.bidding_input(form, table, hints)
+        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
+        return {"bids": bidding["bids"], "tricks": tricks, **({"calls": bidding["calls"]} if "calls" in bidding else {})}
+
+    @staticmethod
+    def calls_made(form: Values, table: Table) -> list[str | None]:
+        enabled = bool(table.options.get("special_calls"))
+        return [(form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))]
+
+    def missing_bids(self, form: Values, table: Table) -> list[str]:
+        """The bids still blank, in words (a side that makes a special call bids nothing)."""
+        calls = self.calls_made(form, table)
+        return [
+            _("bid of {name}", name=table.name(seat))
+            for seat in range(table.n)
+            if calls[table.side_of(seat)] is None and not form_text(form, f"bid_{seat}")
+        ]
+
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        missing = self.missing_bids(form, table)
+        if missing:
+            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "bids", code=MISSING)
         enabled = bool(table.options.get("special_calls"))
         calls: list[str | None] = [
             (form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))
@@ -60,8 +94,7 @@ class SpadesAdapter(GameAdapter):
                 bids.append(None)  # the engine says who still needs a bid
             else:
                 bids.append(whole_number(text, _("bid of {name}", name=table.name(seat)), f"bids.{seat}"))
-        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
-        data: dict[str, Any] = {"bids": bids, "tricks": tricks}
+        data: dict[str, Any] = {"bids": bids}
         if enabled:
             data["calls"] = calls
         return data
@@ -69,8 +102,20 @@ class SpadesAdapter(GameAdapter):
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid", "calls": "call"})
 
-    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        return {f"tricks_{seat}": "0" for seat in range(table.n)}
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        bids, tricks, calls = raw.get("bids") or [], raw.get("tricks") or [], raw.get("calls") or []
+        cells = []
+        for index, side in enumerate(table.sides):
+            took = sum(tricks[seat] for seat in side if seat < len(tricks))
+            call = calls[index] if index < len(calls) else None
+            if isinstance(call, str) and call in rules.SPECIAL_CALLS:
+                bid = _(rules.SPECIAL_CALLS[call].label)
+            else:
+                said = [bids[seat] if seat < len(bids) else None for seat in side]
+                words = [_(rules.NIL_LABEL[value]) if isinstance(value, str) and value in rules.NIL_LABEL else str(value) for value in said]
+                bid = _("bid {bids}", bids="+".join(words))
+            cells.append(_("{bid} · {made}", bid=bid, made=_("took {n}", n=took)))
+        return cells
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)
@@ -82,8 +127,7 @@ class SpadesAdapter(GameAdapter):
         )
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-        notes = [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        notes = tricks_so_far(table, entry, values)
         # The house rules the bids must meet, said before the round is refused for them.
         minimum = table.options.get("min_team_bid") or 0
         if minimum:
@@ -103,10 +147,14 @@ class SpadesAdapter(GameAdapter):
             notes.append(_("House rule: the bids may not add up to 13 (so far {count})", count=sum(bids)))
         return notes
 
-    def board_extra(self, state: MatchState, side: int) -> dict[str, Any]:
+    def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
         if not state.next:
             return {}
-        return {"bags": state.next.get("bags", [0] * len(state.totals))[side]}
+        bags = state.next.get("bags", [0] * len(state.totals))[side]
+        limit = table.options.get("bag_limit")
+        # Near the limit (within 3 bags) the scoreboard warns how many are left before the penalty.
+        left = limit - bags if isinstance(limit, int) and table.options.get("overtricks") == "bags" else None
+        return {"bags": bags, "bags_left": left if left is not None and left <= BAG_WARNING else None}
 
     def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
         rows = [{**entry, "who": names(player_id)} for player_id, entry in stats.items()]

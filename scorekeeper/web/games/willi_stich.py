@@ -7,9 +7,10 @@ from typing import Any
 
 from ...games import willi_stich as rules
 from ...games.base import SUIT_NAMES, SUITS, Table
+from ...games.bidding import calling_order
 from ...games.i18n import _, _n
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts
+from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import form_text, int_or_none, optional_int
 from .shared import posted_back
 from .template_words import said, said_n
@@ -35,6 +36,18 @@ class WilliStichAdapter(GameAdapter):
             "trump_options": [(suit, _(SUIT_NAMES[suit])) for suit in rules.TRUMP_RULES.get(kind, (SUITS, ""))[0]],
             "chooser": kind in rules.CHOOSER_KINDS,
             "tricks_total": hints.get("cards", 1),
+            # The dealer calls last: the form asks in calling order, from the dealer's left.
+            "calling_order": list(calling_order(table.left_of(hints.get("dealer", 0)), table.n)),
+        }
+
+    def chip_name(self, path: str) -> str:
+        return super().chip_name(path).replace("bids_", "bid_")
+
+    def draft(self, form: Values, table: Table, hints: Mapping[str, Any]) -> Any:
+        # The calls so far, even with the tricks still blank: the dealer's forbidden call follows from them.
+        return {
+            "bids": [int_or_none(form.get(f"bid_{seat}")) for seat in range(table.n)],
+            "tricks": [int_or_none(form.get(f"tricks_{seat}")) for seat in range(table.n)],
         }
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
@@ -51,11 +64,18 @@ class WilliStichAdapter(GameAdapter):
             data["trump_chooser"] = chooser
         return data
 
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        return {"bids": seat_counts(form, "bid", table, "bids", [_("bids of {name}", name=name) for name in table.players])}
+
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid"}, ("trump", "trump_chooser"))
 
-    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        return {**{f"tricks_{seat}": "0" for seat in range(table.n)}, **{f"bid_{seat}": "0" for seat in range(table.n)}}
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        bids, tricks = raw.get("bids") or [], raw.get("tricks") or []
+        return [
+            _("{bid} · {made}", bid=_("call {n}", n=call), made=_("took {n}", n=took))
+            for call, took in zip(bids, tricks, strict=False)
+        ]
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)
@@ -69,11 +89,12 @@ class WilliStichAdapter(GameAdapter):
         )
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        tricks = [int_or_none(values.get(f"tricks_{seat}")) or 0 for seat in range(table.n)]
-        notes = [_("Tricks so far: {count} of {total}", count=sum(tricks), total=entry["tricks_total"])]
+        notes = tricks_so_far(table, entry, values)
         dealer = entry["dealer"]
-        others = [int_or_none(values.get(f"bid_{seat}")) or 0 for seat in range(table.n) if seat != dealer]
-        forbidden = rules.forbidden_dealer_call(entry["cards"], others)
+        others = [int_or_none(values.get(f"bid_{seat}")) for seat in range(table.n) if seat != dealer]
+        if any(call is None for call in others):
+            return notes  # the dealer's call is free or not until everyone else has called
+        forbidden = rules.forbidden_dealer_call(entry["cards"], [call for call in others if call is not None])
         if forbidden is None:
             notes.append(_("The dealer {name} may call anything", name=entry["dealer_name"]))
         else:

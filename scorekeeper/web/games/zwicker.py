@@ -7,10 +7,10 @@ from typing import Any
 
 from ...games import zwicker as rules
 from ...games.base import Table
-from ...games.i18n import _
+from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, text_of
-from .form_fields import form_text, int_or_none, required_int
+from .form_fields import MISSING, FormError, form_text, int_or_none, required_int
 from .template_words import said
 
 
@@ -44,13 +44,27 @@ class ZwickerAdapter(GameAdapter):
         }
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        # Everything still blank is named at once, in words (never an honour's code).
+        missing = []
+        for index in range(len(table.sides)):
+            who = table.side_name(index)
+            for key, words in (("cards", _("cards of {name}", name=who)), ("zwicks", _("Zwicks of {name}", name=who))):
+                if not form_text(form, f"{key}_{index}"):
+                    missing.append((f"sides.{index}.{key}", words))
+        for code in deck_honours(table):
+            if not form_text(form, f"honour_{code}"):
+                missing.append(("sides", _("who took {honour}", honour=rules.honour_name(code))))
+        if missing:
+            raise FormError(
+                _("still to enter: {what}", what=", ".join(words for _path, words in missing)), missing[0][0], code=MISSING
+            )
         sides = []
         for index in range(len(table.sides)):
             who = table.side_name(index)
             sides.append(
                 {
                     "cards": required_int(form, f"cards_{index}", _("cards of {name}", name=who), f"sides.{index}.cards"),
-                    "zwicks": required_int(form, f"zwicks_{index}", _("zwicks of {name}", name=who), f"sides.{index}.zwicks"),
+                    "zwicks": required_int(form, f"zwicks_{index}", _("Zwicks of {name}", name=who), f"sides.{index}.zwicks"),
                     "honours": [code for code in deck_honours(table) if form_text(form, f"honour_{code}") == str(index)],
                 }
             )
@@ -65,16 +79,31 @@ class ZwickerAdapter(GameAdapter):
                 values[f"honour_{code}"] = str(index)
         return values
 
-    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        values: dict[str, str] = {}
-        for index in range(len(table.sides)):
-            values[f"cards_{index}"] = "0"
-            values[f"zwicks_{index}"] = "0"
-        return values
+    def chip_name(self, path: str) -> str:
+        # "sides.0.cards" -> "cards_0": the form names a side's counts by what they count.
+        parts = path.split(".")
+        return f"{parts[2]}_{parts[1]}" if len(parts) == 3 else super().chip_name(path)
+
+    def draft(self, form: Values, table: Table, hints: Mapping[str, Any]) -> Any:
+        # The cards entered so far: the Zwicks a side can have follow from its cards.
+        return {"sides": [{"cards": int_or_none(form.get(f"cards_{index}"))} for index in range(len(table.sides))]}
+
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        cells = []
+        for side in raw.get("sides") or []:
+            parts = [_n("{n} card", "{n} cards", side.get("cards") or 0)]
+            if side.get("zwicks"):
+                parts.append(_n("{n} Zwick", "{n} Zwicks", side["zwicks"]))
+            parts += [rules.honour_name(code) for code in side.get("honours") or []]
+            cells.append(" · ".join(parts))
+        return cells
 
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
-        cards = [int_or_none(values.get(f"cards_{index}")) or 0 for index in range(len(table.sides))]
-        return [_("Cards captured: {count} of {total}", count=sum(cards), total=entry["deck_size"])]
+        cards = [int_or_none(values.get(f"cards_{index}")) for index in range(len(table.sides))]
+        if all(count is None for count in cards):
+            return []
+        count = sum(value for value in cards if value is not None)
+        return [_("Cards captured: {count} of {total}", count=count, total=entry["deck_size"])]
 
     def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
         words = super().entry_words(table, entry)

@@ -14,7 +14,7 @@ from jinja2_fragments.flask import render_block, render_blocks
 from ...device import device_id
 from ...games.i18n import N_, _
 from ...identity import current_actor
-from ...services import ServiceError, sharing
+from ...services import ServiceError, biddings, sharing
 from ...services import matches as service
 from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none
@@ -102,6 +102,29 @@ def record(match_id: str):
     except ServiceError as refused:
         return refused_response(match_id, refused)
     return redirect(url_for("pages.match_page", match_id=match_id) + "#scores", code=303)
+
+
+@bp.post("/matches/<match_id>/rounds/<int:number>/bidding")
+def save_bidding(match_id: str, number: int):
+    """Two-step rounds: store the bids of the next round before its hand is played, so every
+    phone at the table sees them (targets, who leads) until the tricks complete the round."""
+    view = read_view(match_id)
+    try:
+        raw = adapter_for(view.game).bidding_input(request.form, view.table, view.state.next or {})
+        biddings.put_bidding(match_id, number, raw, if_match=form_version(), actor=current_actor())
+    except ServiceError as refused:
+        return refused_response(match_id, refused)
+    return redirect(url_for("pages.match_page", match_id=match_id) + "#entry", code=303)
+
+
+@bp.post("/matches/<match_id>/rounds/<int:number>/bidding/withdraw")
+def withdraw_bidding(match_id: str, number: int):
+    """The bids were said wrongly (or the hand is not played): back to entering the round."""
+    try:
+        biddings.withdraw_bidding(match_id, number, if_match=form_version(), actor=current_actor())
+    except ServiceError as refused:
+        return refused_response(match_id, refused, keep_values=False)
+    return redirect(url_for("pages.match_page", match_id=match_id) + "#entry", code=303)
 
 
 @bp.route("/matches/<match_id>/rounds/<int:number>/edit", methods=["GET", "POST"])

@@ -18,6 +18,7 @@ from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
 from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
+from ..games.form_fields import MISSING
 from .layout import side_colour
 
 # What happened, said of the person who did it; the round number follows when there is one.
@@ -76,13 +77,16 @@ def side_names(view) -> list[str]:
     return [view.table.side_name(index) for index in range(len(view.table.sides))]
 
 
+def state_before(view, number: int | None):
+    """The match as it stood before the next round, or before recorded round `number` (to edit it)."""
+    if number is None:
+        return view.state
+    return view.game.replay(view.table, [scored.input for scored in view.state.rounds[: number - 1]])
+
+
 def hints_before(view, number: int | None) -> Mapping[str, Any]:
     """The `next` hints for the next round, or for recorded round `number` (to edit it)."""
-    if number is None:
-        return view.state.next or {}
-    inputs = [scored.input for scored in view.state.rounds[: number - 1]]
-    state = view.game.replay(view.table, inputs)
-    return state.next or {}
+    return state_before(view, number).next or {}
 
 
 def chart(view) -> dict[str, Any] | None:
@@ -103,6 +107,8 @@ def chart(view) -> dict[str, Any] | None:
 def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
     state, table = view.state, view.table
     target = table.options.get("target")
+    # Who leads, once anything is played (ties lead together); nobody once there are winners.
+    best = max(state.totals) if state.rounds else None
     rows = []
     for index, total in enumerate(state.totals):
         rows.append(
@@ -111,9 +117,10 @@ def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
                 "total": total,
                 "colour": side_colour(index),
                 "winner": index in state.winners,
+                "leader": best is not None and total == best and not state.winners,
                 "target": target,
                 "percent": max(0, min(100, round(100 * total / target))) if target else None,
-                **adapter.board_extra(state, index),
+                **adapter.board_extra(table, state, index),
             }
         )
     return rows
@@ -127,24 +134,71 @@ def rounds_left(view) -> int | None:
     return None if limit is None else max(0, limit - len(view.state.rounds))
 
 
-def round_rows(view) -> list[dict[str, Any]]:
-    """Each recorded round: number, dealer and every side's score with its explanation."""
-    return [
-        {
-            "number": scored.number,
-            "dealer": view.table.name(scored.dealer),
-            "cells": [
-                {"score": score, "explanation": scored.score.explanation[index]}
-                for index, score in enumerate(scored.score.scores)
-            ],
-        }
-        for scored in view.state.rounds
-    ]
+def round_rows(view, edited: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+    """The score sheet: each recorded round with its dealer and, per side, what was bid and
+    made (in words), the round's score, the running total and the full explanation."""
+    adapter = adapter_for(view.game)
+    running = [0] * len(view.table.sides)
+    rows = []
+    for scored in view.state.rounds:
+        made = adapter.sheet_cells(view.table, scored.input, scored.number)
+        cells = []
+        for index, score in enumerate(scored.score.scores):
+            running[index] += score
+            cells.append(
+                {
+                    "score": score,
+                    "total": running[index],
+                    "made": made[index] if index < len(made) else "",
+                    "explanation": scored.score.explanation[index],
+                }
+            )
+        rows.append(
+            {
+                "number": scored.number,
+                "dealer": view.table.name(scored.dealer),
+                "edited": scored.number in edited,
+                "cells": cells,
+            }
+        )
+    return rows
 
 
-def entry_context(view, adapter: GameAdapter, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
+def in_words(refused: ServiceError) -> str:
+    """The refusal as a player reads it: the engine's "acting_style is required" (the API's
+    words) says instead what is still to enter, in the reader's language."""
+    if refused.code == MISSING and refused.field in INPUT_FIELD_WORDS and refused.message.endswith("required"):
+        return _("still to enter: {what}", what=_(INPUT_FIELD_WORDS[refused.field]))
+    return refused.message
+
+
+def refusal_field(view, refused: ServiceError) -> str | None:
+    """The form field (or group of fields) a refusal is about, for the message beside it."""
+    return adapter_for(view.game).chip_name(refused.field) if refused.field else None
+
+
+def field_errors(adapter: GameAdapter, error: ServiceError | None) -> dict[str, str]:
+    """A refusal beside the field it is about, by form field ("tricks.2" -> "tricks_2"; "tricks" -> the group)."""
+    if error is None or not error.field:
+        return {}
+    return {adapter.chip_name(error.field): in_words(error)}
+
+
+def entry_context(
+    view,
+    adapter: GameAdapter,
+    hints: Mapping[str, Any],
+    number: int,
+    values: Mapping[str, Any],
+    edit_number: int | None = None,
+    error: ServiceError | None = None,
+) -> dict[str, Any]:
     """What the round form offers: the shared part, and the game's own from its adapter."""
-    return round_entry(adapter, view.table, hints, number)
+    return {
+        **round_entry(adapter, view.table, hints, number),
+        "chips": adapter.chips(view.table, state_before(view, edit_number), values, hints),
+        "errors": field_errors(adapter, error),
+    }
 
 
 def preview_result(match_id: str, view, values, number: int | None) -> dict[str, Any]:
@@ -154,7 +208,7 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         _scores, state = service.preview_round(match_id, raw, number, actor=current_actor())
     except ServiceError as refused:
         # Not an error page: the refusal is the preview, shown beside the form.
-        return {"ok": False, "message": refused.message, "error": refused}
+        return {"ok": False, "message": in_words(refused), "error": refused, "field": refusal_field(view, refused)}
     scored = state.rounds[(number or len(state.rounds)) - 1]
     return {
         "ok": True,
@@ -183,6 +237,24 @@ def pending_view(view) -> dict[str, Any] | None:
     }
 
 
+def play_view(view, adapter: GameAdapter, hints: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The stored bidding of the next round, as the table needs it while the hand is played:
+    the form fields it fills in (posted again with the hand), each seat's target, who leads
+    and the call the dealer could not make. None: no bidding is open (or an edit broke it)."""
+    bidding = service.open_bidding(view)
+    if bidding is None or bidding["play"] is None:
+        return None
+    table, play = view.table, bidding["play"]
+    return {
+        "number": bidding["round"],
+        "values": adapter.form_values(bidding["input"], table, hints),
+        "targets": [(table.name(seat), target) for seat, target in enumerate(play["targets"]) if target is not None],
+        "leader": table.name(play["leader"]) if play["leader"] is not None else None,
+        "dealer": table.name(play["dealer"]),
+        "dealer_may_not_call": play["dealer_may_not_call"],
+    }
+
+
 def match_context(
     view,
     *,
@@ -208,18 +280,31 @@ def match_context(
     else:
         # Finished, or a round waits for table check: no entry form until it is settled.
         number = state.next_round
-    if hints:
-        entry = entry_context(view, adapter, hints, number)
     if values is None:
         if edit_number is not None:
             values = adapter.form_values(state.rounds[edit_number - 1].input, table, hints)
         else:
             values = adapter.default_values(table, hints)
+    bidding = play_view(view, adapter, hints) if hints and edit_number is None and view.game.has_bidding else None
+    if bidding is not None:
+        # The bids as they were said, posted again with the hand: the round is whole.
+        values = {**bidding["values"], **values}
+    if hints:
+        entry = entry_context(view, adapter, hints, number, values, edit_number, error)
+        entry["bidding"] = bidding
+        entry["two_step"] = view.game.has_bidding and edit_number is None and bidding is None
     if entry is not None:
         preview = {**(preview or {"ok": None}), "notes": adapter.preview_notes(table, entry, values)}
     if error is not None:
-        preview = {**(preview or {}), "ok": False, "message": error.message, "error": error}
-    rounds = round_rows(view)
+        preview = {
+            **(preview or {}),
+            "ok": False,
+            "message": in_words(error),
+            "error": error,
+            "field": refusal_field(view, error),
+        }
+    changes = history(view.match.id)
+    rounds = round_rows(view, frozenset(row["round"] for row in changes if row["kind"] == "round.edit"))
     return {
         "view": view,
         "match": view.match,
@@ -245,9 +330,10 @@ def match_context(
         "edit_number": edit_number,
         "idempotency_key": values.get("idempotency_key") or new_key(),
         "error": error,
+        "error_anchor": refusal_field(view, error) if error is not None else None,
         # The version the forms were rendered with: a write based on an older one is refused.
         "etag": view.etag,
-        "history": history(view.match.id),
+        "history": changes,
         "stale": stale,
         "share_url": share_url,
         "share_link": share_link,
@@ -310,6 +396,7 @@ def history(match_id: str) -> list[dict[str, Any]]:
                 "when": _("{when} UTC", when=format_datetime(entry.at, "short")),
                 "iso": entry.at.isoformat(timespec="seconds"),
                 "action": action,
+                "kind": entry.action,
                 "round": entry.round_number,
                 "change": change,
                 "undone": entry.action == "round.undo",

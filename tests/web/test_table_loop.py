@@ -1,0 +1,326 @@
+"""The table loop in chromium at 390x844 (and 360x740): rounds of every game entered by taps
+within the issue's budgets, Save in view without scrolling, nothing red before it is earned,
+a compact scoreboard and a score sheet that never widen the page, in English, German and Russian.
+
+Rounds come from the legal-round generators (tests/games/legal_rounds.py) and are entered
+through their form values, chip by chip, as a player would (table_loop.enter_round).
+Screenshots of every step go to test-artifacts/loop-*.png.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from table_loop import (
+    assert_accessible,
+    assert_tap_sizes,
+    enter,
+    enter_round,
+    in_first_screen,
+    sideways_overflow,
+    what_covers,
+)
+
+from scorekeeper.games import Game, all_games
+from scorekeeper.web.games import adapter_for
+from tests.games.legal_rounds import generator_for, legal_round
+
+pytestmark = pytest.mark.browser
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+GAMES = all_games()
+PHONE_SMALL = {"width": 360, "height": 740}
+
+
+def nwik_budget(n: int, raw: dict[str, Any]) -> int:
+    """The issue's budget: 6 with style and stake, 7 with VIP or Pass. A Pass that hands over
+    to a VIP needs both (the acting style, and the VIP card and its trump): 8."""
+    effective = raw.get("acting_style", raw["style"])
+    return 6 + (raw["style"] == 6) + (effective == 5)
+
+
+# The issue's tap budgets per round (bids + tricks + saves); every registered game needs one.
+BUDGETS: dict[str, Callable[[int, dict[str, Any]], int]] = {
+    "nwik": nwik_budget,
+    "spades": lambda n, raw: 10,
+    "willi-stich": lambda n, raw: 2 * n + 1,
+    "nameless": lambda n, raw: n + 1,
+    "zwicker": lambda n, raw: 15,
+}
+
+
+def open_match(page, game: str, players: list[str], options: dict[str, Any] | None = None) -> str:
+    """A match started by this phone (through the API, so no tap of the setup is counted), opened."""
+    body: dict[str, Any] = {"game": game, "players": players}
+    if options:
+        body["options"] = options
+    response = page.request.post("/api/v1/matches", data=body)
+    assert response.status == 201, response.text()
+    match_id = response.json()["id"]
+    page.goto(f"/matches/{match_id}")
+    expect(page.locator("#save")).to_be_visible()
+    return match_id
+
+
+def save_in_view(page) -> None:
+    # Asked again for up to 2 s: a save reloads the page, and the old one may still be asked.
+    save = page.locator("#save")
+    for _attempt in range(20):
+        page.wait_for_load_state("load")
+        try:
+            if in_first_screen(page, save):
+                return
+        except Exception:  # the page went away under the question: ask the new one
+            pass
+        page.wait_for_timeout(100)
+    raise AssertionError(f"Save is not in view without scrolling: {what_covers(page, save)}")
+
+
+def nothing_red(page) -> None:
+    expect(page.locator(".refusal, .field-error, .error-summary:not(.missing), .bar-state.bad")).to_have_count(0)
+
+
+def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, shot=None, name: str = "") -> tuple[Any, Any, int]:
+    """Enter the next legal round by taps, save it; the state after it and the taps it took."""
+    hints = state.next
+    raw, after = legal_round(rng, game, table, state)
+    values = adapter_for(game).form_values(raw, table, hints)
+    save_in_view(page)
+    nothing_red(page)
+    mark = taps.mark()
+    enter_round(page, values)
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    save_in_view(page)
+    if shot:
+        shot(page, f"{name}-entered")
+    page.locator("#save").click()
+    number = len(state.rounds) + 1
+    expect(page.locator(f"#round-{number}")).to_have_count(1)
+    used = taps.since(mark)
+    if not after.finished:
+        expect(page.locator("#h-entry")).to_contain_text(str(number + 1))
+    if shot:
+        shot(page, f"{name}-saved")
+    return raw, after, used
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_rounds_of_every_game_within_the_tap_budget(game, page, taps, shot, console):
+    assert game.id in BUDGETS, f"{game.id} has no tap budget: add the issue's figure to BUDGETS"
+    counts, options, _generate = generator_for(game)
+    players = NAMES[: max(counts)]
+    rng = random.Random(14)
+    open_match(page, game.id, players, options)
+    table = game.table(players, dict(options))
+    state = game.initial_state(table)
+    shot(page, f"loop-{game.id}-00-untouched")
+    nothing_red(page)
+    assert sideways_overflow(page) == 0
+    assert_accessible(page, f"{game.id} round form")
+    assert_tap_sizes(page, f"{game.id} round form")
+    used_per_round = []
+    for number in range(1, 4):
+        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"loop-{game.id}-{number:02}")
+        used_per_round.append(used)
+        assert used <= BUDGETS[game.id](table.n, raw), f"round {number} of {game.id} took {used} taps: {raw}"
+        if state.finished:
+            break
+    taps.assert_honest()
+    assert_accessible(page, f"{game.id} after rounds")
+    assert_tap_sizes(page, f"{game.id} after rounds")
+    assert sideways_overflow(page) == 0
+    print(f"{game.id} with {table.n} players: taps per round {used_per_round}")
+    assert console.unexpected() == []
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game.max_players >= 6], ids=lambda game: game.id)
+def test_six_players_fit_the_phone(game, page, shot, console):
+    open_match(page, game.id, NAMES[:6], generator_for(game)[1])
+    board = page.locator("#scores").bounding_box()
+    assert board["height"] <= 844 / 4, f"the scoreboard of 6 takes {board['height']} px"
+    assert sideways_overflow(page) == 0
+    save_in_view(page)
+    shot(page, f"loop-six-{game.id}", full_page=True)
+    assert console.unexpected() == []
+
+
+@pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
+def test_whole_nwik_match_by_taps(language, region, page_in, browser, live_server, shot, console):
+    """15 rounds of Nwik (3 players) by taps in each language: within budget, Save always in view."""
+    from table_loop import TapCounter
+
+    page = page_in(language, region)
+    taps = TapCounter()
+    taps.install(page.context)
+    game = next(game for game in GAMES if game.id == "nwik")
+    players = NAMES[:3]
+    open_match(page, "nwik", players)
+    table = game.table(players)
+    state = game.initial_state(table)
+    rng = random.Random(language)
+    figures = []
+    while not state.finished:
+        number = len(state.rounds) + 1
+        name = f"loop-nwik-{language}-{number:02}" if number in (1, 2, 15) else ""
+        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot if name else None, name)
+        assert used <= nwik_budget(table.n, raw), f"round {number}: {used} taps for {raw}"
+        figures.append(used)
+    expect(page.locator("#winner-banner")).to_be_visible()
+    shot(page, f"loop-nwik-{language}-finished", full_page=True)
+    assert sideways_overflow(page) == 0
+    taps.assert_honest()
+    assert_accessible(page, f"finished Nwik in {language}")
+    print(f"nwik in {language}: taps per round {figures}")
+    assert console.unexpected() == []
+
+
+SPADES_ROUND = {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "2", "tricks_0": "5", "tricks_1": "3", "tricks_2": "3"}
+
+
+@pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
+def test_spades_match_to_500(language, region, page_in, live_server, shot, console):
+    """Spades to 500 by taps: 8 taps a round (4 bids, 3 tricks, Save), bags counted on the sheet."""
+    from table_loop import TapCounter
+
+    page = page_in(language, region)
+    taps = TapCounter()
+    taps.install(page.context)
+    open_match(page, "spades", NAMES[:4])
+    figures = []
+    number = 0
+    while page.locator("#winner-banner").count() == 0:
+        number += 1
+        save_in_view(page)
+        nothing_red(page)
+        mark = taps.mark()
+        enter_round(page, SPADES_ROUND)
+        expect(page.locator("#f-tricks_3, input[name=tricks_3][value='2']").first).to_be_attached()
+        expect(page.locator("#bar-state")).to_have_class("bar-state good")
+        save_in_view(page)
+        if number == 1:
+            shot(page, f"loop-spades-{language}-01-entered")
+        page.locator("#save").click()
+        expect(page.locator(f"#round-{number}")).to_have_count(1)
+        figures.append(taps.since(mark))
+        if number == 7:  # 7 bags (one a round): 3 more and the side loses points, said on the board
+            expect(page.locator(".bag-warning")).to_be_visible()
+            shot(page, f"loop-spades-{language}-07-bags")
+        assert figures[-1] <= 10
+        assert number < 20
+    shot(page, f"loop-spades-{language}-finished", full_page=True)
+    assert sideways_overflow(page) == 0
+    taps.assert_honest()
+    assert_accessible(page, f"finished Spades in {language}")
+    print(f"spades in {language}: taps per round {figures}")
+    assert console.unexpected() == []
+
+
+def test_small_phone_keeps_save_in_view(browser, live_server, shot, console):
+    context = browser.new_context(viewport=PHONE_SMALL, base_url=live_server, device_scale_factor=1, has_touch=True)
+    page = context.new_page()
+    console.watch(page)
+    try:
+        for game in GAMES:
+            counts, options, _generate = generator_for(game)
+            open_match(page, game.id, NAMES[: max(counts)], options)
+            save_in_view(page)
+            assert sideways_overflow(page) == 0
+            shot(page, f"loop-360-{game.id}")
+    finally:
+        context.close()
+    assert console.unexpected() == []
+
+
+def test_greyed_chip_says_why(page, shot, console):
+    """A used stake is greyed, and a tap on it says why (Nwik: Ann bid stake 1 in round 1)."""
+    open_match(page, "nwik", NAMES[:3])
+    for number in range(1, 4):  # Bob, Cid and Ann bid stake 1 once each
+        expect(page.locator("#h-entry")).to_contain_text(str(number))
+        enter_round(page, {"style": "1", "stake": "1", "tricks_0": "5", "tricks_1": "4"})
+        page.locator("#save").click()
+        expect(page.locator(f"#round-{number}")).to_have_count(1)
+    expect(page.locator("#h-entry")).to_contain_text("4")
+    greyed = page.locator("#c-stake details.greyed").first
+    expect(greyed).to_be_visible()
+    greyed.locator("summary").click()
+    expect(greyed.locator(".why-not")).to_be_visible()
+    expect(greyed.locator(".why-not")).to_contain_text("stake 1")
+    shot(page, "loop-nwik-greyed-reason")
+    enter(page, "stake", "2")
+    assert console.unexpected() == []
+
+
+# --------------------------------------------------------------------------- two-step rounds
+
+
+def test_spades_bids_first_then_tricks_seen_by_a_second_phone(page, taps, browser, live_server, shot, console):
+    """Bids saved before the hand (4 bids + 1), shown on another phone with each seat's target;
+    the tricks (3, the last filled in) and Save complete the round: 9 taps, within 10."""
+    match_id = open_match(page, "spades", NAMES[:4])
+    mark = taps.mark()
+    enter_round(page, {"bid_1": "4", "bid_2": "3", "bid_3": "3", "bid_0": "2"})
+    nothing_red(page)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_be_visible()
+    expect(page.locator("#play-view .targets li")).to_have_text(["Ann 2", "Bob 4", "Cid 3", "Dee 3"])
+    expect(page.locator('input[name="bid_0"][type=radio]')).to_have_count(0)
+    save_in_view(page)
+    shot(page, "loop-spades-two-step-1-bids-saved")
+    other_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    try:
+        other = other_context.new_page()
+        other.goto(f"/matches/{match_id}")
+        expect(other.locator("#play-view .targets li")).to_have_text(["Ann 2", "Bob 4", "Cid 3", "Dee 3"])
+        shot(other, "loop-spades-two-step-2-second-phone")
+    finally:
+        other_context.close()
+    enter_round(page, {"tricks_0": "2", "tricks_1": "5", "tricks_2": "3", "tricks_3": "3"})
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_have_count(1)
+    assert taps.since(mark) <= 10, taps.since(mark)
+    expect(page.locator("#play-view")).to_have_count(0)
+    shot(page, "loop-spades-two-step-3-saved")
+    taps.assert_honest()
+    assert console.unexpected() == []
+
+
+def test_willi_stich_calls_first_with_the_dealer_last(page, taps, shot, console):
+    """Calls in calling order (dealer Ann last), saved; the play view says what the dealer could not call."""
+    open_match(page, "willi-stich", NAMES[:4])
+    mark = taps.mark()
+    for seat, call in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        enter(page, f"bid_{seat}", call)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_contain_text("could not call 0")
+    expect(page.locator("#play-view")).to_contain_text("Bob leads")
+    shot(page, "loop-willi-two-step-calls-saved")
+    for seat, took in ((0, 0), (1, 1), (2, 0)):
+        enter(page, f"tricks_{seat}", took)
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_have_count(1)
+    assert taps.since(mark) <= 2 * 4 + 1
+    assert console.unexpected() == []
+
+
+def test_willi_stich_dealer_call_greyed_once_the_others_called(page, shot, console):
+    """Before anyone called, nothing is greyed or red; once the others' calls are in, the
+    dealer's forbidden call is greyed and a tap on it says why."""
+    open_match(page, "willi-stich", NAMES[:4])
+    nothing_red(page)
+    expect(page.locator("#c-bid_0 details.greyed")).to_have_count(0)
+    for seat, call in ((1, 1), (2, 0), (3, 0)):
+        enter(page, f"bid_{seat}", call)
+    greyed = page.locator("#c-bid_0 details.greyed")
+    expect(greyed).to_have_count(1)
+    expect(greyed.locator("summary")).to_contain_text("0")
+    greyed.locator("summary").click()
+    expect(greyed.locator(".why-not")).to_contain_text("may not call 0")
+    shot(page, "loop-willi-dealer-greyed")
+    nothing_red(page)
+    assert console.unexpected() == []
