@@ -74,12 +74,12 @@ def require_league_role(league: League, actor: Actor, needed: frozenset[str], do
 
 def check_match_read(match: Match, actor: Actor) -> None:
     if match.league_id is not None:
-        require_league_role(db.session.get(League, match.league_id), actor, READERS, N_("see its matches"))
+        require_league_role(db.session.get_one(League, match.league_id), actor, READERS, N_("see its matches"))
 
 
 def check_match_write(match: Match, actor: Actor) -> None:
     if match.league_id is not None:
-        require_league_role(db.session.get(League, match.league_id), actor, WRITERS, N_("record or change rounds"))
+        require_league_role(db.session.get_one(League, match.league_id), actor, WRITERS, N_("record or change rounds"))
     elif match.created_by is not None and match.created_by != actor.user_id:
         creator = db.session.get(User, match.created_by)
         raise ServiceError(
@@ -96,7 +96,7 @@ def check_match_confirm(match: Match, actor: Actor) -> None:
     casual match, anyone at the table who holds its link (confirming adds nothing of
     their own: it agrees with what the recording phone entered)."""
     if match.league_id is not None:
-        require_league_role(db.session.get(League, match.league_id), actor, WRITERS, N_("confirm its rounds"))
+        require_league_role(db.session.get_one(League, match.league_id), actor, WRITERS, N_("confirm its rounds"))
 
 
 def phone_marks(actor: Actor) -> str | None:
@@ -187,7 +187,7 @@ def revoke(league: League, actor: Actor, username: str, reason: Any = None) -> N
     require_league_role(league, actor, frozenset({OWNER}), N_("change roles"))
     user = _account_named(username)
     existing = db.session.get(LeagueRole, (league.id, user.id)) if user else None
-    if existing is None:
+    if user is None or existing is None:
         raise ServiceError(404, _("{username} has no role in this league", username=username), code="role_not_found")
     if existing.role == OWNER:
         _keep_an_owner(league, existing.user_id)

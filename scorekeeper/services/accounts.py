@@ -22,7 +22,7 @@ from .usernames import mixes_look_alike_scripts, username_key, username_skeleton
 
 @functools.cache
 def _hasher(parameters: tuple[tuple[str, int], ...]) -> tuple[PasswordHasher, str]:
-    hasher = PasswordHasher(**dict(parameters))
+    hasher = PasswordHasher(**dict(parameters))  # type: ignore[arg-type]  # only the int parameters are configured; mypy cannot tell from a dict
     # A hash to verify against when the username is unknown, so both answers take as long.
     return hasher, hasher.hash(secrets.token_hex(16))
 
@@ -94,7 +94,7 @@ def register(username: object, password: object, address: str | None = None) -> 
     """A new account. `address`: the client's, for the sign-up limit (None: a script on
     the server itself, such as the benchmark's seed)."""
     name, key = clean_username(username)
-    check_password(password)
+    password = check_password(password)
     if address is not None:
         limits.spend(limits.SIGN_UPS_PER_ADDRESS, address)
     skeleton = username_skeleton(name)
@@ -139,7 +139,7 @@ def authenticate(username: object, password: object, address: str) -> User:
         succeeded = user is not None
     except (VerificationError, InvalidHashError):
         succeeded = False
-    if not succeeded:
+    if not succeeded or user is None or not isinstance(password, str):
         raise ServiceError(401, _("wrong username or password"), code="login_failed")
     limits.forget(limits.LOGIN_PER_NAME_AND_ADDRESS, key, address)
     limits.refund(limits.LOGIN_PER_ADDRESS, address)
@@ -161,8 +161,8 @@ def end_sessions(user: User) -> None:
 def change_password(user: User, current: object, new: object, address: str) -> User:
     """A new password, given the current one; every other session of the account ends."""
     authenticate(user.username, current, address)
-    check_password(new, "new_password")
-    user.password_hash = hasher()[0].hash(new)
+    new_password = check_password(new, "new_password")
+    user.password_hash = hasher()[0].hash(new_password)
     db.session.commit()
     end_sessions(user)
     return user

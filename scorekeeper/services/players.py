@@ -1,9 +1,10 @@
 """The roster: list, rename and merge players without ever losing a match."""
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import league as compute
@@ -150,7 +151,7 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor, reason: Any =
     db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))
     target_leagues = select(LeagueMember.league_id).where(LeagueMember.player_id == target.id)
     db.session.execute(
-        LeagueMember.__table__.delete().where(
+        delete(LeagueMember).where(
             LeagueMember.player_id == source.id, LeagueMember.league_id.in_(target_leagues)
         )
     )
@@ -166,12 +167,13 @@ def _lock_both(source_id: str, target_id: str) -> None:
     """Take the write lock on both players before anything moves: a write on SQLite, row
     locks on PostgreSQL. Opposite merges (A into B, B into A) at the same moment would
     otherwise each delete its source, and both names would vanish."""
-    locked = db.session.execute(
+    # An UPDATE's result is a CursorResult, which carries the row count.
+    locked = cast(CursorResult[Any], db.session.execute(
         update(Player)
         .where(Player.id.in_(sorted((source_id, target_id))))
         .values(name=Player.name)
         .execution_options(synchronize_session=False)
-    ).rowcount
+    )).rowcount
     if locked != 2:
         db.session.rollback()
         raise ServiceError(
@@ -179,10 +181,16 @@ def _lock_both(source_id: str, target_id: str) -> None:
         )
 
 
+def _profile_in(league_id: str, player_id: str) -> Any:
+    from .leagues import stored_matches
+
+    return compute.player_profile(stored_matches(league_id, with_rounds=True), player_id)
+
+
 def profile(player_id: str, actor: Actor) -> dict[str, Any]:
     """A player's page: the leagues of theirs the caller may see, with standings, ratings
     over time and records, and their recent matches in those leagues."""
-    from .leagues import cached, get_league, plain, stored_matches
+    from .leagues import cached, get_league, plain
 
     player = readable_player(player_id, actor)
     visible = set(access.league_ids_of(actor))
@@ -191,7 +199,7 @@ def profile(player_id: str, actor: Actor) -> dict[str, Any]:
         for league_id in db.session.scalars(select(LeagueMember.league_id).where(LeagueMember.player_id == player.id))
         if league_id in visible
     ]
-    per_league = {}
+    per_league: dict[str, Any] = {}
     leagues = []
     for league_id in league_ids:
         league = get_league(league_id)
@@ -199,7 +207,7 @@ def profile(player_id: str, actor: Actor) -> dict[str, Any]:
         per_league[league.id] = cached(
             league,
             f"profile:{player.id}",
-            lambda league=league: compute.player_profile(stored_matches(league.id, with_rounds=True), player.id),
+            functools.partial(_profile_in, league.id, player.id),
         )
     recent = db.session.execute(
         select(Match.id, Match.game, Match.finished, Match.updated_at, Match.league_id, Seat.seat)
