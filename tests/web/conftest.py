@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from playwright.sync_api import expect
 
 from scorekeeper.config import PROJECT_ROOT
 
@@ -23,6 +24,10 @@ ARGS = [
 VIEWPORT = {"width": 390, "height": 844}
 ARTIFACTS = PROJECT_ROOT / "test-artifacts"
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+# How long an expect() waits for what it expects. Playwright's 5 s default was too short
+# for a full match on a loaded 2-core CI machine; a passing check returns as soon as it holds.
+EXPECT_TIMEOUT_MS = 15_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 class CsrfClient(FlaskClient):
