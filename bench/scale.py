@@ -85,6 +85,7 @@ def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: d
     from scorekeeper.extensions import db
     from scorekeeper.games import all_games
     from scorekeeper.models import League, Match, Seat, new_id
+    from scorekeeper.services.league_ledgers import result_text
 
     rng = random.Random(20261201)
     started = time.perf_counter()
@@ -103,16 +104,15 @@ def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: d
         game_id, n_players, table, state = played[index % distinct]
         match_id = new_id()
         at = day_one + index * step
+        seated = [player_ids[name] for name in rng.sample(ROSTER, n_players)]
         matches.append({
             "id": match_id, "game": game_id, "league_id": league_id, "options": dict(table.options),
             "sides": [list(side) for side in table.sides], "version": 1 + len(state.rounds),
             "created_at": at, "updated_at": at, "round_count": len(state.rounds),
             "totals": list(state.totals), "finished": True, "winners": list(state.winners),
+            "result": result_text(seated, table.sides, state.totals, state.winners),
         })
-        seats.extend(
-            {"match_id": match_id, "seat": seat, "player_id": player_ids[name]}
-            for seat, name in enumerate(rng.sample(ROSTER, n_players))
-        )
+        seats.extend({"match_id": match_id, "seat": seat, "player_id": player_id} for seat, player_id in enumerate(seated))
     with app.app_context():
         for model, rows in ((Match, matches), (Seat, seats)):
             for start in range(0, len(rows), 5000):
@@ -285,6 +285,7 @@ def main() -> None:
         results = {**json.loads((RESULTS / f"scale-{args.database}.json").read_text()), **results}
         url = results["url"]
         app = make_app(url)
+        upgrade_schema(app)  # a database of an older run gets the newer migrations (timed apart from the league)
         from sqlalchemy import select
 
         from scorekeeper.extensions import db

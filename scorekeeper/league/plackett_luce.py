@@ -1,0 +1,114 @@
+"""openskill's Plackett-Luce update on plain (mu, sigma) floats: the same arithmetic as `PlackettLuce.rate`, without its deep copies and per-rating uuids.
+
+openskill stays the library of record: the model's own parameters are read from the
+`PlackettLuce` instance, and any model this module does not mirror step for step (another
+gamma, balance, limit_sigma, fewer than two teams) is rated by openskill itself.
+tests/league/test_plackett_luce.py checks that both give the same ratings (to 1e-9) on
+many random matches of every shape the games have: teams of one to four, two to eight
+sides, shared ranks.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from openskill.models import PlackettLuce
+
+#: a player's rating as the ledgers keep it: (mu, sigma)
+Skill = tuple[float, float]
+
+#: openskill's default gamma (the one this module mirrors): sqrt(team sigma squared) / c
+DEFAULT_GAMMA = PlackettLuce().gamma
+
+
+def mirrors(model: PlackettLuce) -> bool:
+    """Whether rate_plain computes exactly what model.rate does (ranks given, no scores or weights)."""
+    return model.gamma is DEFAULT_GAMMA and not model.balance and not model.limit_sigma
+
+
+def ordinal(skill: Skill) -> float:
+    """openskill's ordinal with its defaults (z = 3, alpha = 1, target = 0): mu - 3 sigma."""
+    mu, sigma = skill
+    return mu - 3.0 * sigma
+
+
+def rate_plain(model: PlackettLuce, teams: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Skill]]:
+    """The players' new (mu, sigma) after one match, teams in the order given; lower rank is better, equal ranks tie.
+
+    What openskill 6's PlackettLuce.rate(teams, ranks=ranks) computes, in the same order
+    of operations (so the floats agree to the last bit in the tests): tau is added to each
+    sigma, the teams are taken in rank order (a stable sort), and the update of Weng and
+    Lin's Algorithm 4 is applied per team."""
+    count = len(teams)
+    if count < 2 or not mirrors(model):
+        return _rate_by_openskill(model, teams, ranks)
+    tau_squared = model.tau * model.tau
+    beta_squared = model.beta**2
+    kappa = model.kappa
+    order = sorted(range(count), key=ranks.__getitem__)
+    sorted_ranks = [int(ranks[index]) for index in order]
+    sorted_teams = []
+    team_mu = []
+    team_sigma_squared = []
+    collective = 0.0
+    for index in order:
+        team = [(mu, math.sqrt(sigma * sigma + tau_squared)) for mu, sigma in teams[index]]
+        if len(team) == 1:
+            mu_summed, sigma_squared_summed = team[0][0], team[0][1] ** 2
+        else:
+            # Summed by descending ordinal, as openskill sums them.
+            mu_summed = sigma_squared_summed = 0.0
+            for mu, sigma in sorted(team, key=ordinal, reverse=True):
+                mu_summed += mu
+                sigma_squared_summed += sigma**2
+        sorted_teams.append(team)
+        team_mu.append(mu_summed)
+        team_sigma_squared.append(sigma_squared_summed)
+        collective += sigma_squared_summed + beta_squared
+    c = math.sqrt(collective)
+    exponentials = [math.exp(mu / c) for mu in team_mu]
+    # Ranks are ascending now: the teams ranked at or below team q are those from the
+    # first of q's rank on (summed in team order), and a tie group ends where its rank does.
+    first = {}
+    for position, rank in enumerate(sorted_ranks):
+        first.setdefault(rank, position)
+    group_end = {rank: first_position + sorted_ranks.count(rank) for rank, first_position in first.items()}
+    sums = {}
+    for rank, first_position in first.items():
+        summed = 0.0
+        for exponential in exponentials[first_position:]:
+            summed += exponential
+        sums[rank] = summed
+    sum_q = [sums[rank] for rank in sorted_ranks]
+    a = [group_end[rank] - first[rank] for rank in sorted_ranks]
+    rated_sorted: list[list[Skill]] = []
+    for i, team in enumerate(sorted_teams):
+        omega = delta = 0.0
+        exponential = exponentials[i]
+        for q in range(group_end[sorted_ranks[i]]):
+            share = exponential / sum_q[q]
+            delta += share * (1 - share) / a[q]
+            if q == i:
+                omega += (1 - share) / a[q]
+            else:
+                omega -= share / a[q]
+        sigma_squared = team_sigma_squared[i]
+        omega *= sigma_squared / c
+        delta *= sigma_squared / c**2
+        delta *= math.sqrt(sigma_squared) / c
+        # openskill multiplies or divides by a player weight of 1.0 here: exact either way.
+        rated_sorted.append([
+            (mu + sigma**2 / sigma_squared * omega, sigma * math.sqrt(max(1 - sigma**2 / sigma_squared * delta, kappa)))
+            for mu, sigma in team
+        ])
+    rated: list[list[Skill]] = [[] for _ in range(count)]
+    for position, index in enumerate(order):
+        rated[index] = rated_sorted[position]
+    return rated
+
+
+def _rate_by_openskill(model: PlackettLuce, teams: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Skill]]:
+    rated = model.rate(
+        [[model.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams], ranks=[float(rank) for rank in ranks]
+    )
+    return [[(rating.mu, rating.sigma) for rating in team] for team in rated]
