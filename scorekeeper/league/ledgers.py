@@ -178,13 +178,17 @@ class RatingLedger:
             raise ValueError(f"match {key[1]!r} does not follow the last rated match: rewind first")
         current, matches = self.current, self.matches
         side_players = [[players[seat] for seat in seats] for seats in sides]
-        teams = [[current.get(player, START) for player in team] for team in side_players]
-        ranks = [above + 1 for above in sides_above(totals)]
+        get = current.get
+        teams = [[get(player, START) for player in team] for team in side_players]
+        # 1 + the number of higher totals: the first place of the total in descending order.
+        descending = sorted(totals, reverse=True)
+        ranks = [descending.index(total) + 1 for total in totals]
         changed = []
+        count = matches.get
         for team, rated in zip(side_players, rate_plain(MODEL, teams, ranks), strict=True):
             for player, skill in zip(team, rated, strict=True):
                 current[player] = skill
-                matches[player] = matches.get(player, 0) + 1
+                matches[player] = count(player, 0) + 1
                 changed.append((player, skill))
         self.last = key
         self.rated += 1

@@ -40,52 +40,62 @@ def rate_plain(model: PlackettLuce, teams: Sequence[Sequence[Skill]], ranks: Seq
     sigma, the teams are taken in rank order (a stable sort), and the update of Weng and
     Lin's Algorithm 4 is applied per team."""
     count = len(teams)
-    if count < 2 or not mirrors(model):
+    if count < 2 or model.gamma is not DEFAULT_GAMMA or model.balance or model.limit_sigma:
         return _rate_by_openskill(model, teams, ranks)
+    sqrt, exp = math.sqrt, math.exp
     tau_squared = model.tau * model.tau
     beta_squared = model.beta**2
     kappa = model.kappa
     order = sorted(range(count), key=ranks.__getitem__)
-    sorted_ranks = [int(ranks[index]) for index in order]
+    sorted_ranks = [ranks[index] for index in order]
     sorted_teams = []
-    team_mu = []
     team_sigma_squared = []
+    team_mu = []
     collective = 0.0
     for index in order:
-        team = [(mu, math.sqrt(sigma * sigma + tau_squared)) for mu, sigma in teams[index]]
+        team = [(mu, sqrt(sigma * sigma + tau_squared)) for mu, sigma in teams[index]]
         if len(team) == 1:
             mu_summed, sigma_squared_summed = team[0][0], team[0][1] ** 2
         else:
-            # Summed by descending ordinal, as openskill sums them.
+            # Summed by descending ordinal, as openskill sums them (two terms add up the same either way).
             mu_summed = sigma_squared_summed = 0.0
-            for mu, sigma in sorted(team, key=ordinal, reverse=True):
+            for mu, sigma in sorted(team, key=ordinal, reverse=True) if len(team) > 2 else team:
                 mu_summed += mu
                 sigma_squared_summed += sigma**2
         sorted_teams.append(team)
         team_mu.append(mu_summed)
         team_sigma_squared.append(sigma_squared_summed)
         collective += sigma_squared_summed + beta_squared
-    c = math.sqrt(collective)
-    exponentials = [math.exp(mu / c) for mu in team_mu]
-    # Ranks are ascending now: the teams ranked at or below team q are those from the
-    # first of q's rank on (summed in team order), and a tie group ends where its rank does.
-    first = {}
-    for position, rank in enumerate(sorted_ranks):
-        first.setdefault(rank, position)
-    group_end = {rank: first_position + sorted_ranks.count(rank) for rank, first_position in first.items()}
-    sums = {}
-    for rank, first_position in first.items():
+    c = sqrt(collective)
+    c_squared = c**2
+    exponentials = [exp(mu / c) for mu in team_mu]
+    # Ranks ascend now: the teams ranked at or below team q are those from the first of
+    # q's rank on (summed in team order, as openskill does), and q's tie group ends where
+    # its rank does. a[q] is the size of q's tie group.
+    if len(set(sorted_ranks)) == count:
+        group_end = list(range(1, count + 1))
+        starts = list(range(count))
+        a = [1] * count
+    else:
+        first_of: dict[int, int] = {}
+        end_of: dict[int, int] = {}
+        for position, rank in enumerate(sorted_ranks):
+            first_of.setdefault(rank, position)
+            end_of[rank] = position + 1
+        starts = [first_of[rank] for rank in sorted_ranks]
+        group_end = [end_of[rank] for rank in sorted_ranks]
+        a = [end - start for start, end in zip(starts, group_end, strict=True)]
+    sum_q = []
+    for start in starts:
         summed = 0.0
-        for exponential in exponentials[first_position:]:
+        for exponential in exponentials[start:]:
             summed += exponential
-        sums[rank] = summed
-    sum_q = [sums[rank] for rank in sorted_ranks]
-    a = [group_end[rank] - first[rank] for rank in sorted_ranks]
+        sum_q.append(summed)
     rated_sorted: list[list[Skill]] = []
     for i, team in enumerate(sorted_teams):
         omega = delta = 0.0
         exponential = exponentials[i]
-        for q in range(group_end[sorted_ranks[i]]):
+        for q in range(group_end[i]):
             share = exponential / sum_q[q]
             delta += share * (1 - share) / a[q]
             if q == i:
@@ -94,14 +104,14 @@ def rate_plain(model: PlackettLuce, teams: Sequence[Sequence[Skill]], ranks: Seq
                 omega -= share / a[q]
         sigma_squared = team_sigma_squared[i]
         omega *= sigma_squared / c
-        delta *= sigma_squared / c**2
-        delta *= math.sqrt(sigma_squared) / c
+        delta *= sigma_squared / c_squared
+        delta *= sqrt(sigma_squared) / c
         # openskill multiplies or divides by a player weight of 1.0 here: exact either way.
         rated_sorted.append([
-            (mu + sigma**2 / sigma_squared * omega, sigma * math.sqrt(max(1 - sigma**2 / sigma_squared * delta, kappa)))
+            (mu + sigma**2 / sigma_squared * omega, sigma * sqrt(max(1 - sigma**2 / sigma_squared * delta, kappa)))
             for mu, sigma in team
         ])
-    rated: list[list[Skill]] = [[] for _ in range(count)]
+    rated: list[list[Skill]] = [[]] * count
     for position, index in enumerate(order):
         rated[index] = rated_sorted[position]
     return rated

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
-from json import loads
 from operator import itemgetter
 from typing import Any, cast
 
@@ -80,20 +79,33 @@ def match_results(
         statement = statement.order_by(matches.c.created_at)
     db.session.flush()
     rows = db.session.connection().execute(statement.execution_options(yield_per=2000))
-    decoded = (_result_row(*row) for row in rows)
+    decoded = _result_rows(rows)
     return _by_id_within_equal_times(decoded) if in_order else decoded
 
 
+def _result_rows(rows: Iterable[Any]) -> Iterator[ResultRow]:
+    decode = _DECODER.raw_decode
+    parse = datetime.fromisoformat
+    for match_id, game, at, round_count, result in rows:
+        when = at if isinstance(at, datetime) else parse(at)
+        if result is None:
+            yield _result_from_seats(match_id, game, when, round_count)
+            continue
+        data = decode(result)[0]
+        yield (match_id, game, when, round_count, data["players"], data["sides"], tuple(data["totals"]), data["winners"])
+
+
+#: the result column is compact JSON written by result_text: decoded without json.loads' whitespace checks
+_DECODER = json.JSONDecoder()
+
+
 def _result_row(match_id: str, game: str, at: Any, round_count: int, result: str | None) -> ResultRow:
-    when = at if isinstance(at, datetime) else datetime.fromisoformat(at)
-    if result is None:
-        # Written by code that predates the column (the migration fills it in): from the seats.
-        return _result_from_seats(match_id, game, when, round_count)
-    data = loads(result)
-    return (match_id, game, when, round_count, data["players"], data["sides"], tuple(data["totals"]), data["winners"])
+    return next(_result_rows([(match_id, game, at, round_count, result)]))
 
 
 def _result_from_seats(match_id: str, game: str, when: datetime, round_count: int) -> ResultRow:
+    """A result the column does not hold (written by code that predates it; the migration
+    fills it in): from the seats and the summary columns."""
     matches, seats, _ = _tables()
     connection = db.session.connection()
     sides, totals, winners = connection.execute(
