@@ -80,7 +80,7 @@ def match_results(
     db.session.flush()
     rows = db.session.connection().execute(statement.execution_options(yield_per=2000))
     decoded = _result_rows(rows)
-    return _by_id_within_equal_times(decoded) if in_order else decoded
+    return in_played_order(decoded) if in_order else decoded
 
 
 def _result_rows(rows: Iterable[Any]) -> Iterator[ResultRow]:
@@ -115,20 +115,23 @@ def _result_from_seats(match_id: str, game: str, when: datetime, round_count: in
     return (match_id, game, when, round_count, players, sides, tuple(totals), winners)
 
 
-def _by_id_within_equal_times(rows: Iterable[ResultRow]) -> Iterator[ResultRow]:
+def in_played_order(rows: Iterable[ResultRow]) -> Iterator[ResultRow]:
     """Rows ordered by time as the database ordered them, put in played order: matches of
     the very same time by id as Python compares them (a database's collation may not)."""
-    same_time: list[ResultRow] = []
+    group: list[ResultRow] = []
     for row in rows:
-        if same_time and row[2] != same_time[0][2]:
-            if len(same_time) > 1:
-                same_time.sort(key=itemgetter(0))
-            yield from same_time
-            same_time = []
-        same_time.append(row)
-    if len(same_time) > 1:
-        same_time.sort(key=itemgetter(0))
-    yield from same_time
+        if group and row[2] != group[-1][2]:
+            if len(group) == 1:
+                yield group[0]
+                group[0] = row
+                continue
+            group.sort(key=itemgetter(0))
+            yield from group
+            group = [row]
+        else:
+            group.append(row)
+    group.sort(key=itemgetter(0))
+    yield from group
 
 
 def _conditions(league_id: str, *, after: OrderKey | None, game: str | None, finished_only: bool) -> list[Any]:

@@ -4,16 +4,20 @@ computed from it equals the league computed from the seats."""
 from __future__ import annotations
 
 import json
+import random
+from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import CachedResult, LeagueLedger, Match, RatingCheckpoint, Seat
+from scorekeeper.services.league_ledgers import in_played_order
 from tests.api.helpers import post_round, sign_up
 from tests.api.leagues_data import new_league
 from tests.conftest import empty_tables
 
 PASSWORD = "correct horse battery"
+DAY = datetime(2026, 12, 1, 20, 0)
 
 
 def assert_results_match_the_seats(app) -> int:
@@ -120,3 +124,16 @@ def test_the_league_from_the_results_equals_the_league_from_the_seats(clean_app)
         db.session.execute(update(Match).values(result=None))
         db.session.commit()
     assert served(owner, league) == from_results
+
+
+def test_matches_of_the_same_time_come_in_id_order_whatever_order_the_database_gave():
+    """The bulk read orders by time in SQL and by id in Python (a database's collation may
+    compare ids otherwise): the played order of every league computation."""
+    rng = random.Random(16)
+    for _ in range(500):
+        rows = [
+            (f"{rng.choice('abcXYZ12_-')}{index}", "nameless", DAY + timedelta(minutes=rng.randint(0, 4)), 1, [], [], (), [])
+            for index in range(rng.randint(0, 12))
+        ]
+        as_given = sorted(rng.sample(rows, len(rows)), key=lambda row: row[2])
+        assert list(in_played_order(as_given)) == sorted(rows, key=lambda row: (row[2], row[0]))
