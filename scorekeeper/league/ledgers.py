@@ -168,9 +168,9 @@ class RatingLedger:
 
     def rate_result(
         self, key: OrderKey, players: Sequence[str], sides: Sequence[Sequence[int]], totals: Sequence[int]
-    ) -> list[tuple[str, Skill]]:
+    ) -> None:
         """Rate one match (played-order `key`, later than every rated one) from its seated
-        players, sides and totals; each rated player with their new rating.
+        players, sides and totals.
 
         Each side is a team of its players; a side's rank is 1 + the number of sides with a
         higher total, so equal totals share a rank."""
@@ -183,23 +183,18 @@ class RatingLedger:
         # 1 + the number of higher totals: the first place of the total in descending order.
         descending = sorted(totals, reverse=True)
         ranks = [descending.index(total) + 1 for total in totals]
-        changed = []
         count = matches.get
         for team, rated in zip(side_players, rate_plain(MODEL, teams, ranks), strict=True):
             for player, skill in zip(team, rated, strict=True):
                 current[player] = skill
                 matches[player] = count(player, 0) + 1
-                changed.append((player, skill))
         self.last = key
         self.rated += 1
-        return changed
 
     def rate(self, match: StoredMatch) -> list[Rated]:
         """Rate one match that follows every match rated so far; the new ratings of its players."""
-        return [
-            Rated(player, match.match_id, match.played_at, skill)
-            for player, skill in self.rate_result(played_order(match), match.players, match.sides, match.totals)
-        ]
+        self.rate_result(played_order(match), match.players, match.sides, match.totals)
+        return [Rated(player, match.match_id, match.played_at, self.current[player]) for player in match.players]
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -72,6 +72,22 @@ def rate_plain(model: PlackettLuce, teams: Sequence[Sequence[Skill]], ranks: Seq
     # Ranks ascend now: the teams ranked at or below team q are those from the first of
     # q's rank on (summed in team order, as openskill does), and q's tie group ends where
     # its rank does. a[q] is the size of q's tie group.
+    if count == 2 and sorted_ranks[0] != sorted_ranks[1]:
+        # One winner, one loser: the loops below written out (their other terms add 0.0 or divide by 1).
+        winner_share = exponentials[0] / (exponentials[0] + exponentials[1])
+        loser_share = exponentials[1] / (exponentials[0] + exponentials[1])
+        steps = ((1 - winner_share, winner_share * (1 - winner_share)), (-loser_share, loser_share * (1 - loser_share)))
+        rated_pair: list[list[Skill]] = [[], []]
+        for position, (omega, delta) in enumerate(steps):
+            sigma_squared = team_sigma_squared[position]
+            omega *= sigma_squared / c
+            delta *= sigma_squared / c_squared
+            delta *= sqrt(sigma_squared) / c
+            rated_pair[order[position]] = [
+                (mu + sigma**2 / sigma_squared * omega, sigma * sqrt(max(1 - sigma**2 / sigma_squared * delta, kappa)))
+                for mu, sigma in sorted_teams[position]
+            ]
+        return rated_pair
     if len(set(sorted_ranks)) == count:
         group_end = list(range(1, count + 1))
         starts = list(range(count))
