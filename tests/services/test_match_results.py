@@ -137,3 +137,15 @@ def test_matches_of_the_same_time_come_in_id_order_whatever_order_the_database_g
         ]
         as_given = sorted(rng.sample(rows, len(rows)), key=lambda row: row[2])
         assert list(in_played_order(as_given)) == sorted(rows, key=lambda row: (row[2], row[0]))
+
+
+def test_ratings_with_history_replay_to_the_ledgers_ratings(clean_app):
+    owner = clean_app.test_client()
+    sign_up(owner, "owner", PASSWORD)
+    league, _ = new_league(owner)
+    kept = owner.get(f"/api/v1/leagues/{league}/ratings").json["players"]
+    replayed = owner.get(f"/api/v1/leagues/{league}/ratings?history=true").json["players"]
+    assert [{key: value for key, value in player.items() if key != "history"} for player in replayed] == kept
+    for player in replayed:
+        assert len(player["history"]) == player["matches"]
+        assert player["history"][-1]["ordinal"] == player["ordinal"]
