@@ -90,9 +90,10 @@ class StandingsLedger:
         players, sides (seat numbers), totals per side, winning sides and round count."""
         placements = placement_units(totals)
         tallies = self.tallies
+        rounds_added = sign * rounds
         for side, seats in enumerate(sides):
-            total, won = totals[side], sign if side in winners else 0
-            units = sign * placements[side]
+            won = sign if side in winners else 0
+            points, units = sign * totals[side], sign * placements[side]
             for seat in seats:
                 player = players[seat]
                 tally = tallies.get(player)
@@ -100,8 +101,8 @@ class StandingsLedger:
                     tally = tallies[player] = PlayerTally()
                 tally.played += sign
                 tally.wins += won
-                tally.points += sign * total
-                tally.rounds += sign * rounds
+                tally.points += points
+                tally.rounds += rounds_added
                 tally.placement_units += units
                 if tally.played == 0:
                     del tallies[player]
