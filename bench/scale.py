@@ -15,9 +15,9 @@ In-process CPU time per request (Flask test client, no gunicorn or socket) is wh
   (nothing kept), one more match recorded through the API (its last POST finishes it), and
   the next standings and ratings requests.
 
-Usage: python -m bench.scale [sqlite|postgresql] [--league 100000] [--distinct 2000]
+Usage: python -m bench.scale [sqlite|postgresql] [--league 100000] [--distinct 2000] [--pg-database bench_scale] [--reuse]
 Writes bench/results/scale-<database>.json and scale-<database>-profile.txt.
-PostgreSQL: the database `bench_scale` at 127.0.0.1:5432 (user postgres) is dropped and re-created.
+PostgreSQL: the database `bench_scale` (or --pg-database) at 127.0.0.1:5432 (user postgres) is dropped and re-created.
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ RESULTS = ROOT / "bench" / "results"
 COOKIE = {"Cookie": "sk_device=benchscale00000000000000000000000"}
 
 
-def database_url(kind: str) -> str:
+def database_url(kind: str, pg_database: str = "bench_scale") -> str:
     if kind == "sqlite":
         path = RESULTS / "scale.sqlite"
         for suffix in ("", "-wal", "-shm"):
@@ -56,9 +56,9 @@ def database_url(kind: str) -> str:
     import psycopg
 
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute("DROP DATABASE IF EXISTS bench_scale")
-        connection.execute("CREATE DATABASE bench_scale")
-    return "postgresql+psycopg://postgres@127.0.0.1:5432/bench_scale"
+        connection.execute(f'DROP DATABASE IF EXISTS "{pg_database}"')
+        connection.execute(f'CREATE DATABASE "{pg_database}"')
+    return f"postgresql+psycopg://postgres@127.0.0.1:5432/{pg_database}"
 
 
 def cpu_per_request(call, iterations: int, before=None) -> dict[str, float]:
@@ -85,6 +85,7 @@ def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: d
     from scorekeeper.extensions import db
     from scorekeeper.games import all_games
     from scorekeeper.models import League, Match, Seat, new_id
+    from scorekeeper.services.league_ledgers import result_text
 
     rng = random.Random(20261201)
     started = time.perf_counter()
@@ -103,16 +104,15 @@ def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: d
         game_id, n_players, table, state = played[index % distinct]
         match_id = new_id()
         at = day_one + index * step
+        seated = [player_ids[name] for name in rng.sample(ROSTER, n_players)]
         matches.append({
             "id": match_id, "game": game_id, "league_id": league_id, "options": dict(table.options),
             "sides": [list(side) for side in table.sides], "version": 1 + len(state.rounds),
             "created_at": at, "updated_at": at, "round_count": len(state.rounds),
             "totals": list(state.totals), "finished": True, "winners": list(state.winners),
+            "result": result_text(seated, table.sides, state.totals, state.winners),
         })
-        seats.extend(
-            {"match_id": match_id, "seat": seat, "player_id": player_ids[name]}
-            for seat, name in enumerate(rng.sample(ROSTER, n_players))
-        )
+        seats.extend({"match_id": match_id, "seat": seat, "player_id": player_id} for seat, player_id in enumerate(seated))
     with app.app_context():
         for model, rows in ((Match, matches), (Seat, seats)):
             for start in range(0, len(rows), 5000):
@@ -270,7 +270,8 @@ def main() -> None:
     parser.add_argument("database", nargs="?", default="sqlite", choices=["sqlite", "postgresql"])
     parser.add_argument("--league", type=int, default=100_000)
     parser.add_argument("--distinct", type=int, default=2000)
-    parser.add_argument("--reuse", action="store_true", help="SQLite: measure the league of the last run again (no per-match figures, no seeding)")
+    parser.add_argument("--pg-database", default="bench_scale", help="PostgreSQL: the database to drop and re-create (default bench_scale)")
+    parser.add_argument("--reuse", action="store_true", help="measure the league of the last run on this database again (no per-match figures, no seeding; newer migrations are applied first)")
     parser.add_argument("--child", nargs=4, metavar=("URL", "LEAGUE", "TOKEN", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -285,6 +286,7 @@ def main() -> None:
         results = {**json.loads((RESULTS / f"scale-{args.database}.json").read_text()), **results}
         url = results["url"]
         app = make_app(url)
+        upgrade_schema(app)  # a database of an older run gets the newer migrations (timed apart from the league)
         from sqlalchemy import select
 
         from scorekeeper.extensions import db
@@ -296,7 +298,7 @@ def main() -> None:
             user = db.session.scalars(select(User).where(User.username == "bench")).one()
             fixtures["token"] = accounts.create_token(user, "bench again")[1]
     else:
-        url = database_url(args.database)
+        url = database_url(args.database, args.pg_database)
         app = make_app(url)
         upgrade_schema(app)
         results["per_match"] = per_match(app, app.test_client(), args.database, profile)

@@ -78,6 +78,7 @@ def seed_league(rng: random.Random, league_id: str, n_matches: int, player_ids: 
     """Play `n_matches` finished matches of every game and bulk-insert them into league `league_id`."""
     from scorekeeper.extensions import db
     from scorekeeper.models import League, LeagueMember, Match, Round, Seat, new_id
+    from scorekeeper.services.league_ledgers import result_text
 
     started = time.perf_counter()
     matches, seats, rounds = [], [], []
@@ -95,6 +96,7 @@ def seed_league(rng: random.Random, league_id: str, n_matches: int, player_ids: 
             "sides": [list(side) for side in table.sides], "version": 1 + len(state.rounds),
             "created_at": played, "updated_at": played, "round_count": len(state.rounds),
             "totals": list(state.totals), "finished": state.finished, "winners": list(state.winners),
+            "result": result_text([player_ids[name] for name in players], table.sides, state.totals, state.winners),
         })
         seats.extend({"match_id": match_id, "seat": seat, "player_id": player_ids[name]} for seat, name in enumerate(players))
         rounds.extend(

@@ -98,6 +98,11 @@ class Match(Model):
     totals: Mapped[list[int]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(default=False)
     winners: Mapped[list[int]] = mapped_column(JSON)
+    # A league match's result as one compact JSON text (player ids by seat, sides, totals,
+    # winners), kept in step with the seats and the summary by every write: a league's first
+    # standings and ratings decode it once per match, without the seats (services.league_ledgers).
+    # NULL for a casual match.
+    result: Mapped[str | None] = mapped_column(Text)
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.seat", cascade="all, delete-orphan", lazy="selectin"

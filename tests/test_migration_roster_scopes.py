@@ -2,57 +2,28 @@
 players of its own, casual matches keep theirs, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Iterator
 from datetime import datetime
 
-import psycopg
 import pytest
 from flask import Flask
 from flask_migrate import upgrade
-from psycopg import sql
-from sqlalchemy import select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import select
 
-from scorekeeper import create_app
-from scorekeeper.config import PROJECT_ROOT, TestConfig, database_url_from_env
 from scorekeeper.extensions import db
 from scorekeeper.models import LeagueMember, Player, Seat, User
 from scorekeeper.services.leagues import get_league, league_standings
+from tests.migration_helpers import MIGRATIONS, app_at_revision, insert
 
 BEFORE = "5e1d0c7a9b42"
-MIGRATIONS = str(PROJECT_ROOT / "migrations")
 DAY = datetime(2026, 11, 1, 20, 0)
 
 
 @pytest.fixture
 def old_app(tmp_path) -> Iterator[Flask]:
     """An app on a database of its own, built up to the revision before the scopes."""
-    server_url = os.environ.get("TEST_DATABASE_URL")
-    if server_url:
-        server = make_url(database_url_from_env(server_url))
-        name = f"{server.database}_migration"
-        libpq = server.set(drivername="postgresql").render_as_string(hide_password=False)
-        with psycopg.connect(libpq, autocommit=True, connect_timeout=10) as connection:
-            connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        url = server.set(database=name).render_as_string(hide_password=False)
-    else:
-        url = f"sqlite:///{tmp_path / 'old.db'}"
-    app = create_app(TestConfig.with_database(url))
-    with app.app_context():
-        upgrade(directory=MIGRATIONS, revision=BEFORE)
-    yield app
-    with app.app_context():
-        db.engine.dispose()
-
-
-def insert(connection, table: str, **values) -> None:
-    values = {key: json.dumps(value) if isinstance(value, list | dict) else value for key, value in values.items()}
-    columns = ", ".join(values)
-    marks = ", ".join(f":{key}" for key in values)
-    connection.execute(text(f"INSERT INTO {table} ({columns}) VALUES ({marks})"), values)
+    with app_at_revision(tmp_path, BEFORE) as app:
+        yield app
 
 
 def old_match(connection, match_id: str, players: list[str], *, league=None, created_by=None, winner=0) -> None:

@@ -9,15 +9,17 @@ incremental path and the full computation are one piece of code.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import PlackettLuce
 
-from .matches import StoredMatch, finished_in_order, placement_scores, played_order, sides_above
+from .matches import StoredMatch, finished_in_order, played_order, sides_above
+from .plackett_luce import Skill, rate_plain
 
 OrderKey = tuple[datetime, str]
 
@@ -35,17 +37,26 @@ def counts_for(match: StoredMatch, game: str | None) -> bool:
 PLACEMENT_UNIT = 840
 
 
+@lru_cache(maxsize=4096)
 def placement_units(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """placement_scores(totals) in units of 1/PLACEMENT_UNIT, in integers only.
+
+    A side's score is (2n - doubled_rank) / (2(n - 1)) (see placement_scores), so its
+    units are PLACEMENT_UNIT (2n - doubled_rank) / (2(n - 1)), which must come out whole."""
+    n_sides = len(totals)
+    if n_sides < 2:
+        return tuple(PLACEMENT_UNIT for _ in totals)
     units = []
-    for score in placement_scores(totals):
-        scaled = score * PLACEMENT_UNIT
-        if scaled.denominator != 1:
-            raise ValueError(f"a match of {len(totals)} sides: placements are not multiples of 1/{PLACEMENT_UNIT}")
-        units.append(scaled.numerator)
+    for total, above in zip(totals, sides_above(totals)):
+        doubled_rank = 2 * above + totals.count(total) + 1
+        scaled, rest = divmod(PLACEMENT_UNIT * (2 * n_sides - doubled_rank), 2 * (n_sides - 1))
+        if rest:
+            raise ValueError(f"a match of {n_sides} sides: placements are not multiples of 1/{PLACEMENT_UNIT}")
+        units.append(scaled)
     return tuple(units)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerTally:
     """Running sums for one player (mutable, inside a ledger); `placement_units` in 1/PLACEMENT_UNIT."""
 
@@ -66,21 +77,38 @@ class StandingsLedger:
 
     tallies: dict[str, PlayerTally] = field(default_factory=dict)
 
-    def _apply(self, match: StoredMatch, sign: int) -> None:
-        winners = set(match.winners)
-        placements = placement_units(match.totals)
-        for side, seats in enumerate(match.sides):
-            total, won = match.totals[side], side in winners
+    def add_result(
+        self,
+        players: Sequence[str],
+        sides: Sequence[Sequence[int]],
+        totals: tuple[int, ...],
+        winners: Sequence[int],
+        rounds: int,
+        sign: int = 1,
+    ) -> None:
+        """Add (sign 1) or take away (sign -1) one finished match's result: its seated
+        players, sides (seat numbers), totals per side, winning sides and round count."""
+        placements = placement_units(totals)
+        tallies = self.tallies
+        rounds_added = sign * rounds
+        for side, seats in enumerate(sides):
+            won = sign if side in winners else 0
+            points, units = sign * totals[side], sign * placements[side]
             for seat in seats:
-                player = match.players[seat]
-                tally = self.tallies.setdefault(player, PlayerTally())
+                player = players[seat]
+                tally = tallies.get(player)
+                if tally is None:
+                    tally = tallies[player] = PlayerTally()
                 tally.played += sign
-                tally.wins += sign * int(won)
-                tally.points += sign * total
-                tally.rounds += sign * match.rounds_played
-                tally.placement_units += sign * placements[side]
+                tally.wins += won
+                tally.points += points
+                tally.rounds += rounds_added
+                tally.placement_units += units
                 if tally.played == 0:
-                    del self.tallies[player]
+                    del tallies[player]
+
+    def _apply(self, match: StoredMatch, sign: int) -> None:
+        self.add_result(match.players, match.sides, match.totals, match.winners, match.rounds_played, sign)
 
     def add(self, match: StoredMatch) -> None:
         self._apply(match, 1)
@@ -114,17 +142,21 @@ class Rated:
     player_id: str
     match_id: str
     played_at: datetime
-    rating: PlackettLuceRating
+    skill: Skill
 
 
 MODEL = PlackettLuce()
+#: a newcomer's rating: openskill's defaults
+START: Skill = (MODEL.rating().mu, MODEL.rating().sigma)
 
 
 @dataclass
 class RatingLedger:
-    """Every rated player's current openskill rating, in played order up to `last`."""
+    """Every rated player's current openskill rating as (mu, sigma), in played order up to `last`.
 
-    current: dict[str, PlackettLuceRating] = field(default_factory=dict)
+    Rated with openskill's Plackett-Luce model, on plain floats (league.plackett_luce)."""
+
+    current: dict[str, Skill] = field(default_factory=dict)
     matches: dict[str, int] = field(default_factory=dict)
     #: the played-order key of the last match rated (None: none yet)
     last: OrderKey | None = None
@@ -135,31 +167,39 @@ class RatingLedger:
         """Whether `match` comes after every match rated so far (so it can be rated on top)."""
         return self.last is None or played_order(match) > self.last
 
-    def rate(self, match: StoredMatch) -> list[Rated]:
-        """Rate one match that follows every match rated so far; the new ratings of its players.
+    def rate_result(
+        self, key: OrderKey, players: Sequence[str], sides: Sequence[Sequence[int]], totals: Sequence[int]
+    ) -> None:
+        """Rate one match (played-order `key`, later than every rated one) from its seated
+        players, sides and totals.
 
         Each side is a team of its players; a side's rank is 1 + the number of sides with a
         higher total, so equal totals share a rank."""
-        if not self.follows(match):
-            raise ValueError(f"match {match.match_id!r} does not follow the last rated match: rewind first")
-        for player in match.players:
-            if player not in self.current:
-                self.current[player] = MODEL.rating(name=player)
-        teams = [[self.current[player] for player in match.side_players(side)] for side in range(len(match.sides))]
-        ranks: list[float] = [above + 1 for above in sides_above(match.totals)]
-        changed = []
-        for side, team in enumerate(MODEL.rate(teams, ranks=ranks)):
-            for player, rating in zip(match.side_players(side), team, strict=True):
-                self.current[player] = rating
-                self.matches[player] = self.matches.get(player, 0) + 1
-                changed.append(Rated(player, match.match_id, match.played_at, rating))
-        self.last = played_order(match)
+        if self.last is not None and not key > self.last:
+            raise ValueError(f"match {key[1]!r} does not follow the last rated match: rewind first")
+        current, matches = self.current, self.matches
+        side_players = [[players[seat] for seat in seats] for seats in sides]
+        get = current.get
+        teams = [[get(player, START) for player in team] for team in side_players]
+        # 1 + the number of higher totals: the first place of the total in descending order.
+        descending = sorted(totals, reverse=True)
+        ranks = [descending.index(total) + 1 for total in totals]
+        count = matches.get
+        for team, rated in zip(side_players, rate_plain(MODEL, teams, ranks), strict=True):
+            for player, skill in zip(team, rated, strict=True):
+                current[player] = skill
+                matches[player] = count(player, 0) + 1
+        self.last = key
         self.rated += 1
-        return changed
+
+    def rate(self, match: StoredMatch) -> list[Rated]:
+        """Rate one match that follows every match rated so far; the new ratings of its players."""
+        self.rate_result(played_order(match), match.players, match.sides, match.totals)
+        return [Rated(player, match.match_id, match.played_at, self.current[player]) for player in match.players]
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "players": {player: [rating.mu, rating.sigma, self.matches[player]] for player, rating in self.current.items()},
+            "players": {player: [mu, sigma, self.matches[player]] for player, (mu, sigma) in self.current.items()},
             "last": [self.last[0].isoformat(), self.last[1]] if self.last is not None else None,
             "rated": self.rated,
         }
@@ -168,7 +208,7 @@ class RatingLedger:
     def from_json(cls, data: Mapping[str, Any]) -> RatingLedger:
         ledger = cls(rated=data["rated"])
         for player, (mu, sigma, matches) in data["players"].items():
-            ledger.current[player] = MODEL.rating(mu=mu, sigma=sigma, name=player)
+            ledger.current[player] = (mu, sigma)
             ledger.matches[player] = matches
         if data["last"] is not None:
             ledger.last = (datetime.fromisoformat(data["last"][0]), data["last"][1])

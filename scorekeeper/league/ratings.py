@@ -7,6 +7,7 @@ from datetime import datetime
 
 from .ledgers import RatingLedger
 from .matches import StoredMatch, finished_in_order
+from .plackett_luce import ordinal
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def ratings(matches: Iterable[StoredMatch], *, game: str | None = None) -> Ratin
     for match in finished_in_order(matches, game):
         for rated in ledger.rate(match):
             history.setdefault(rated.player_id, []).append(
-                RatingPoint(match_id=rated.match_id, played_at=rated.played_at, ordinal=rated.rating.ordinal())
+                RatingPoint(match_id=rated.match_id, played_at=rated.played_at, ordinal=ordinal(rated.skill))
             )
     return ratings_of(ledger, game=game, history=history)
 
@@ -75,13 +76,13 @@ def ratings_of(
     players = [
         PlayerRating(
             player_id=player,
-            mu=rating.mu,
-            sigma=rating.sigma,
-            ordinal=rating.ordinal(),
+            mu=skill[0],
+            sigma=skill[1],
+            ordinal=ordinal(skill),
             matches=ledger.matches[player],
             history=tuple(history[player]) if history is not None else (),
         )
-        for player, rating in ledger.current.items()
+        for player, skill in ledger.current.items()
     ]
     players.sort(key=lambda rating: (-rating.ordinal, rating.player_id))
     return Ratings(game=game, players=tuple(players))

@@ -16,6 +16,7 @@ from ..games import RuleError, get_game
 from ..games.i18n import N_, _
 from ..models import League, LeagueMember, LeagueRole, Match, Player, Round, Season, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, scopes
+from .league_ledgers import result_text
 from .leagues import checked_season, league_name, read_league
 from .matches import audit, counted, view_of
 from .roster import clean_name
@@ -280,6 +281,7 @@ def _import_match(entry: Any, where: str, league: League, players: dict[str, Pla
     match.totals = list(view.state.totals)
     match.finished = view.state.finished
     match.winners = list(view.state.winners)
+    match.result = result_text(seat_ids, match.sides, match.totals, match.winners)
     audit(match, actor, "match.import", after={"league": league.id, "rounds": len(view.state.rounds)})
 
 

@@ -102,8 +102,8 @@ def create_match(
             db.session.flush()
             if league is not None:
                 ensure_members(league, players)
-                # A match in progress changes no standings: the ledgers stay in step.
-                league_ledgers.match_changed(league.id, None, None)
+                # A match in progress changes no standings: the ledgers stay in step (and its result is stored).
+                league_ledgers.match_changed(league.id, None, league_ledgers.record_of(match))
             audit(
                 match,
                 actor,
