@@ -1,7 +1,7 @@
 """Reading matches: the view of a match replayed by its engine, its stored JSON document, who may read it, and the matches a device or account lists."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -136,11 +136,15 @@ def find_game(game_id: Any) -> Game:
 
 
 def table_for(match: Match, game: Game) -> Table:
-    players = tuple(seat.player.name for seat in match.seats)
+    return table_of(game, [seat.player.name for seat in match.seats], match.options, match.sides)
+
+
+def table_of(game: Game, players: Sequence[str], options: Mapping[str, Any], sides: Sequence[Sequence[int]]) -> Table:
+    """The table of a stored match from its players' names (in seat order), options and sides."""
     # A match frozen before an option existed was played without it: the option's
     # default (which keeps the rule as it was) fills the gap; every stored value wins.
-    options = {spec.name: spec.default for spec in game.all_option_specs()} | dict(match.options)
-    return Table(players=players, options=options, sides=tuple(tuple(side) for side in match.sides))
+    effective = {spec.name: spec.default for spec in game.all_option_specs()} | dict(options)
+    return Table(players=tuple(players), options=effective, sides=tuple(tuple(side) for side in sides))
 
 
 def counted(match: Match) -> list[Round]:
