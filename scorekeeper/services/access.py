@@ -84,7 +84,7 @@ def check_match_write(match: Match, actor: Actor) -> None:
 def check_write(league_id: str | None, created_by: str | None, actor: Actor) -> None:
     """Who may write a match, from its league and its creator (the columns a write's lock returns)."""
     if league_id is not None:
-        require_league_role(db.session.get(League, league_id), actor, WRITERS, N_("record or change rounds"))
+        require_league_role(db.session.get_one(League, league_id), actor, WRITERS, N_("record or change rounds"))
     elif created_by is not None and created_by != actor.user_id:
         creator = db.session.get(User, created_by)
         raise ServiceError(
