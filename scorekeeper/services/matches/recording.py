@@ -2,12 +2,13 @@
 
 One `UPDATE ... RETURNING` bumps the match's version (conditionally on If-Match) and
 returns its columns: it takes the match lock (the row on PostgreSQL, the database on
-SQLite) before anything is read, as every write does (see writes.py), so racing writers
-of one match, and racing retries of one Idempotency-Key, are serialised. Then the seats,
-the latest snapshot (services.snapshots) and, only where they can exist, the stored key,
-the waiting round and the open bidding are read; the round, the new snapshot and the audit
-entry are inserted and the summary columns updated, on the session's connection in its
-transaction. A casual POST without a key sends seven statements and the commit. The
+SQLite) before anything else is read, as every write does (see writes.py), so racing
+writers of one match, and racing retries of one Idempotency-Key, are serialised; the
+same statement returns the latest snapshot (services.snapshots). Then the seats and, only
+where they can exist, the stored key, the waiting round and the open bidding are read;
+the round, the new snapshot and the audit entry are inserted and the summary columns
+updated, on the session's connection in its transaction. A casual POST without a key
+sends six statements and the commit. The
 match's JSON document is stored per version and language on its next read (views.py), so
 the bumped version is all a reader or a polling phone needs to see the change.
 """
@@ -50,6 +51,15 @@ _LOCKED_COLUMNS = (
     _matches.c.totals,
     _matches.c.finished,
     _matches.c.winners,
+    # The latest snapshot, read by the same statement. It may be older than the row when
+    # this write waited for another (PostgreSQL reads other tables as of the statement's
+    # start): its round count then differs from the row's and the state is read afresh.
+    select(_snapshots.c.body)
+    .where(_snapshots.c.match_id == _matches.c.id)
+    .order_by(_snapshots.c.rounds.desc())
+    .limit(1)
+    .scalar_subquery()
+    .label("snapshot"),
 )
 _BUMP = (
     update(_matches)
@@ -63,12 +73,6 @@ SEATS = (
     .join(_players, _players.c.id == _seats.c.player_id)
     .where(_seats.c.match_id == bindparam("match_id"))
     .order_by(_seats.c.seat)
-)
-LATEST_SNAPSHOT = (
-    select(_snapshots.c.rounds, _snapshots.c.body)
-    .where(_snapshots.c.match_id == bindparam("match_id"))
-    .order_by(_snapshots.c.rounds.desc())
-    .limit(1)
 )
 KEYED_ROUND = select(_rounds.c.number).where(
     _rounds.c.match_id == bindparam("match_id"), _rounds.c.idempotency_key == bindparam("key")
@@ -136,13 +140,12 @@ def lock_refusal(match_id: str) -> ServiceError:
     )
 
 
-def _latest_state(connection: Connection, game: Game, table: Any, match_id: str, round_count: int) -> tuple[MatchState, bool]:
+def _latest_state(game: Game, table: Any, match_id: str, snapshot: Any, round_count: int) -> tuple[MatchState, bool]:
     """The state after every counted round, and whether it came straight from the latest
     snapshot (then no snapshot after as many rounds exists: the new one is simply added)."""
-    row = connection.execute(LATEST_SNAPSHOT, {"match_id": match_id}).first()
-    if row is not None and row.rounds == round_count:
+    if snapshot is not None:
         try:
-            state = game.restore(table, row.body)
+            state = game.restore(table, snapshot)
         except StaleSnapshot:
             pass
         else:
@@ -197,7 +200,7 @@ def record_round(
         seats = connection.execute(SEATS, params).all()
         game = get_game(locked.game)
         table = table_of(game, [seat.name for seat in seats], locked.options, locked.sides)
-        state, from_latest = _latest_state(connection, game, table, match_id, locked.round_count)
+        state, from_latest = _latest_state(game, table, match_id, locked.snapshot, locked.round_count)
         if state.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
         if locked.table_check:
