@@ -252,12 +252,16 @@ def run_database(kind: str, args) -> dict[str, Any]:
         scen["health"] = health = with_ratios(wrk(base + "/api/v1/health", seconds=seconds), ceiling)
         for rounds in (5, 200):
             match_id = fixtures[f"match_{rounds}"]
+            # One request first: the stored document (and the templates) are made once, so
+            # the run measures the steady state, not 32 connections rendering it at once.
+            json_bytes = timed(server.port, f"/api/v1/matches/{match_id}")[2]
             scen[f"match_json_{rounds}"] = with_ratios(
                 wrk(f"{base}/api/v1/matches/{match_id}", seconds=seconds), ceiling, health)
-            scen[f"match_json_{rounds}"]["response_bytes"] = timed(server.port, f"/api/v1/matches/{match_id}")[2]
+            scen[f"match_json_{rounds}"]["response_bytes"] = json_bytes
+            page_bytes = timed(server.port, f"/matches/{match_id}")[2]
             scen[f"match_page_{rounds}"] = with_ratios(
                 wrk(f"{base}/matches/{match_id}", seconds=seconds, script="page.lua"), ceiling, health)
-            scen[f"match_page_{rounds}"]["response_bytes"] = timed(server.port, f"/matches/{match_id}")[2]
+            scen[f"match_page_{rounds}"]["response_bytes"] = page_bytes
         scen["post_round_many"] = with_ratios(post_run(server, engine, post_set["many"], seconds), ceiling, health)
         scen["post_round_one"] = with_ratios(post_run(server, engine, [post_set["one"]], seconds), ceiling, health)
         for name, value in scen.items():
@@ -363,8 +367,12 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
                     f"{res['leagues'][str(size)][what]['warm_load']['p99_ms']:.1f} ms",
                     res["leagues"][str(size)][what]["warm_load"]["p99_ms"] < 50)
         for kind, most in (("json", 1.5), ("page", 2.0)):
+            name = f"200-round match costs <= {most}x a 5-round one ({kind})"
+            if not s[f"match_{kind}_200"]["rps"]:
+                add(db, name, "not measured (no request completed)", False)
+                continue
             cost = s[f"match_{kind}_5"]["rps"] / s[f"match_{kind}_200"]["rps"]
-            add(db, f"200-round match costs <= {most}x a 5-round one ({kind})", f"{cost:.2f}x", cost <= most)
+            add(db, name, f"{cost:.2f}x", cost <= most)
         for what in ("standings", "ratings") if res["leagues"] else ():
             league = res["leagues"]["10000"][what]
             add(db, f"{what}, 10,000 matches: first computation < 2 s",
