@@ -143,6 +143,7 @@ def post_run(server: Server, engine, ids: list[str], seconds: int) -> dict[str, 
     """POST rounds round-robin over `ids`; the rounds stored are counted in the database too."""
     ids_file = RESULTS / "post-ids.txt"
     ids_file.write_text("\n".join(ids) + "\n")
+    server.settle()
     before = round_counts(engine, ids)
     result = wrk(server.base, seconds=seconds, script="post_round.lua", script_args=[str(ids_file)])
     stored = round_counts(engine, ids) - before
@@ -254,10 +255,12 @@ def run_database(kind: str, args) -> dict[str, Any]:
             match_id = fixtures[f"match_{rounds}"]
             # One request first: the stored document (and the templates) are made once, so
             # the run measures the steady state, not 32 connections rendering it at once.
+            server.settle()
             json_bytes = timed(server.port, f"/api/v1/matches/{match_id}")[2]
             scen[f"match_json_{rounds}"] = with_ratios(
                 wrk(f"{base}/api/v1/matches/{match_id}", seconds=seconds), ceiling, health)
             scen[f"match_json_{rounds}"]["response_bytes"] = json_bytes
+            server.settle()
             page_bytes = timed(server.port, f"/matches/{match_id}")[2]
             scen[f"match_page_{rounds}"] = with_ratios(
                 wrk(f"{base}/matches/{match_id}", seconds=seconds, script="page.lua"), ceiling, health)

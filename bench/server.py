@@ -105,6 +105,13 @@ class Server:
         self.stop()
         raise RuntimeError(f"gunicorn did not answer on port {self.port} within 30 s; see {self.log_path}")
 
+    def settle(self) -> None:
+        """Wait until the requests a finished wrk run left queued are served: wrk stops
+        sending at its deadline, but the workers still work through what they accepted
+        (32 slow page renders), which the next run would otherwise measure."""
+        for _ in range(2 * self.config.workers):
+            request(self.port, "GET", self.ready_path, timeout=120)
+
     def stop(self) -> None:
         if self.process is None:
             return
