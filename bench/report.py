@@ -22,8 +22,10 @@ def main() -> None:
           f"Python {m['python']}, PostgreSQL {m['postgresql']}, SQLite {m['sqlite']}, {m['wrk']}\n")
     for db, res in data["databases"].items():
         print(f"### {db}: gunicorn {res['config']}, wrk 1 thread, 32 connections, {data['duration_s']} s per run\n")
-        print("| scenario | req/s | share of ceiling | p50 ms | p50 x ceiling | p99 ms | p99 x ceiling | non-2xx | load 1m |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("The ceiling is the bare Flask app (bench/bare_app.py) under the same gunicorn configuration; "
+              "`x health` is the share of the app's /api/v1/health.\n")
+        print("| scenario | req/s | share of ceiling | x health | p50 ms | p50 x ceiling | p99 ms | p99 x ceiling | non-2xx | load 1m |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         rows = list(res["scenarios"].items())
         for size, league in res["leagues"].items():
             for what in ("standings", "ratings"):
@@ -32,7 +34,8 @@ def main() -> None:
             extra = ""
             if name.startswith("post_round"):
                 extra = f" ({row['matches']} match{'es' if row['matches'] > 1 else ''}, {row['rounds_stored']} rounds stored)"
-            print(f"| {name}{extra} | {row['rps']:.0f} | {row.get('rps_ratio', 1.0):.0%} | {ms(row.get('p50_ms'))} | "
+            x_health = f"{row['rps_x_health']:.0%}" if "rps_x_health" in row else "-"
+            print(f"| {name}{extra} | {row['rps']:.0f} | {row.get('rps_ratio', 1.0):.0%} | {x_health} | {ms(row.get('p50_ms'))} | "
                   f"{row.get('p50_ratio', 1.0):.1f} | {ms(row.get('p99_ms'))} | {row.get('p99_ratio', 1.0):.1f} | "
                   f"{row['non_2xx']} | {row.get('loadavg_1m', 0):.1f} |")
         print("\n| league computation | first (cold), median of 3, ms | cold samples ms | repeat (cached), median of 5, ms | response bytes |")
@@ -43,10 +46,11 @@ def main() -> None:
                 print(f"| {what}, {size} matches | {item['cold_median_ms']:.0f} | {', '.join(f'{x:.0f}' for x in item['cold_ms'])} | "
                       f"{item['warm_median_ms']:.1f} | {item['response_bytes']} |")
         if res.get("sweep"):
-            print("\n| gunicorn config | health req/s | GET match req/s (share) | POST round req/s (share) |")
-            print("|---|---:|---:|---:|")
+            print("\n| gunicorn config | bare app req/s | health req/s | GET match req/s (share) | POST round req/s (share) |")
+            print("|---|---:|---:|---:|---:|")
             for row in res["sweep"]:
-                print(f"| {row['config']} | {row['health']['rps']:.0f} | {row['match_json']['rps']:.0f} "
+                bare = f"{row['bare']['rps']:.0f}" if "bare" in row else "-"
+                print(f"| {row['config']} | {bare} | {row['health']['rps']:.0f} | {row['match_json']['rps']:.0f} "
                       f"({row['match_json']['rps_ratio']:.0%}) | {row['post_many']['rps']:.0f} ({row['post_many']['rps_ratio']:.0%}) |")
         print()
     weight = data.get("page_weight")

@@ -1,4 +1,4 @@
-"""Starts and stops the app under gunicorn on loopback, drives wrk against it and times single requests.
+"""Starts and stops the app (or the bare Flask app of the ceiling) under gunicorn on loopback, drives wrk against it and times single requests.
 
 Only 127.0.0.1 is ever contacted. Every wrk run is bounded by its duration; every single
 request by a timeout.
@@ -37,14 +37,24 @@ class ServerConfig:
         return f"gthread {self.workers}x{self.threads}"
 
 
-class Server:
-    """gunicorn serving 'scorekeeper:create_app()' on 127.0.0.1:port against one database."""
+APP = "scorekeeper:create_app()"
+#: the app's port (BENCH_PORT); the bare app of the ceiling listens on the next one
+PORT = int(os.environ.get("BENCH_PORT", "8731"))
+#: the ceiling of every ratio: a bare Flask app (bench/bare_app.py) under the same gunicorn configuration
+BARE_APP = "bench.bare_app:app"
 
-    def __init__(self, database_url: str, config: ServerConfig, port: int = 8731, log_name: str = "gunicorn",
-                 access_log: Path | None = None) -> None:
+
+class Server:
+    """gunicorn serving 'scorekeeper:create_app()' (or `app`, e.g. BARE_APP) on 127.0.0.1:port against one database."""
+
+    def __init__(self, database_url: str, config: ServerConfig, port: int = PORT, log_name: str = "gunicorn",
+                 access_log: Path | None = None, app: str = APP) -> None:
         self.database_url = database_url
         self.config = config
         self.port = port
+        self.app = app
+        # The path that answers 200 once a worker is up (and warms the workers).
+        self.ready_path = "/" if app == BARE_APP else "/api/v1/health"
         # Only the page-weight run logs requests: it counts what reached the server.
         self.access_log = access_log
         self.log_path = RESULTS / f"{log_name}.log"
@@ -68,7 +78,7 @@ class Server:
             command += ["--threads", str(self.config.threads)]
         if self.access_log is not None:
             command += ["--access-logfile", str(self.access_log), "--access-logformat", "%(m)s %(U)s %(s)s %({content-length}o)s"]
-        command.append("scorekeeper:create_app()")
+        command.append(self.app)
         env = dict(os.environ, DATABASE_URL=self.database_url, SECRET_KEY="bench-only-secret")
         env.pop("FLASK_DEBUG", None)
         log = open(self.log_path, "ab")
@@ -81,19 +91,26 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn exited with {self.process.returncode}; see {self.log_path}")
             try:
-                status, _body, _elapsed = request(self.port, "GET", "/api/v1/health", timeout=2)
+                status, _body, _elapsed = request(self.port, "GET", self.ready_path, timeout=2)
                 if status == 200:
                     # One worker answers while the others may still be importing the app: let
                     # them all boot, then warm them, so no run measures a booting worker.
                     time.sleep(1.0 + 0.75 * self.config.workers)
                     for _ in range(8 * self.config.workers):
-                        request(self.port, "GET", "/api/v1/health", timeout=5)
+                        request(self.port, "GET", self.ready_path, timeout=5)
                     return
             except OSError:
                 pass
             time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"gunicorn did not answer on port {self.port} within 30 s; see {self.log_path}")
+
+    def settle(self) -> None:
+        """Wait until the requests a finished wrk run left queued are served: wrk stops
+        sending at its deadline, but the workers still work through what they accepted
+        (32 slow page renders), which the next run would otherwise measure."""
+        for _ in range(2 * self.config.workers):
+            request(self.port, "GET", self.ready_path, timeout=120)
 
     def stop(self) -> None:
         if self.process is None:

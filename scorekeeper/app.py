@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import event
+from sqlalchemy import Engine, event
+from sqlalchemy.exc import DisconnectionError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import PROJECT_ROOT, Config, database_url_from_env
@@ -50,6 +52,7 @@ def create_app(config: Any = None) -> Flask:
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", sqlite_pragmas)
+        ping_idle_connections(db.engine, float(app.config.get("DATABASE_PING_AFTER_IDLE", 10.0)))
 
     from .errors import init_errors
     from .input_guards import init_input_guards
@@ -137,6 +140,33 @@ def install_proxy_fix(app: Flask) -> None:
     hops = int(raw)
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops)  # type: ignore[method-assign]
+
+
+def ping_idle_connections(engine: Engine, idle_seconds: float) -> None:
+    """Ping a pooled connection on checkout only when it sat unused for `idle_seconds`.
+
+    `pool_pre_ping` pings on every checkout: one more round trip per request, as much as
+    the one query of the hottest read (GET match JSON). A connection in steady use was
+    just used successfully; one that sat idle may have been closed by a database restart
+    or a firewall: it is pinged, and a dead one is replaced before the request sees it
+    (a DisconnectionError makes the pool connect afresh)."""
+
+    def checked_in(_dbapi_connection: Any, record: Any) -> None:
+        record.info["returned_at"] = time.monotonic()
+
+    def checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        returned_at = record.info.get("returned_at")
+        if returned_at is None or time.monotonic() - returned_at < idle_seconds:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as error:
+            if engine.dialect.is_disconnect(error, dbapi_connection, None):
+                raise DisconnectionError(str(error)) from error
+            raise
+
+    event.listen(engine, "checkin", checked_in)
+    event.listen(engine, "checkout", checked_out)
 
 
 def sqlite_pragmas(connection, _record) -> None:

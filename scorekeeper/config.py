@@ -27,7 +27,11 @@ class Config:
     # None: create_app generates a random key once and keeps it in instance/secret_key.
     SECRET_KEY = os.environ.get("SECRET_KEY") or None
     SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")  # None: SQLite under instance/
-    SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": True}
+    # No ping on every checkout (a round trip per request on PostgreSQL): create_app pings
+    # only a connection that has been idle for a while (app.ping_idle_connections).
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {"pool_pre_ping": False}
+    # Seconds a pooled connection may sit unused before it is pinged on checkout.
+    DATABASE_PING_AFTER_IDLE = 10.0
     # A round is a few hundred bytes; anything near this is not a round.
     MAX_CONTENT_LENGTH = 64 * 1024
     # ... except a league export sent back to be imported (API and page): a league of

@@ -77,3 +77,28 @@ def test_hsts_only_over_https(tmp_path, https):
     app = create_app({**TestConfig.with_database(f"sqlite:///{tmp_path / 'x.db'}"), "SCOREKEEPER_HTTPS": https})
     response = app.test_client().get("/api/v1/health")
     assert ("Strict-Transport-Security" in response.headers) is https
+
+
+@pytest.mark.parametrize("idle", [0.0, 3600.0])
+def test_a_connection_idle_too_long_is_pinged_and_a_dead_one_replaced(tmp_path, idle):
+    """No ping per checkout (a round trip per request): only a connection idle for
+    DATABASE_PING_AFTER_IDLE seconds is pinged, and one found dead is replaced unseen."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    from scorekeeper.extensions import db
+
+    app = create_app({**TestConfig.with_database(f"sqlite:///{tmp_path / 'x.db'}"), "DATABASE_PING_AFTER_IDLE": idle})
+    with app.app_context():
+        with db.engine.connect() as connection:
+            dead = connection.connection.dbapi_connection
+        dead.close()  # as a database restart would: the pooled connection no longer works
+        with db.engine.connect() as connection:
+            if idle:
+                # In steady use nothing is pinged: the dead connection reaches the statement.
+                assert connection.connection.dbapi_connection is dead
+                with pytest.raises(DBAPIError):
+                    connection.execute(text("SELECT 1"))
+            else:
+                assert connection.connection.dbapi_connection is not dead
+                assert connection.execute(text("SELECT 1")).scalar() == 1

@@ -78,10 +78,15 @@ def check_match_read(match: Match, actor: Actor) -> None:
 
 
 def check_match_write(match: Match, actor: Actor) -> None:
-    if match.league_id is not None:
-        require_league_role(db.session.get_one(League, match.league_id), actor, WRITERS, N_("record or change rounds"))
-    elif match.created_by is not None and match.created_by != actor.user_id:
-        creator = db.session.get(User, match.created_by)
+    check_write(match.league_id, match.created_by, actor)
+
+
+def check_write(league_id: str | None, created_by: str | None, actor: Actor) -> None:
+    """Who may write a match, from its league and its creator (the columns a write's lock returns)."""
+    if league_id is not None:
+        require_league_role(db.session.get_one(League, league_id), actor, WRITERS, N_("record or change rounds"))
+    elif created_by is not None and created_by != actor.user_id:
+        creator = db.session.get(User, created_by)
         raise ServiceError(
             403,
             _("only {user} may change this match: it was started with an account", user=creator.username)

@@ -7,6 +7,7 @@ has its module; the roster and league helpers the writes use are services of the
 from __future__ import annotations
 
 from .audit import audit, audit_trail
+from .recording import RecordedRound, record_round, recorded_from_view, replayed_round
 from .views import (
     MatchView,
     counted,
@@ -33,14 +34,13 @@ from .writes import (
     edit_round,
     locked_for_writing,
     preview_round,
-    record_round,
     replay_edit,
-    replayed_round,
     undo_round,
 )
 
 __all__ = [
     "MatchView",
+    "RecordedRound",
     "audit",
     "audit_trail",
     "confirm_round",
@@ -59,6 +59,7 @@ __all__ = [
     "read_view",
     "readable_match",
     "record_round",
+    "recorded_from_view",
     "remember_on_device",
     "replay_edit",
     "replayed_round",

@@ -31,18 +31,15 @@ from .. import Actor, ServiceError, access, league_ledgers, limits, scopes, snap
 from ..league_bookkeeping import ensure_members
 from ..roster import clean_names, players_named
 from .audit import audit
+from .recording import lock_refusal
 from .views import (
     MatchView,
     counted,
-    etag_for,
     find_game,
-    get_match,
-    get_view,
     pending_round,
     read_view,
     rule_error,
     table_for,
-    with_stored_bidding,
 )
 
 
@@ -140,17 +137,7 @@ def _lock(match_id: str, if_match: str | None) -> Match:
     )
     if cast(CursorResult, db.session.execute(statement)).rowcount == 0:
         db.session.rollback()
-        current = db.session.get(Match, match_id)
-        if current is None:
-            raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
-        raise ServiceError(
-            412,
-            _(
-                "the match has changed since you loaded it (now {etag}): reload it and try again",
-                etag=etag_for(current),
-            ),
-            code="stale_etag",
-        )
+        raise lock_refusal(match_id)
     db.session.expire_all()
     # The rounds are loaded only by a write that reads them: recording a round starts
     # from the stored snapshot (services.snapshots) and reads none.
@@ -191,123 +178,6 @@ def _store_summary(match: Match, state: MatchState) -> None:
 
 def _write_scores(round_: Round, state: MatchState) -> None:
     round_.scores = list(state.scored(round_.number).score.scores)
-
-
-def replayed_round(match_id: str, key: str, actor: Actor) -> tuple[MatchView, int, bool] | None:
-    """The round stored with this Idempotency-Key, answered as a replay (nothing is
-    written: a held match lock is released); None when no round carries the key."""
-    number = db.session.scalar(
-        select(Round.number).where(Round.match_id == match_id, Round.idempotency_key == key)
-    )
-    if number is None:
-        return None
-    db.session.rollback()
-    access.check_match_write(get_match(match_id), actor)
-    return get_view(match_id), number, False
-
-
-def record_round(
-    match_id: str,
-    raw: Any,
-    *,
-    if_match: str | None = None,
-    idempotency_key: str | None = None,
-    expected_number: int | None = None,
-    actor: Actor,
-) -> tuple[MatchView, int, bool]:
-    """Append a round. Returns the match view, the round's number and whether it is new.
-
-    A repeat of an Idempotency-Key returns the round stored the first time (not new).
-    `expected_number` is the number the client means to record: if the match has moved
-    on, the write is refused with 409 rather than stored as a later round.
-    """
-    if idempotency_key is not None:
-        replay = replayed_round(match_id, idempotency_key, actor)
-        if replay is not None:
-            return replay
-    try:
-        match = _lock(match_id, if_match)
-    except ServiceError as refused:
-        # A retry racing its first attempt: that attempt has moved the version on.
-        if refused.status == 412 and idempotency_key is not None:
-            replay = replayed_round(match_id, idempotency_key, actor)
-            if replay is not None:
-                return replay
-        raise
-    try:
-        if idempotency_key is not None:
-            # Again under the lock: a retry that waited for its first attempt's commit
-            # gets that round, before ?number, the finished state or validation as the
-            # next round could refuse it.
-            replay = replayed_round(match_id, idempotency_key, actor)
-            if replay is not None:
-                return replay
-        access.check_match_write(match, actor)
-        view = write_view(match)
-        if view.state.finished:
-            raise ServiceError(
-                409, _("the match is finished: no more rounds can be recorded"), code="match_finished"
-            )
-        waiting = snapshots.waiting_round(match.id)
-        if waiting is not None:
-            raise ServiceError(
-                409,
-                _("round {number} is waiting for a second phone to confirm it", number=waiting[0]),
-                code="round_pending",
-            )
-        number = view.state.next_round
-        if expected_number is not None and expected_number != number:
-            raise ServiceError(
-                409,
-                _(
-                    "round {number} cannot be recorded: the next round is {next}",
-                    number=expected_number,
-                    next=number,
-                ),
-                code="round_number_taken",
-                field="number",
-            )
-        raw = with_stored_bidding(match, view, number, raw)
-        try:
-            state = view.game.play(view.table, view.state, raw)
-        except RuleError as error:
-            raise rule_error(error) from None
-        scored = state.rounds[-1]
-        # The round is recorded: its bidding (if any) is part of it now.
-        match.bidding = None
-        db.session.add(
-            Round(
-                match_id=match.id,
-                number=number,
-                input=raw,
-                scores=list(scored.score.scores),
-                idempotency_key=idempotency_key,
-                confirmed=not match.table_check,
-                recorded_by=access.phone_marks(actor),
-            )
-        )
-        if match.table_check:
-            # Waiting: it counts only when a second phone confirms it.
-            state, view = view.state, MatchView(match=match, game=view.game, table=view.table, state=view.state, pending=scored)
-        else:
-            _store_summary(match, state)
-            snapshots.store(view.game, match.id, state)
-        audit(match, actor, "round.create", round_number=number, after=raw)
-        db.session.commit()
-    except ServiceError:
-        db.session.rollback()
-        raise
-    except IntegrityError:
-        # Only a concurrent request with the same Idempotency-Key gets here.
-        db.session.rollback()
-        if idempotency_key is not None:
-            replay = replayed_round(match_id, idempotency_key, actor)
-            if replay is not None:
-                return replay
-        raise ServiceError(
-            409, _("another phone recorded this round at the same moment: reload and try again"), code="conflict"
-        ) from None
-    return MatchView(match=match, game=view.game, table=view.table, state=state, pending=view.pending), number, True
 
 
 def replay_edit(

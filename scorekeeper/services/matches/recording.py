@@ -1,0 +1,317 @@
+"""Recording the next round, the app's hottest write, in a few pre-built Core statements and no ORM objects.
+
+One `UPDATE ... RETURNING` bumps the match's version (conditionally on If-Match) and
+returns its columns: it takes the match lock (the row on PostgreSQL, the database on
+SQLite) before anything else is read, as every write does (see writes.py), so racing
+writers of one match, and racing retries of one Idempotency-Key, are serialised; the
+same statement returns the latest snapshot (services.snapshots). Then the seats and, only
+where they can exist, the stored key, the waiting round and the open bidding are read;
+the round, the new snapshot and the audit entry are inserted and the summary columns
+updated, on the session's connection in its transaction. A casual POST without a key
+sends six statements and the commit. The
+match's JSON document is stored per version and language on its next read (views.py), so
+the bumped version is all a reader or a polling phone needs to see the change.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Table as SqlTable
+from sqlalchemy.exc import IntegrityError
+
+from ...etags import if_match_versions, match_etag
+from ...extensions import db
+from ...games import Game, MatchState, RuleError, get_game
+from ...games.base import StaleSnapshot
+from ...games.i18n import _
+from ...i18n import current_language
+from ...league.matches import StoredMatch
+from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
+from .. import Actor, ServiceError, access, league_ledgers, snapshots
+from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
+
+_matches, _seats, _players = (cast(SqlTable, model.__table__) for model in (Match, Seat, Player))
+_rounds, _snapshots, _biddings, _audit = (
+    cast(SqlTable, model.__table__) for model in (Round, RoundSnapshot, Bidding, AuditEntry)
+)
+
+_LOCKED_COLUMNS = (
+    _matches.c.game,
+    _matches.c.league_id,
+    _matches.c.created_by,
+    _matches.c.table_check,
+    _matches.c.options,
+    _matches.c.sides,
+    _matches.c.version,
+    _matches.c.created_at,
+    _matches.c.round_count,
+    _matches.c.totals,
+    _matches.c.finished,
+    _matches.c.winners,
+    # The latest snapshot, read by the same statement. It may be older than the row when
+    # this write waited for another (PostgreSQL reads other tables as of the statement's
+    # start): its round count then differs from the row's and the state is read afresh.
+    select(_snapshots.c.body)
+    .where(_snapshots.c.match_id == _matches.c.id)
+    .order_by(_snapshots.c.rounds.desc())
+    .limit(1)
+    .scalar_subquery()
+    .label("snapshot"),
+)
+_BUMP = (
+    update(_matches)
+    .where(_matches.c.id == bindparam("match_id"))
+    .values(version=_matches.c.version + 1, updated_at=bindparam("now"))
+)
+LOCK = _BUMP.returning(*_LOCKED_COLUMNS)
+LOCK_IF_MATCH = _BUMP.where(_matches.c.version.in_(bindparam("versions", expanding=True))).returning(*_LOCKED_COLUMNS)
+SEATS = (
+    select(_seats.c.player_id, _players.c.name)
+    .join(_players, _players.c.id == _seats.c.player_id)
+    .where(_seats.c.match_id == bindparam("match_id"))
+    .order_by(_seats.c.seat)
+)
+KEYED_ROUND = select(_rounds.c.number).where(
+    _rounds.c.match_id == bindparam("match_id"), _rounds.c.idempotency_key == bindparam("key")
+)
+WAITING_ROUND = (
+    select(_rounds.c.number).where(_rounds.c.match_id == bindparam("match_id"), _rounds.c.confirmed.is_(False)).limit(1)
+)
+OPEN_BIDDING = select(_biddings.c.round_number, _biddings.c.input).where(_biddings.c.match_id == bindparam("match_id"))
+DROP_BIDDING = delete(_biddings).where(_biddings.c.match_id == bindparam("match_id"))
+INSERT_ROUND, INSERT_SNAPSHOT, INSERT_AUDIT = insert(_rounds), insert(_snapshots), insert(_audit)
+SUMMARY = update(_matches).where(_matches.c.id == bindparam("match_id"))
+
+
+@dataclass(frozen=True)
+class RecordedRound:
+    """A recorded round as the API answers it: the round (scored as it counts, or as a
+    waiting round with `pending`), the match's version after the write, and whether it is
+    new (False: an Idempotency-Key's retry, answered with the round stored the first time)."""
+
+    match_id: str
+    version: int
+    number: int
+    round: dict[str, Any]
+    created: bool
+
+    @property
+    def etag(self) -> str:
+        return match_etag(self.version, current_language())
+
+
+def recorded_from_view(view: MatchView, number: int, created: bool) -> RecordedRound:
+    if view.pending is not None and view.pending.number == number:
+        shown = {**round_dict(view.pending), "pending": True}
+    else:
+        shown = round_dict(view.state.scored(number))
+    return RecordedRound(match_id=view.match.id, version=view.match.version, number=number, round=shown, created=created)
+
+
+def replayed_round(match_id: str, key: str, actor: Actor) -> RecordedRound | None:
+    """The round stored with this Idempotency-Key, answered as a replay (nothing is
+    written: a held match lock is released); None when no round carries the key."""
+    number = db.session.connection().execute(KEYED_ROUND, {"match_id": match_id, "key": key}).scalar()
+    if number is None:
+        return None
+    db.session.rollback()
+    access.check_match_write(get_match(match_id), actor)
+    return recorded_from_view(get_view(match_id), number, False)
+
+
+def lock_refusal(match_id: str) -> ServiceError:
+    """Why a conditional version bump changed no row: no such match (404), or If-Match
+    named another version (412). The caller has rolled back."""
+    current = db.session.connection().execute(
+        select(_matches.c.version).where(_matches.c.id == match_id)
+    ).scalar()
+    if current is None:
+        return ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
+    return ServiceError(
+        412,
+        _(
+            "the match has changed since you loaded it (now {etag}): reload it and try again",
+            etag=match_etag(current, current_language()),
+        ),
+        code="stale_etag",
+    )
+
+
+def _latest_state(game: Game, table: Any, match_id: str, snapshot: Any, round_count: int) -> tuple[MatchState, bool]:
+    """The state after every counted round, and whether it came straight from the latest
+    snapshot (then no snapshot after as many rounds exists: the new one is simply added)."""
+    if snapshot is not None:
+        try:
+            state = game.restore(table, snapshot)
+        except StaleSnapshot:
+            pass
+        else:
+            if state.round_count == round_count:
+                return state, True
+    # No snapshot of the current rounds (an older format, or none yet): the general path.
+    return snapshots.current_state(game, table, match_id), False
+
+
+def record_round(
+    match_id: str,
+    raw: Any,
+    *,
+    if_match: str | None = None,
+    idempotency_key: str | None = None,
+    expected_number: int | None = None,
+    actor: Actor,
+) -> RecordedRound:
+    """Append a round; a repeat of an Idempotency-Key returns the round stored the first time.
+
+    `expected_number` is the number the client means to record: if the match has moved
+    on, the write is refused with 409 rather than stored as a later round.
+    """
+    connection = db.session.connection()
+    expected = if_match_versions(if_match)
+    now = utcnow()
+    if expected is None:
+        locked = connection.execute(LOCK, {"match_id": match_id, "now": now}).first()
+    else:
+        # Only versions ever issued are compared (an unknown tag allows none: stale).
+        versions = sorted(expected) or [-1]
+        locked = connection.execute(LOCK_IF_MATCH, {"match_id": match_id, "now": now, "versions": versions}).first()
+    if locked is None:
+        db.session.rollback()
+        # A retry racing its first attempt: that attempt has moved the version on.
+        if idempotency_key is not None:
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
+        raise lock_refusal(match_id)
+    try:
+        if idempotency_key is not None:
+            # Under the lock: a retry that waited for its first attempt's commit gets that
+            # round, before ?number, the finished state or validation could refuse it.
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
+        access.check_write(locked.league_id, locked.created_by, actor)
+        if locked.finished:
+            raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
+        params = {"match_id": match_id}
+        seats = connection.execute(SEATS, params).all()
+        game = get_game(locked.game)
+        table = table_of(game, [seat.name for seat in seats], locked.options, locked.sides)
+        state, from_latest = _latest_state(game, table, match_id, locked.snapshot, locked.round_count)
+        if state.finished:
+            raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
+        if locked.table_check:
+            waiting = connection.execute(WAITING_ROUND, params).scalar()
+            if waiting is not None:
+                raise ServiceError(
+                    409,
+                    _("round {number} is waiting for a second phone to confirm it", number=waiting),
+                    code="round_pending",
+                )
+        number = state.next_round
+        if expected_number is not None and expected_number != number:
+            raise ServiceError(
+                409,
+                _("round {number} cannot be recorded: the next round is {next}", number=expected_number, next=number),
+                code="round_number_taken",
+                field="number",
+            )
+        bidding = connection.execute(OPEN_BIDDING, params).first() if game.has_bidding else None
+        try:
+            if bidding is not None and bidding.round_number == number:
+                raw = game.with_bidding(bidding.input, raw)
+            played = game.play(table, state, raw)
+        except RuleError as error:
+            raise rule_error(error) from None
+        scored = played.rounds[-1]
+        if bidding is not None:
+            # The round is recorded: its bidding is part of it now.
+            connection.execute(DROP_BIDDING, params)
+        connection.execute(
+            INSERT_ROUND,
+            {
+                "match_id": match_id,
+                "number": number,
+                "input": raw,
+                "scores": list(scored.score.scores),
+                "idempotency_key": idempotency_key,
+                "confirmed": not locked.table_check,
+                "recorded_by": access.phone_marks(actor),
+                "created_at": now,
+                "updated_at": now,
+            },
+        )
+        if not locked.table_check:
+            _store_summary(connection, locked, [seat.player_id for seat in seats], match_id, played)
+            if from_latest:
+                connection.execute(
+                    INSERT_SNAPSHOT, {"match_id": match_id, "rounds": played.round_count, "body": game.snapshot(played)}
+                )
+            else:
+                snapshots.store(game, match_id, played)
+        connection.execute(
+            INSERT_AUDIT,
+            {
+                "match_id": match_id,
+                "actor": actor.label,
+                "user_id": actor.user_id,
+                "action": "round.create",
+                "round_number": number,
+                "before": None,
+                "after": raw,
+                "reason": None,
+                "at": now,
+            },
+        )
+        db.session.commit()
+    except ServiceError:
+        db.session.rollback()
+        raise
+    except IntegrityError:
+        # Only a concurrent request with the same Idempotency-Key gets here.
+        db.session.rollback()
+        if idempotency_key is not None:
+            replay = replayed_round(match_id, idempotency_key, actor)
+            if replay is not None:
+                return replay
+        raise ServiceError(
+            409, _("another phone recorded this round at the same moment: reload and try again"), code="conflict"
+        ) from None
+    shown = round_dict(scored) | ({"pending": True} if locked.table_check else {})
+    return RecordedRound(match_id=match_id, version=locked.version, number=number, round=shown, created=True)
+
+
+def _store_summary(connection: Connection, locked: Any, player_ids: list[str], match_id: str, state: MatchState) -> None:
+    """The match's summary columns in step with its counted rounds (and its league's ledgers)."""
+    summary = {
+        "round_count": state.round_count,
+        "totals": list(state.totals),
+        "finished": state.finished,
+        "winners": list(state.winners),
+    }
+    connection.execute(SUMMARY, {"match_id": match_id, **summary})
+    if locked.league_id is not None:
+        before = StoredMatch(
+            match_id=match_id,
+            game=locked.game,
+            played_at=locked.created_at,
+            players=tuple(player_ids),
+            sides=tuple(tuple(side) for side in locked.sides),
+            options=locked.options,
+            totals=tuple(locked.totals),
+            winners=tuple(locked.winners),
+            finished=locked.finished,
+            rounds=(),
+            round_count=locked.round_count,
+        )
+        after = dataclasses.replace(
+            before,
+            totals=tuple(state.totals),
+            winners=tuple(state.winners),
+            finished=state.finished,
+            round_count=state.round_count,
+        )
+        league_ledgers.match_changed(locked.league_id, before, after)
