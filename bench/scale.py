@@ -15,8 +15,9 @@ In-process CPU time per request (Flask test client, no gunicorn or socket) is wh
   (nothing kept), one more match recorded through the API (its last POST finishes it), and
   the next standings and ratings requests.
 
-Usage: python -m bench.scale [sqlite|postgresql] [--league 100000] [--distinct 2000]
-Writes bench/results/scale-<database>.json and scale-<database>-profile.txt.
+Usage: python -m bench.scale [sqlite|postgresql] [--league 100000] [--distinct 2000] [--skip-league]
+Writes bench/results/scale-<database>.json and scale-<database>-profile.txt (with
+--skip-league, only the per-match figures: scale-<database>-per-match.json and -profile.txt).
 PostgreSQL: the database `bench_scale` at 127.0.0.1:5432 (user postgres) is dropped and re-created.
 """
 from __future__ import annotations
@@ -271,6 +272,7 @@ def main() -> None:
     parser.add_argument("--league", type=int, default=100_000)
     parser.add_argument("--distinct", type=int, default=2000)
     parser.add_argument("--reuse", action="store_true", help="SQLite: measure the league of the last run again (no per-match figures, no seeding)")
+    parser.add_argument("--skip-league", action="store_true", help="only the per-match figures (POST round, match page): no league seeding or league child")
     parser.add_argument("--child", nargs=4, metavar=("URL", "LEAGUE", "TOKEN", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -300,6 +302,13 @@ def main() -> None:
         app = make_app(url)
         upgrade_schema(app)
         results["per_match"] = per_match(app, app.test_client(), args.database, profile)
+        if args.skip_league:
+            results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
+            results["load_1m_at_end"] = os.getloadavg()[0]
+            (RESULTS / f"scale-{args.database}-per-match.json").write_text(json.dumps(results, indent=1))
+            (RESULTS / f"scale-{args.database}-per-match-profile.txt").write_text(profile.getvalue())
+            print(json.dumps(results, indent=1))
+            return
         from scorekeeper.services import leagues as league_service
 
         with app.test_request_context():  # messages are translated for a request's reader
