@@ -92,6 +92,16 @@ def post_round(client, game: Game, match_id: str, rng: random.Random) -> dict:
     return raw
 
 
+def put_bids(client, game: Game, match_id: str, rng: random.Random) -> int:
+    """Two-step rounds: the bids of the next round (a legal round without its tricks)."""
+    table, state = engine_state(client, game, match_id)
+    raw, _after = legal_round(rng, game, table, state)
+    bids = {key: value for key, value in raw.items() if key != "tricks"}
+    response = client.put(f"/api/v1/matches/{match_id}/rounds/{state.next_round}/bidding", json=bids)
+    assert response.status_code == 200, response.get_json()
+    return state.next_round
+
+
 def player_id(client, name: str) -> str:
     return next(player["id"] for player in client.get("/api/v1/players").get_json() if player["name"] == name)
 
@@ -126,6 +136,10 @@ def test_stored_parts_equal_a_fresh_render_after_every_kind_of_write(app, client
     assert merged.status_code == 200, merged.get_json()
     parts = assert_served_fresh(app, client, match_id)
     assert "Zed" in parts["rounds"] and "Annette" not in parts["rounds"]
+    if game.has_bidding:
+        number = put_bids(client, game, match_id, rng)
+        parts = assert_served_fresh(app, client, match_id)
+        assert f"gave the bids of round {number}" in parts["history"]
     # Another language: its own stored parts, the English ones kept beside them.
     german = assert_served_fresh(app, client, match_id, "de")
     assert set(stored(app, match_id)) == {"en", "de"}
@@ -174,6 +188,14 @@ def test_the_page_from_the_snapshot_is_the_page_from_a_replay(app, client, game)
         db.session.commit()
     replayed = PER_REQUEST.sub("", page(client, match_id))
     assert from_snapshot == replayed
+    if game.has_bidding:
+        put_bids(client, game, match_id, rng)
+        from_snapshot = PER_REQUEST.sub("", page(client, match_id))
+        assert 'id="play-view"' in from_snapshot
+        with app.app_context():
+            db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": match_id})
+            db.session.commit()
+        assert PER_REQUEST.sub("", page(client, match_id)) == from_snapshot
 
 
 def test_a_page_at_a_stored_version_plays_no_round(app, client, plays):
