@@ -5,9 +5,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import ColumnElement, bindparam, or_, select
+from sqlalchemy import Table as SqlTable
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
@@ -276,7 +277,7 @@ def served_document(
     return match.version, etag_for(match), body
 
 
-_pages = MatchPage.__table__
+_pages = cast(SqlTable, MatchPage.__table__)
 PAGE_QUERY = select(_pages.c.body).where(
     _pages.c.match_id == bindparam("match_id"),
     _pages.c.language == bindparam("language"),
