@@ -174,6 +174,18 @@ def test_stored_parts_hold_nothing_of_the_reader(app, client, new_client, game):
     assert all(part in html for part in parts.values())
 
 
+def page_from_snapshot(client, match_id: str) -> str:
+    return PER_REQUEST.sub("", page(client, match_id))
+
+
+def page_by_replay(app, client, match_id: str) -> str:
+    """The page with the match's snapshots dropped: its state is replayed from every round."""
+    with app.app_context():
+        db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": match_id})
+        db.session.commit()
+    return PER_REQUEST.sub("", page(client, match_id))
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_the_page_from_the_snapshot_is_the_page_from_a_replay(app, client, game):
     """The page's own state (totals, dealer, next round, the form's chips) restored from the
@@ -182,29 +194,26 @@ def test_the_page_from_the_snapshot_is_the_page_from_a_replay(app, client, game)
     match_id = create_by_form(client, game, names_for(game))
     for _round in range(3):
         post_round(client, game, match_id, rng)
-    from_snapshot = PER_REQUEST.sub("", page(client, match_id))
-    with app.app_context():
-        db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": match_id})
-        db.session.commit()
-    replayed = PER_REQUEST.sub("", page(client, match_id))
-    assert from_snapshot == replayed
+    assert page_from_snapshot(client, match_id) == page_by_replay(app, client, match_id)
     if game.has_bidding:
         put_bids(client, game, match_id, rng)
-        from_snapshot = PER_REQUEST.sub("", page(client, match_id))
+        from_snapshot = page_from_snapshot(client, match_id)
         assert 'id="play-view"' in from_snapshot
-        with app.app_context():
-            db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": match_id})
-            db.session.commit()
-        assert PER_REQUEST.sub("", page(client, match_id)) == from_snapshot
+        assert page_by_replay(app, client, match_id) == from_snapshot
 
 
-def test_a_page_at_a_stored_version_plays_no_round(app, client, plays):
+def nameless_after_five_rounds(client, rng: random.Random) -> tuple[Game, str]:
+    """A Nameless match of five rounds whose page has been shown once (its parts are stored)."""
     game = next(game for game in GAMES if game.id == "nameless")
-    rng = random.Random(9)
     match_id = create_by_form(client, game, names_for(game))
     for _round in range(5):
         post_round(client, game, match_id, rng)
     page(client, match_id)  # renders this version's parts from a replay, once
+    return game, match_id
+
+
+def test_a_page_at_a_stored_version_plays_no_round(app, client, plays):
+    _game, match_id = nameless_after_five_rounds(client, random.Random(9))
     plays[0] = 0
     page(client, match_id)
     assert client.get(f"/matches/{match_id}/live?entry=1").status_code == 200
@@ -212,12 +221,8 @@ def test_a_page_at_a_stored_version_plays_no_round(app, client, plays):
 
 
 def test_preview_and_round_post_validate_once(app, client, plays):
-    game = next(game for game in GAMES if game.id == "nameless")
     rng = random.Random(10)
-    match_id = create_by_form(client, game, names_for(game))
-    for _round in range(5):
-        post_round(client, game, match_id, rng)
-    page(client, match_id)
+    game, match_id = nameless_after_five_rounds(client, rng)
     table, state = engine_state(client, game, match_id)
     raw, _after = legal_round(rng, game, table, state)
     form = {**adapter_for(game).form_values(raw, table, state.next), "expected_number": "6"}
