@@ -6,7 +6,9 @@ In-process CPU time per request (Flask test client, no gunicorn or socket) is wh
 - POST round at 5 and at 200 rounds (an endless Nameless match, rounds posted in turn),
   and at 200 rounds with its snapshots dropped before each POST (the write then rebuilds
   the state by replay, as every write did before snapshots);
-- the match page (GET /matches/{id}) at 5 and 200 rounds;
+- the match page (GET /matches/{id}) at 5 and 200 rounds, the blocks a polling phone
+  refreshes (GET /matches/{id}/live?entry=1) at 200, and the live preview of a round
+  (the htmx POST /matches/{id}/preview) at 5 and 200;
 - a league of N matches (default 100,000): the engine plays `--distinct` finished matches
   of every game (random legal rounds), and the league's matches are these results seated
   with players drawn from a 12-player roster, at distinct times over two years (rows of
@@ -36,6 +38,7 @@ import json  # noqa: E402
 import os  # noqa: E402
 import pstats  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 import resource  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
@@ -163,6 +166,15 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
 
     results: dict[str, Any] = {}
     page_5, page_200 = endless(5), endless(200)
+    # The live preview is an htmx POST of the round form: it carries the page's CSRF token.
+    page_html = client.get(f"/matches/{page_5}", headers=COOKIE).get_data(as_text=True)
+    csrf = {**COOKIE, "X-CSRFToken": re.search(r'name="csrf-token" content="([^"]+)"', page_html).group(1),
+            "HX-Request": "true"}
+    preview_form = {f"tricks_{seat}": str(took) for seat, took in enumerate(NAMELESS_ROUND["tricks"])}
+
+    def preview(match_id: str):
+        return lambda: client.post(f"/matches/{match_id}/preview", data=preview_form, headers=csrf)
+
     scenarios = {
         "health": (lambda: client.get("/api/v1/health"), 200, None),
         "post_round_5": (post(five), 40, None),
@@ -170,6 +182,9 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
         "post_round_200_replayed": (post(replayed), 20, drop_snapshots),
         "match_page_5": (lambda: client.get(f"/matches/{page_5}", headers=COOKIE), 40, None),
         "match_page_200": (lambda: client.get(f"/matches/{page_200}", headers=COOKIE), 15, None),
+        "live_blocks_200": (lambda: client.get(f"/matches/{page_200}/live?entry=1", headers=COOKIE), 15, None),
+        "preview_5": (preview(page_5), 40, None),
+        "preview_200": (preview(page_200), 15, None),
     }
     for name, (call, iterations, before) in scenarios.items():
         results[name] = cpu_per_request(call, iterations, before)
@@ -188,6 +203,7 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
         print(f"{kind} {name:26} {results[name]['cpu_ms']:8.2f} ms CPU {results[name]['wall_ms']:8.2f} ms wall", file=sys.stderr)
     results["post_round_200_over_5"] = round(results["post_round_200"]["cpu_ms"] / results["post_round_5"]["cpu_ms"], 2)
     results["match_page_200_over_5"] = round(results["match_page_200"]["cpu_ms"] / results["match_page_5"]["cpu_ms"], 2)
+    results["preview_200_over_5"] = round(results["preview_200"]["cpu_ms"] / results["preview_5"]["cpu_ms"], 2)
     return results
 
 
