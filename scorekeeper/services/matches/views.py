@@ -191,8 +191,9 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     round and its hints, the waiting round. Its `state.rounds` holds only rounds played
     after the snapshot (none when every write stored one), so it is never served as a
     whole: the score sheet comes from `page_parts`. No round row is loaded."""
+    # Neither its rounds nor (but in a game with bidding, when it is read) its open bidding.
     match = db.session.execute(
-        select(Match).where(Match.id == match_id).options(lazyload(Match.rounds))
+        select(Match).where(Match.id == match_id).options(lazyload(Match.rounds), lazyload(Match.bidding))
     ).scalar_one_or_none()
     if match is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
