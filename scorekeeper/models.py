@@ -394,6 +394,8 @@ class MatchPage(Model):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
+    #: the code that rendered it (templates, catalogs, sources): another deploy renders again
+    build: Mapped[str] = mapped_column(String(16))
     body: Mapped[str] = mapped_column(Text)
 
 

@@ -22,6 +22,7 @@ def upgrade():
     sa.Column('match_id', sa.String(length=16), nullable=False),
     sa.Column('language', sa.String(length=5), nullable=False),
     sa.Column('version', sa.Integer(), nullable=False),
+    sa.Column('build', sa.String(length=16), nullable=False),
     sa.Column('body', sa.Text(), nullable=False),
     sa.ForeignKeyConstraint(['match_id'], ['matches.id'], name=op.f('fk_match_pages_match_id_matches'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('match_id', 'language', name=op.f('pk_match_pages'))

@@ -1,6 +1,7 @@
 """Reading matches for pages (services/matches/views.py): the current view restored from the
-snapshot is the replayed one, for every game; the stored page parts are per version and
-language, and a late render of an older version never replaces a newer one."""
+snapshot is the replayed one, for every game; the stored page parts are per version,
+language and build of the code, and a late render of an older version never replaces a
+newer one."""
 from __future__ import annotations
 
 import json
@@ -20,6 +21,7 @@ from tests.games.legal_rounds import generator_for, legal_round
 GAMES = all_games()
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 NOBODY = Actor(user_id=None, label="anonymous")
+BUILD = "build-one"
 
 
 def new_match(client, game, rng: random.Random, rounds: int) -> str:
@@ -68,24 +70,30 @@ def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, cli
     def row(language: str):
         with app.app_context():
             return db.session.execute(
-                select(MatchPage.version, MatchPage.body).where(MatchPage.match_id == match_id, MatchPage.language == language)
+                select(MatchPage.version, MatchPage.build, MatchPage.body).where(MatchPage.match_id == match_id, MatchPage.language == language)
             ).one_or_none()
 
     with app.test_request_context(headers={"Accept-Language": "de"}):
         view = service.current_view(match_id, NOBODY)
         version = view.match.version
-        assert service.page_parts(view, render) == {"rounds": f"v{version}"}
-        assert service.page_parts(service.current_view(match_id, NOBODY), render) == {"rounds": f"v{version}"}
+        assert service.page_parts(view, render, BUILD) == {"rounds": f"v{version}"}
+        assert service.page_parts(service.current_view(match_id, NOBODY), render, BUILD) == {"rounds": f"v{version}"}
     assert renders == [(match_id, version)]  # the second read is the stored copy
-    assert row("de") == (version, json.dumps({"rounds": f"v{version}"})) and row("en") is None
+    assert row("de") == (version, BUILD, json.dumps({"rounds": f"v{version}"})) and row("en") is None
     play_on(client, game, match_id, random.Random(63))
     with app.test_request_context(headers={"Accept-Language": "de"}):
         newer = service.current_view(match_id, NOBODY)
-        assert service.page_parts(newer, render) == {"rounds": f"v{version + 1}"}
-    assert row("de") == (version + 1, json.dumps({"rounds": f"v{version + 1}"}))
+        assert service.page_parts(newer, render, BUILD) == {"rounds": f"v{version + 1}"}
+    assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}))
     # A worker that read the match before the write stores its render last: the newer row stays.
     with app.test_request_context(headers={"Accept-Language": "de"}):
         late = service.current_view(match_id, NOBODY)
+        db.session.expunge(late.match)  # as read before the write: never written back
         late.match.version = version
-        service.page_parts(late, render)
-    assert row("de") == (version + 1, json.dumps({"rounds": f"v{version + 1}"}))
+        service.page_parts(late, render, BUILD)
+    assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}))
+    # Another deploy (another build of the code) renders the same version again and replaces it.
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert service.page_parts(service.current_view(match_id, NOBODY), render, "build-two") == {"rounds": f"v{version + 1}"}
+    assert renders[-1] == (match_id, version + 1) and len(renders) == 4
+    assert row("de") == (version + 1, "build-two", json.dumps({"rounds": f"v{version + 1}"}))

@@ -283,18 +283,20 @@ PAGE_QUERY = select(_pages.c.body).where(
     _pages.c.match_id == bindparam("match_id"),
     _pages.c.language == bindparam("language"),
     _pages.c.version == bindparam("version"),
+    _pages.c.build == bindparam("build"),
 )
 
 
-def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]]) -> dict[str, str]:
+def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], build: str) -> dict[str, str]:
     """The parts of the match page that every reader of this request's language sees alike
     (HTML by part name, as `render` writes them from a view replayed from every round),
     from the stored copy of the match's current version and language when there is one
-    (one query), else rendered from a replay and stored in place of an older version's."""
+    rendered by this `build` of the code (one query), else rendered from a replay and
+    stored in place of an older version's (or another build's)."""
     match, language = view.match, current_language()
     version = match.version
     body = db.session.connection().execute(
-        PAGE_QUERY, {"match_id": match.id, "language": language, "version": version}
+        PAGE_QUERY, {"match_id": match.id, "language": language, "version": version, "build": build}
     ).scalar()
     if body is not None:
         parts: dict[str, str] = json.loads(body)
@@ -302,13 +304,16 @@ def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]]) -
     full = view if not view.state.earlier else view_of(get_match(match.id))
     parts = render(full)
     insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
-    statement = insert(_pages).values(match_id=match.id, language=language, version=version, body=json.dumps(parts))
+    statement = insert(_pages).values(
+        match_id=match.id, language=language, version=version, build=build, body=json.dumps(parts)
+    )
+    new = statement.excluded
     # Another worker may store this (or a newer) version at the same moment: the newer one stays.
     db.session.execute(
         statement.on_conflict_do_update(
             index_elements=[_pages.c.match_id, _pages.c.language],
-            set_={"version": statement.excluded.version, "body": statement.excluded.body},
-            where=_pages.c.version < statement.excluded.version,
+            set_={"version": new.version, "build": new.build, "body": new.body},
+            where=(_pages.c.version < new.version) | ((_pages.c.version == new.version) & (_pages.c.build != new.build)),
         )
     )
     db.session.commit()

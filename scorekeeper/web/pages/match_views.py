@@ -9,14 +9,17 @@ state, restored from its snapshot (services.matches.current_view).
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from flask import current_app
 from flask_babel import format_datetime
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
+from ...config import PROJECT_ROOT
 from ...games.i18n import N_, _
 from ...identity import current_actor
 from ...services import ServiceError
@@ -345,10 +348,28 @@ def match_context(
     }
 
 
+def render_build() -> str:
+    """A hash of what renders the stored parts (the app's sources, templates and compiled
+    catalogs): parts stored by another deploy are rendered again, not served. Once per process
+    (on every request in debug mode, where templates change under a running server)."""
+    cached = current_app.extensions.get("scorekeeper_render_build")
+    if cached and not current_app.debug:
+        return cached
+    digest = hashlib.sha256()
+    package = PROJECT_ROOT / "scorekeeper"
+    paths = [*package.rglob("*.py"), *package.rglob("*.mo"), *(PROJECT_ROOT / "templates").rglob("*.html")]
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(PROJECT_ROOT)).encode())
+        digest.update(path.read_bytes())
+    build = digest.hexdigest()[:16]
+    current_app.extensions["scorekeeper_render_build"] = build
+    return build
+
+
 def sheet_parts(view) -> dict[str, Markup]:
     """The page's parts that are alike for every reader of this language, as stored for the
     match's version (rendered from a full replay when this version has none yet)."""
-    stored = service.page_parts(view, render_sheet_parts)
+    stored = service.page_parts(view, render_sheet_parts, render_build())
     return {name: Markup(stored.get(name, "")) for name in SHEET_PARTS}
 
 
