@@ -6,7 +6,9 @@ In-process CPU time per request (Flask test client, no gunicorn or socket) is wh
 - POST round at 5 and at 200 rounds (an endless Nameless match, rounds posted in turn),
   and at 200 rounds with its snapshots dropped before each POST (the write then rebuilds
   the state by replay, as every write did before snapshots);
-- the match page (GET /matches/{id}) at 5 and 200 rounds;
+- the match page (GET /matches/{id}) at 5 and 200 rounds, the blocks a polling phone
+  refreshes (GET /matches/{id}/live?entry=1) at 200, and the live preview of a round
+  (the htmx POST /matches/{id}/preview) at 5 and 200;
 - a league of N matches (default 100,000): the engine plays `--distinct` finished matches
   of every game (random legal rounds), and the league's matches are these results seated
   with players drawn from a 12-player roster, at distinct times over two years (rows of
@@ -15,8 +17,9 @@ In-process CPU time per request (Flask test client, no gunicorn or socket) is wh
   (nothing kept), one more match recorded through the API (its last POST finishes it), and
   the next standings and ratings requests.
 
-Usage: python -m bench.scale [sqlite|postgresql] [--league 100000] [--distinct 2000] [--pg-database bench_scale] [--reuse]
-Writes bench/results/scale-<database>.json and scale-<database>-profile.txt.
+Usage: python -m bench.scale [sqlite|postgresql] [--league 100000] [--distinct 2000] [--pg-database bench_scale] [--reuse] [--skip-league]
+Writes bench/results/scale-<database>.json and scale-<database>-profile.txt (with
+--skip-league, only the per-match figures: scale-<database>-per-match.json and -profile.txt).
 PostgreSQL: the database `bench_scale` (or --pg-database) at 127.0.0.1:5432 (user postgres) is dropped and re-created.
 """
 from __future__ import annotations
@@ -35,6 +38,7 @@ import json  # noqa: E402
 import os  # noqa: E402
 import pstats  # noqa: E402
 import random  # noqa: E402
+import re  # noqa: E402
 import resource  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
@@ -162,6 +166,15 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
 
     results: dict[str, Any] = {}
     page_5, page_200 = endless(5), endless(200)
+    # The live preview is an htmx POST of the round form: it carries the page's CSRF token.
+    page_html = client.get(f"/matches/{page_5}", headers=COOKIE).get_data(as_text=True)
+    csrf = {**COOKIE, "X-CSRFToken": re.search(r'name="csrf-token" content="([^"]+)"', page_html).group(1),
+            "HX-Request": "true"}
+    preview_form = {f"tricks_{seat}": str(took) for seat, took in enumerate(NAMELESS_ROUND["tricks"])}
+
+    def preview(match_id: str):
+        return lambda: client.post(f"/matches/{match_id}/preview", data=preview_form, headers=csrf)
+
     scenarios = {
         "health": (lambda: client.get("/api/v1/health"), 200, None),
         "post_round_5": (post(five), 40, None),
@@ -169,6 +182,9 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
         "post_round_200_replayed": (post(replayed), 20, drop_snapshots),
         "match_page_5": (lambda: client.get(f"/matches/{page_5}", headers=COOKIE), 40, None),
         "match_page_200": (lambda: client.get(f"/matches/{page_200}", headers=COOKIE), 15, None),
+        "live_blocks_200": (lambda: client.get(f"/matches/{page_200}/live?entry=1", headers=COOKIE), 15, None),
+        "preview_5": (preview(page_5), 40, None),
+        "preview_200": (preview(page_200), 15, None),
     }
     for name, (call, iterations, before) in scenarios.items():
         results[name] = cpu_per_request(call, iterations, before)
@@ -187,6 +203,7 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
         print(f"{kind} {name:26} {results[name]['cpu_ms']:8.2f} ms CPU {results[name]['wall_ms']:8.2f} ms wall", file=sys.stderr)
     results["post_round_200_over_5"] = round(results["post_round_200"]["cpu_ms"] / results["post_round_5"]["cpu_ms"], 2)
     results["match_page_200_over_5"] = round(results["match_page_200"]["cpu_ms"] / results["match_page_5"]["cpu_ms"], 2)
+    results["preview_200_over_5"] = round(results["preview_200"]["cpu_ms"] / results["preview_5"]["cpu_ms"], 2)
     return results
 
 
@@ -272,6 +289,7 @@ def main() -> None:
     parser.add_argument("--distinct", type=int, default=2000)
     parser.add_argument("--pg-database", default="bench_scale", help="PostgreSQL: the database to drop and re-create (default bench_scale)")
     parser.add_argument("--reuse", action="store_true", help="measure the league of the last run on this database again (no per-match figures, no seeding; newer migrations are applied first)")
+    parser.add_argument("--skip-league", action="store_true", help="only the per-match figures (POST round, match page): no league seeding or league child")
     parser.add_argument("--child", nargs=4, metavar=("URL", "LEAGUE", "TOKEN", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -302,6 +320,13 @@ def main() -> None:
         app = make_app(url)
         upgrade_schema(app)
         results["per_match"] = per_match(app, app.test_client(), args.database, profile)
+        if args.skip_league:
+            results["finished"] = time.strftime("%Y-%m-%d %H:%M:%S")
+            results["load_1m_at_end"] = os.getloadavg()[0]
+            (RESULTS / f"scale-{args.database}-per-match.json").write_text(json.dumps(results, indent=1))
+            (RESULTS / f"scale-{args.database}-per-match-profile.txt").write_text(profile.getvalue())
+            print(json.dumps(results, indent=1))
+            return
         from scorekeeper.services import leagues as league_service
 
         with app.test_request_context():  # messages are translated for a request's reader

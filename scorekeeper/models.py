@@ -387,6 +387,23 @@ class MatchDocument(Model):
     body: Mapped[str] = mapped_column(Text)
 
 
+class MatchPage(Model):
+    """The parts of a match's page that are the same for every reader of one language (the
+    score sheet, the totals, the chart, the history), rendered once per version and language
+    and shared by every worker and every phone polling the match. `body` is a JSON object of
+    HTML by part name; a newer version replaces the row. The forms a reader may use are
+    never in it: they are rendered per request."""
+
+    __tablename__ = "match_pages"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    language: Mapped[str] = mapped_column(String(5), primary_key=True)
+    version: Mapped[int]
+    #: the code that rendered it (templates, catalogs, sources): another deploy renders again
+    build: Mapped[str] = mapped_column(String(16))
+    body: Mapped[str] = mapped_column(Text)
+
+
 class RoundSnapshot(Model):
     """The rules engine's state after a match's first `rounds` counted rounds, as the engine's
     versioned snapshot (Game.snapshot: numbers and codes, no words), so that recording the

@@ -584,11 +584,16 @@
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key },
       body: new URLSearchParams(item.form).toString(),
-      credentials: "same-origin"
+      credentials: "same-origin",
+      // The saved round answers 303 to the match page: not followed here, so that the page
+      // is fetched once (by the navigation below), not once by fetch and again by the browser.
+      redirect: "manual"
     }).then(function (response) {
-      if (response.ok) {
-        window.location.assign(response.url.split("#")[0] + "#scores");
-        if (response.url.split("#")[0] === window.location.href.split("#")[0]) window.location.reload();
+      if (response.type === "opaqueredirect" || response.ok) {
+        var matchPage = "/matches/" + encodeURIComponent(item.match);
+        var onPage = window.location.pathname === matchPage;
+        window.location.assign(matchPage + "#scores");
+        if (onPage) window.location.reload();
         return "sent";
       }
       form.submit();  // refused (422/409): the browser posts it for the page with the message

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import urllib.request
 
@@ -197,6 +198,25 @@ def test_nameless_round(page, console, shot):
     valid_preview(page)
     save_round(page, 1)
     expect(page.locator(".total .points")).to_have_text(["-2", "6"])
+    assert console.unexpected() == []
+
+
+def test_a_saved_round_fetches_the_page_once(page, console, shot, caplog):
+    """Save answers 303 to the match page; the phone loads that page once (issue 16: it
+    used to fetch it by following the redirect, then load it again). Counted where the
+    server logs each request it answers."""
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    for seat, took in enumerate([2, 1, 1, 1]):
+        enter(page, f"tricks_{seat}", str(took))
+    valid_preview(page)
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="werkzeug"):
+        save_round(page, 1)
+        page.wait_for_load_state("load")
+    answered = [record.getMessage() for record in caplog.records if record.name == "werkzeug"]
+    assert sum(f'"GET /matches/{match_id} HTTP' in line for line in answered) == 1, answered
+    assert sum(f"POST /matches/{match_id}/rounds HTTP" in line for line in answered) == 1, answered
+    shot(page, "nameless-saved-once")
     assert console.unexpected() == []
 
 

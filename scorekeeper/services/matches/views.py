@@ -1,13 +1,17 @@
-"""Reading matches: the view of a match replayed by its engine, its stored JSON document, who may read it, and the matches a device or account lists."""
+"""Reading matches: the view of a match replayed by its engine or restored from its snapshot, its stored JSON document and page parts, who may read it, and the matches a device or account lists."""
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import ColumnElement, bindparam, or_, select
+from sqlalchemy import Table as SqlTable
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import lazyload
 
 from ...etags import match_etag
 from ...extensions import db
@@ -19,10 +23,11 @@ from ...models import (
     DeviceMatch,
     Match,
     MatchDocument,
+    MatchPage,
     Round,
     utcnow,
 )
-from .. import Actor, ServiceError, access
+from .. import Actor, ServiceError, access, snapshots
 
 SEEN_REFRESH = timedelta(days=1)
 
@@ -156,6 +161,22 @@ def pending_round(match: Match) -> Round | None:
     return match.rounds[-1] if match.rounds and not match.rounds[-1].confirmed else None
 
 
+def scored_waiting(game: Game, table: Table, state: MatchState, number: int, raw: Any, scores: Any) -> ScoredRound:
+    """Table check: the round waiting for a second phone, scored as if it counted after `state`."""
+    try:
+        return game.play(table, state, raw).rounds[-1]
+    except RuleError:
+        # An edit of an earlier round can make the waiting round invalid; it is
+        # refused when someone tries to confirm it, and can be undone.
+        note = _("this round no longer fits the rounds before it: undo it and record it again")
+        return ScoredRound(
+            number=number,
+            dealer=table.dealer(number),
+            input=raw,
+            score=RoundScore(scores=tuple(scores), explanation=tuple(note for _side in scores)),
+        )
+
+
 def view_of(match: Match) -> MatchView:
     """Replay a stored match's rounds into its state."""
     game = get_game(match.game)
@@ -164,18 +185,32 @@ def view_of(match: Match) -> MatchView:
     waiting = pending_round(match)
     pending = None
     if waiting is not None:
-        try:
-            pending = game.play(table, state, waiting.input).rounds[-1]
-        except RuleError:
-            # An edit of an earlier round can make the waiting round invalid; it is
-            # refused when someone tries to confirm it, and can be undone.
-            note = _("this round no longer fits the rounds before it: undo it and record it again")
-            pending = ScoredRound(
-                number=waiting.number,
-                dealer=table.dealer(waiting.number),
-                input=waiting.input,
-                score=RoundScore(scores=tuple(waiting.scores), explanation=tuple(note for _side in waiting.scores)),
-            )
+        pending = scored_waiting(game, table, state, waiting.number, waiting.input, waiting.scores)
+    return MatchView(match=match, game=game, table=table, state=state, pending=pending)
+
+
+def current_view(match_id: str, actor: Actor) -> MatchView:
+    """The match as it stands now, for someone who may read it, from its latest snapshot
+    (services.snapshots) instead of a replay of every round: totals, dealer, the next
+    round and its hints, the waiting round. Its `state.rounds` holds only rounds played
+    after the snapshot (none when every write stored one), so it is never served as a
+    whole: the score sheet comes from `page_parts`. No round row is loaded."""
+    # Neither its rounds nor (but in a game with bidding, when it is read) its open bidding.
+    match = db.session.execute(
+        select(Match).where(Match.id == match_id).options(lazyload(Match.rounds), lazyload(Match.bidding))
+    ).scalar_one_or_none()
+    if match is None:
+        raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
+    access.check_match_read(match, actor)
+    game = get_game(match.game)
+    table = table_for(match, game)
+    state = snapshots.current_state(game, table, match.id)
+    waiting = snapshots.waiting_round(match.id)
+    pending = None
+    if waiting is not None:
+        number, raw = waiting
+        scores = db.session.scalar(select(Round.scores).where(Round.match_id == match.id, Round.number == number))
+        pending = scored_waiting(game, table, state, number, raw, scores or [0] * len(table.sides))
     return MatchView(match=match, game=game, table=table, state=state, pending=pending)
 
 
@@ -257,6 +292,48 @@ def served_document(
         # Another worker stored this version's document at the same moment.
         db.session.rollback()
     return match.version, etag_for(match), body
+
+
+_pages = cast(SqlTable, MatchPage.__table__)
+PAGE_QUERY = select(_pages.c.body).where(
+    _pages.c.match_id == bindparam("match_id"),
+    _pages.c.language == bindparam("language"),
+    _pages.c.version == bindparam("version"),
+    _pages.c.build == bindparam("build"),
+)
+
+
+def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], build: str) -> dict[str, str]:
+    """The parts of the match page that every reader of this request's language sees alike
+    (HTML by part name, as `render` writes them from a view replayed from every round),
+    from the stored copy of the match's current version and language when there is one
+    rendered by this `build` of the code (one query), else rendered from a replay and
+    stored in place of an older version's (or another build's)."""
+    match, language = view.match, current_language()
+    version = match.version
+    body = db.session.connection().execute(
+        PAGE_QUERY, {"match_id": match.id, "language": language, "version": version, "build": build}
+    ).scalar()
+    if body is not None:
+        parts: dict[str, str] = json.loads(body)
+        return parts
+    full = view if not view.state.earlier else view_of(get_match(match.id))
+    parts = render(full)
+    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
+    statement = insert(_pages).values(
+        match_id=match.id, language=language, version=version, build=build, body=json.dumps(parts)
+    )
+    new = statement.excluded
+    # Another worker may store this (or a newer) version at the same moment: the newer one stays.
+    db.session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[_pages.c.match_id, _pages.c.language],
+            set_={"version": new.version, "build": new.build, "body": new.body},
+            where=(_pages.c.version < new.version) | ((_pages.c.version == new.version) & (_pages.c.build != new.build)),
+        )
+    )
+    db.session.commit()
+    return parts
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:

@@ -299,14 +299,17 @@ def confirm_round(match_id: str, number: int, *, if_match: str | None = None, ac
 
 
 def preview_round(
-    match_id: str, raw: Any, number: int | None = None, *, actor: Actor
+    match_id: str, raw: Any, number: int | None = None, *, actor: Actor, view: MatchView | None = None
 ) -> tuple[MatchView, MatchState]:
     """Check a round input without storing it (live validation as a player taps).
 
     With `number`, the input is checked as an edit of that recorded round (every later
-    round replayed); otherwise as the next round. Raises ServiceError like a real write.
+    round replayed); otherwise as the next round, played once on `view`'s state (the
+    caller's view of the match as it stands, e.g. restored from its snapshot by
+    views.current_view). Raises ServiceError like a real write.
     """
-    view = read_view(match_id, actor)
+    if view is None or view.match.id != match_id or (number is not None and view.state.earlier):
+        view = read_view(match_id, actor)
     if number is None:
         if view.state.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")

@@ -31,25 +31,33 @@ LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
 
 
 def read_view(match_id: str):
+    """The match replayed from every round: to edit or undo a recorded round."""
     return service.read_view(match_id, current_actor())
+
+
+def current_view(match_id: str):
+    """The match as it stands, from its snapshot (no replay): the page's forms and totals;
+    the score sheet and the other shared parts come stored (match_views.sheet_parts)."""
+    return service.current_view(match_id, current_actor())
 
 
 @bp.get("/matches/<match_id>")
 def match_page(match_id: str):
-    view = read_view(match_id)
+    view = current_view(match_id)
     service.remember_on_device(device_id(create=True) or "", match_id)
     return render_template("match.html", **match_context(view))
 
 
 @bp.post("/matches/<match_id>/preview")
 def preview(match_id: str):
-    """Live validation: the preview block, rendered from the engine's answer."""
+    """Live validation: the preview block, rendered from the engine's answer (for the next
+    round: one engine call on the state restored from the snapshot, no replay)."""
     number = int_or_none(request.args.get("number"))
-    view = read_view(match_id)
+    view = current_view(match_id) if number is None else read_view(match_id)
     if number is None and view.state.finished:
         return "", 204
     result = preview_result(match_id, view, request.form, number)
-    context = match_context(view, values=request.form, edit_number=number, preview=result, live=True)
+    context = match_context(view, values=request.form, edit_number=number, preview=result, live=True, with_parts=False)
     return render_block("match.html", "preview", **context)
 
 
@@ -62,8 +70,9 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
 
     When another phone wrote first, the page shows the current match (and a new version
     for the form) with the entries kept, so saving again is a deliberate second try.
+    No replay for a refused new round: the state comes from the snapshot, the sheet stored.
     """
-    view = read_view(match_id)
+    view = current_view(match_id) if edit_number is None else read_view(match_id)
     if changed_elsewhere(refused):
         if edit_number is not None and edit_number > len(view.state.rounds):
             edit_number = None  # the round being edited was undone meanwhile
@@ -84,8 +93,10 @@ def form_version() -> str | None:
 
 @bp.post("/matches/<match_id>/rounds")
 def record(match_id: str):
-    """Record the next round from the form (JS off, or replayed from the offline queue)."""
-    view = read_view(match_id)
+    """Record the next round from the form (JS off, or replayed from the offline queue).
+    The form is read against the state restored from the snapshot; the round is validated
+    once, by the write."""
+    view = current_view(match_id)
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
     try:
         if key is not None and len(key) > MAX_KEY_LENGTH:
@@ -108,7 +119,7 @@ def record(match_id: str):
 def save_bidding(match_id: str, number: int):
     """Two-step rounds: store the bids of the next round before its hand is played, so every
     phone at the table sees them (targets, who leads) until the tricks complete the round."""
-    view = read_view(match_id)
+    view = current_view(match_id)
     try:
         raw = adapter_for(view.game).bidding_input(request.form, view.table, view.state.next or {})
         biddings.put_bidding(match_id, number, raw, if_match=form_version(), actor=current_actor())
@@ -189,9 +200,15 @@ def undo(match_id: str):
 def share(match_id: str):
     """A read-only link to this match, shown on the page (the share block alone for htmx)."""
     link, secret = sharing.share_match(match_id, current_actor())
-    view = read_view(match_id)
-    context = match_context(view, share_url=url_for("pages.shared_page", token=secret, _external=True), share_link=link)
-    if request.headers.get("HX-Request"):
+    view = current_view(match_id)
+    fragment = bool(request.headers.get("HX-Request"))
+    context = match_context(
+        view,
+        share_url=url_for("pages.shared_page", token=secret, _external=True),
+        share_link=link,
+        with_parts=not fragment,
+    )
+    if fragment:
         return render_block("match.html", "share", **context)
     return render_template("match.html", **context)
 
@@ -204,8 +221,8 @@ def live(match_id: str):
     a form the user is typing in. A separate address keeps the service worker's page
     cache (keyed by URL) from storing these fragments as the page.
     """
-    view = read_view(match_id)
     edit_number = int_or_none(request.args.get("edit"))
+    view = current_view(match_id) if edit_number is None else read_view(match_id)
     if edit_number is not None and not 1 <= edit_number <= len(view.state.rounds):
         edit_number = None
     context = {**match_context(view, edit_number=edit_number), "oob": True}

@@ -1,15 +1,25 @@
 """What the match page shows, built from a match view: scoreboard, chart, rounds, the round form, preview, history.
 
 Everything that differs between games comes from the game's web adapter (web/games/).
+The parts every reader of one language sees alike (totals, score sheet, chart, history)
+are rendered from a full replay once per match version and language and stored
+(`sheet_parts`, services.matches.page_parts); the rest of the page (the forms, the
+preview, what depends on the reader) is rendered per request from the match's current
+state, restored from its snapshot (services.matches.current_view).
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from flask import current_app
 from flask_babel import format_datetime
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup
 
+from ...config import PROJECT_ROOT
 from ...games.i18n import N_, _
 from ...identity import current_actor
 from ...services import ServiceError
@@ -37,6 +47,8 @@ ACTION_ROUND_WORDS = {
     "bidding.put": N_("gave the bids of round {number}"),
     "bidding.delete": N_("withdrew the bids of round {number}"),
 }
+# The blocks of _match_parts.html, each stored as one part of the page.
+SHEET_PARTS = ("board", "last_round", "next_info", "progress", "rounds", "history")
 # Round input fields as the history shows them (the JSON keys stay the API's).
 INPUT_FIELD_WORDS = {
     "style": N_("style"),
@@ -78,7 +90,8 @@ def side_names(view) -> list[str]:
 
 
 def state_before(view, number: int | None):
-    """The match as it stood before the next round, or before recorded round `number` (to edit it)."""
+    """The match as it stood before the next round, or before recorded round `number` (to
+    edit it: `view` is then a full replay, service.read_view)."""
     if number is None:
         return view.state
     return view.game.replay(view.table, [scored.input for scored in view.state.rounds[: number - 1]])
@@ -108,7 +121,7 @@ def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
     state, table = view.state, view.table
     target = table.options.get("target")
     # Who leads, once anything is played (ties lead together); nobody once there are winners.
-    best = max(state.totals) if state.rounds else None
+    best = max(state.totals) if state.round_count else None
     rows = []
     for index, total in enumerate(state.totals):
         rows.append(
@@ -131,7 +144,7 @@ def rounds_left(view) -> int | None:
     limit = view.game.fixed_rounds(view.table)
     if limit is None:
         limit = view.table.options.get("max_rounds")
-    return None if limit is None else max(0, limit - len(view.state.rounds))
+    return None if limit is None else max(0, limit - view.state.round_count)
 
 
 def round_rows(view, edited: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
@@ -205,11 +218,11 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
     """The engine's answer to the entries so far: the would-be scores, or its refusal."""
     try:
         raw = adapter_for(view.game).round_input(values, view.table, hints_before(view, number))
-        _scores, state = service.preview_round(match_id, raw, number, actor=current_actor())
+        _scores, state = service.preview_round(match_id, raw, number, actor=current_actor(), view=view)
     except ServiceError as refused:
         # Not an error page: the refusal is the preview, shown beside the form.
         return {"ok": False, "message": in_words(refused), "error": refused, "field": refusal_field(view, refused)}
-    scored = state.rounds[(number or len(state.rounds)) - 1]
+    scored = state.scored(number or state.round_count)
     return {
         "ok": True,
         "scores": [
@@ -266,7 +279,11 @@ def match_context(
     stale: str | None = None,
     share_url: str | None = None,
     share_link: Any = None,
+    with_parts: bool = True,
 ) -> dict[str, Any]:
+    """The page's context. `view` is the match's current state (service.current_view), or
+    a full replay (service.read_view) to edit a recorded round; `with_parts=False` leaves
+    out the stored parts (a fragment that shows none of them, such as the preview)."""
     state, table = view.state, view.table
     adapter = adapter_for(view.game)
     hints: Mapping[str, Any] = {}
@@ -303,25 +320,14 @@ def match_context(
             "error": error,
             "field": refusal_field(view, error),
         }
-    changes = history(view.match.id)
-    rounds = round_rows(view, frozenset(row["round"] for row in changes if row["kind"] == "round.edit"))
     return {
         "view": view,
         "match": view.match,
         "league": league_of(view.match),
         "game": view.game,
-        "game_template": adapter.template,
         "table": table,
         "state": state,
         "side_names": side_names(view),
-        "side_colours": [side_colour(index) for index in range(len(table.sides))],
-        "board": scoreboard(view, adapter),
-        "rounds_left": rounds_left(view),
-        "rounds": rounds,
-        "chart": chart(view),
-        "progress": adapter.progress(table, state),
-        "winners": [table.side_name(index) for index in state.winners],
-        "next_info": adapter.next_info(table, state.next) if state.next else None,
         "entry": entry,
         "pending": pending_view(view),
         "values": values,
@@ -333,12 +339,63 @@ def match_context(
         "error_anchor": refusal_field(view, error) if error is not None else None,
         # The version the forms were rendered with: a write based on an older one is refused.
         "etag": view.etag,
-        "history": changes,
         "stale": stale,
         "share_url": share_url,
         "share_link": share_link,
         "oob": False,
+        # Last: storing a new version's parts commits, and the match is read again after it.
+        "parts": sheet_parts(view) if with_parts else {},
     }
+
+
+def render_build() -> str:
+    """A hash of what renders the stored parts (the app's sources, templates and compiled
+    catalogs): parts stored by another deploy are rendered again, not served. Once per process
+    (on every request in debug mode, where templates change under a running server)."""
+    cached = current_app.extensions.get("scorekeeper_render_build")
+    if cached and not current_app.debug:
+        return cached
+    digest = hashlib.sha256()
+    package = PROJECT_ROOT / "scorekeeper"
+    paths = [*package.rglob("*.py"), *package.rglob("*.mo"), *(PROJECT_ROOT / "templates").rglob("*.html")]
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(PROJECT_ROOT)).encode())
+        digest.update(path.read_bytes())
+    build = digest.hexdigest()[:16]
+    current_app.extensions["scorekeeper_render_build"] = build
+    return build
+
+
+def sheet_parts(view) -> dict[str, Markup]:
+    """The page's parts that are alike for every reader of this language, as stored for the
+    match's version (rendered from a full replay when this version has none yet)."""
+    stored = service.page_parts(view, render_sheet_parts, render_build())
+    return {name: Markup(stored.get(name, "")) for name in SHEET_PARTS}
+
+
+def render_sheet_parts(view) -> dict[str, str]:
+    """The blocks of _match_parts.html from a view replayed from every round."""
+    adapter = adapter_for(view.game)
+    state, table = view.state, view.table
+    changes = history(view.match.id)
+    context = {
+        "match": view.match,
+        "game": view.game,
+        "game_template": adapter.template,
+        "state": state,
+        "side_names": side_names(view),
+        "side_colours": [side_colour(index) for index in range(len(table.sides))],
+        "board": scoreboard(view, adapter),
+        "rounds_left": rounds_left(view),
+        "rounds": round_rows(view, frozenset(row["round"] for row in changes if row["kind"] == "round.edit")),
+        "chart": chart(view),
+        "progress": adapter.progress(table, state),
+        "winners": [table.side_name(index) for index in state.winners],
+        "next_info": adapter.next_info(table, state.next) if state.next else None,
+        "pending": view.pending,
+        "history": changes,
+    }
+    return {name: render_block("_match_parts.html", name, **context) for name in SHEET_PARTS}
 
 
 def short_text(value: Any) -> str:

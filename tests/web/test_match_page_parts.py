@@ -1,0 +1,240 @@
+"""The match page from stored parts (web/pages/match_views.py, services.matches.page_parts).
+
+The parts every reader of one language sees alike are stored per match version and
+language; these tests check that what a phone gets is what a fresh render from a full
+replay gives, after every kind of write, in every game, and that the page's own state
+(restored from the snapshot) is the replayed one.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import select, text
+
+from scorekeeper.extensions import db
+from scorekeeper.games import Game, all_games
+from scorekeeper.games.game import Game as BaseGame
+from scorekeeper.i18n import install_engine_translator
+from scorekeeper.models import Match, MatchPage
+from scorekeeper.services import matches as service
+from scorekeeper.web.games import adapter_for
+from scorekeeper.web.pages.match_views import SHEET_PARTS, render_sheet_parts
+from tests.games.legal_rounds import legal_round
+from tests.web.test_every_game import create_by_form, engine_state, names_for
+
+GAMES = all_games()
+# What differs between two renders of the same page: the per-request tokens.
+PER_REQUEST = re.compile(r'(name="csrf_token" value=|name="csrf-token" content=|name="idempotency_key" value=)"[^"]*"')
+
+
+def stored(app, match_id: str) -> dict[str, tuple[int, dict[str, str]]]:
+    """The stored parts of a match by language: (version, parts)."""
+    with app.app_context():
+        rows = db.session.execute(select(MatchPage).where(MatchPage.match_id == match_id)).scalars()
+        return {row.language: (row.version, json.loads(row.body)) for row in rows}
+
+
+def version_of(app, match_id: str) -> int:
+    with app.app_context():
+        return db.session.get(Match, match_id).version
+
+
+def fresh_parts(app, match_id: str, language: str) -> dict[str, str]:
+    """The parts rendered now from a replay of every round, in `language`."""
+    with app.test_request_context(headers={"Accept-Language": language}):
+        install_engine_translator()
+        return render_sheet_parts(service.get_view(match_id))
+
+
+def page(client, match_id: str, language: str = "en") -> str:
+    response = client.get(f"/matches/{match_id}", headers={"Accept-Language": language})
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def assert_served_fresh(app, client, match_id: str, language: str = "en") -> dict[str, str]:
+    """The page (twice: the second from the stored parts) shows what a fresh render shows,
+    and the stored row is of the match's current version."""
+    page(client, match_id, language)
+    html = page(client, match_id, language)
+    version, parts = stored(app, match_id)[language]
+    assert version == version_of(app, match_id)
+    fresh = fresh_parts(app, match_id, language)
+    assert parts == fresh
+    for name in SHEET_PARTS:
+        assert fresh[name] in html, name
+    return parts
+
+
+@pytest.fixture
+def plays(monkeypatch) -> Iterator[list[int]]:
+    """Counts the rules engine's round plays (a replay of n rounds is n plays)."""
+    counted = [0]
+    original = BaseGame.play
+
+    def counting(self, table, state, raw):
+        counted[0] += 1
+        return original(self, table, state, raw)
+
+    monkeypatch.setattr(BaseGame, "play", counting)
+    yield counted
+
+
+def post_round(client, game: Game, match_id: str, rng: random.Random) -> dict:
+    table, state = engine_state(client, game, match_id)
+    raw, _after = legal_round(rng, game, table, state)
+    response = client.post(f"/api/v1/matches/{match_id}/rounds", json=raw)
+    assert response.status_code == 201, response.get_json()
+    return raw
+
+
+def put_bids(client, game: Game, match_id: str, rng: random.Random) -> int:
+    """Two-step rounds: the bids of the next round (a legal round without its tricks)."""
+    table, state = engine_state(client, game, match_id)
+    raw, _after = legal_round(rng, game, table, state)
+    bids = {key: value for key, value in raw.items() if key != "tricks"}
+    response = client.put(f"/api/v1/matches/{match_id}/rounds/{state.next_round}/bidding", json=bids)
+    assert response.status_code == 200, response.get_json()
+    return state.next_round
+
+
+def player_id(client, name: str) -> str:
+    return next(player["id"] for player in client.get("/api/v1/players").get_json() if player["name"] == name)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_stored_parts_equal_a_fresh_render_after_every_kind_of_write(app, client, game):
+    rng = random.Random(16)
+    match_id = create_by_form(client, game, names_for(game))
+    assert_served_fresh(app, client, match_id)
+    first = post_round(client, game, match_id, rng)
+    assert_served_fresh(app, client, match_id)
+    for _round in range(2):
+        post_round(client, game, match_id, rng)
+        assert_served_fresh(app, client, match_id)
+    # An edit (the same input again, with a reason): the sheet marks round 1 edited.
+    edited = client.put(f"/api/v1/matches/{match_id}/rounds/1", json=first)
+    assert edited.status_code == 200, edited.get_json()
+    parts = assert_served_fresh(app, client, match_id)
+    assert 'id="round-1" class="edited"' in parts["rounds"]
+    # Undo of the last round.
+    assert client.delete(f"/api/v1/matches/{match_id}/rounds/3").status_code == 204
+    parts = assert_served_fresh(app, client, match_id)
+    assert 'id="round-3"' not in parts["rounds"] and 'id="round-2"' in parts["rounds"]
+    # A rename gives the match a new version: the stored parts follow.
+    renamed = client.patch(f"/api/v1/players/{player_id(client, 'Ann')}", json={"name": "Annette"})
+    assert renamed.status_code == 200, renamed.get_json()
+    parts = assert_served_fresh(app, client, match_id)
+    assert "Annette" in parts["rounds"] and ">Ann<" not in parts["rounds"]
+    # A merge too: Annette's matches become Zed's.
+    create_by_form(client, game, ["Zed", *names_for(game)[1:]])
+    merged = client.post(f"/api/v1/players/{player_id(client, 'Annette')}/merge", json={"into": player_id(client, "Zed")})
+    assert merged.status_code == 200, merged.get_json()
+    parts = assert_served_fresh(app, client, match_id)
+    assert "Zed" in parts["rounds"] and "Annette" not in parts["rounds"]
+    if game.has_bidding:
+        number = put_bids(client, game, match_id, rng)
+        parts = assert_served_fresh(app, client, match_id)
+        assert f"gave the bids of round {number}" in parts["history"]
+    # Another language: its own stored parts, the English ones kept beside them.
+    german = assert_served_fresh(app, client, match_id, "de")
+    assert set(stored(app, match_id)) == {"en", "de"}
+    assert german != parts and "Runden" in german["rounds"]
+    assert stored(app, match_id)["en"][1] == parts
+
+
+def test_the_language_switch_serves_the_chosen_language(app, client):
+    match_id = create_by_form(client, GAMES[0], names_for(GAMES[0]))
+    english = page(client, match_id)
+    assert client.post("/language", data={"language": "ru", "next": f"/matches/{match_id}"}).status_code == 303
+    russian = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    languages = stored(app, match_id)
+    assert set(languages) == {"en", "ru"}
+    assert languages["ru"][1] == fresh_parts(app, match_id, "ru")
+    assert languages["ru"][1]["history"] in russian and languages["en"][1]["history"] in english
+    assert languages["ru"][1]["history"] != languages["en"][1]["history"]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_stored_parts_hold_nothing_of_the_reader(app, client, new_client, game):
+    """No form, no token: the same stored parts serve every phone."""
+    rng = random.Random(3)
+    match_id = create_by_form(client, game, names_for(game))
+    post_round(client, game, match_id, rng)
+    page(client, match_id)
+    other = new_client()
+    html = page(other, match_id)
+    parts = stored(app, match_id)["en"][1]
+    for part in parts.values():
+        assert "<form" not in part and "csrf" not in part and "idempotency" not in part
+    assert all(part in html for part in parts.values())
+
+
+def page_from_snapshot(client, match_id: str) -> str:
+    return PER_REQUEST.sub("", page(client, match_id))
+
+
+def page_by_replay(app, client, match_id: str) -> str:
+    """The page with the match's snapshots dropped: its state is replayed from every round."""
+    with app.app_context():
+        db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": match_id})
+        db.session.commit()
+    return PER_REQUEST.sub("", page(client, match_id))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_the_page_from_the_snapshot_is_the_page_from_a_replay(app, client, game):
+    """The page's own state (totals, dealer, next round, the form's chips) restored from the
+    snapshot is what a replay of every round gives: the same page either way."""
+    rng = random.Random(5)
+    match_id = create_by_form(client, game, names_for(game))
+    for _round in range(3):
+        post_round(client, game, match_id, rng)
+    assert page_from_snapshot(client, match_id) == page_by_replay(app, client, match_id)
+    if game.has_bidding:
+        put_bids(client, game, match_id, rng)
+        from_snapshot = page_from_snapshot(client, match_id)
+        assert 'id="play-view"' in from_snapshot
+        assert page_by_replay(app, client, match_id) == from_snapshot
+
+
+def nameless_after_five_rounds(client, rng: random.Random) -> tuple[Game, str]:
+    """A Nameless match of five rounds whose page has been shown once (its parts are stored)."""
+    game = next(game for game in GAMES if game.id == "nameless")
+    match_id = create_by_form(client, game, names_for(game))
+    for _round in range(5):
+        post_round(client, game, match_id, rng)
+    page(client, match_id)  # renders this version's parts from a replay, once
+    return game, match_id
+
+
+def test_a_page_at_a_stored_version_plays_no_round(app, client, plays):
+    _game, match_id = nameless_after_five_rounds(client, random.Random(9))
+    plays[0] = 0
+    page(client, match_id)
+    assert client.get(f"/matches/{match_id}/live?entry=1").status_code == 200
+    assert plays[0] == 0
+
+
+def test_preview_and_round_post_validate_once(app, client, plays):
+    rng = random.Random(10)
+    game, match_id = nameless_after_five_rounds(client, rng)
+    table, state = engine_state(client, game, match_id)
+    raw, _after = legal_round(rng, game, table, state)
+    form = {**adapter_for(game).form_values(raw, table, state.next), "expected_number": "6"}
+    plays[0] = 0
+    preview = client.post(f"/matches/{match_id}/preview", data=form)
+    assert preview.status_code == 200 and "would score" in preview.get_data(as_text=True)
+    assert plays[0] == 1
+    plays[0] = 0
+    refused = client.post(f"/matches/{match_id}/rounds", data={**form, "tricks_0": "13"})
+    assert refused.status_code == 422
+    assert plays[0] == 1  # the write's own check; the page shown with it is from the snapshot and the stored parts
+    plays[0] = 0
+    saved = client.post(f"/matches/{match_id}/rounds", data=form)
+    assert saved.status_code == 303
+    assert plays[0] == 1
