@@ -246,6 +246,12 @@ CONVERSIONS = [
          "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
         {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]},
     ),
+    (  # JavaScript off, the acting style's chip alone: it says the Pass too
+        "nwik", PLAYERS["nwik"], None,
+        {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
+         "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
+        {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]},
+    ),
     (
         "nwik", PLAYERS["nwik"], None,
         {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},

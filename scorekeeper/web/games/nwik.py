@@ -82,13 +82,16 @@ class NwikAdapter(GameAdapter):
         data: dict[str, Any] = {}
         style = optional_int(form, "style", _("style"), "style")
         stake = optional_int(form, "stake", _("stake"), "stake")
+        acting = optional_int(form, "acting_style", _("acting style"), "acting_style")
+        if style is None and acting is not None:
+            # The acting style's chips say the Pass too (JS checks Pass; with JS off, this does).
+            style = rules.PASS
         if style is not None:  # left out when not chosen: the engine names the missing field
             data["style"] = style
         if stake is not None:
             data["stake"] = stake
         effective = style
         if style == rules.PASS:
-            acting = optional_int(form, "acting_style", _("acting style"), "acting_style")
             if acting is not None:
                 data["acting_style"] = acting
             effective = acting
@@ -100,7 +103,14 @@ class NwikAdapter(GameAdapter):
             trump = form_text(form, "trump")
             if trump:
                 data["trump"] = trump
-        return data, [words for key, words in self.missing_choices(style, effective) if not form_text(form, key)]
+        return data, [words for key, words in self.missing_choices(style, effective) if data.get(key) is None]
+
+    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        """As the base class, the acting style first: a player taps it, and it says the Pass too."""
+        values = super().form_values(raw, table, hints)
+        if "acting_style" in values:
+            values = {"acting_style": values.pop("acting_style"), **values}
+        return values
 
     @staticmethod
     def missing_choices(style: int | None, effective: int | None) -> list[tuple[str, str]]:
@@ -136,6 +146,8 @@ class NwikAdapter(GameAdapter):
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
         notes = tricks_so_far(table, entry, values)
         style = int_or_none(values.get("style"))
+        if style is None and int_or_none(values.get("acting_style")) is not None:
+            style = rules.PASS  # as the form reader: the acting style says the Pass
         acting = entry["bidder"]
         effective = style
         if style == rules.PASS:
