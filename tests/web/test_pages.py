@@ -365,3 +365,19 @@ def test_two_step_round_by_plain_form_posts(client):
     assert response.status_code == 303, refusal(response.get_data(as_text=True))
     stored = api_match(client, match_id)
     assert stored["rounds"][0]["input"]["bids"] == [2, 4, 3, 3] and stored["bidding"] is None
+
+
+@pytest.mark.parametrize(
+    ("language", "deal_line", "not_said"),
+    [
+        ("en", "Round 1: Ann deals; Bob bids first", "leads"),
+        ("de", "Runde 1: Ann gibt; Bob sagt zuerst an", "spielt aus"),
+        ("ru", "Раунд 1: сдаёт Ann; Bob заказывает первым", "ходит"),
+    ],
+)
+def test_spades_deal_line_says_who_bids_first_not_who_leads(client, language, deal_line, not_said):
+    """In Spades the lowest clubs open the first trick: the deal line names who bids first only."""
+    match_id = create(client, "spades")
+    page = html_lib.unescape(client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True))
+    assert deal_line in page
+    assert not_said not in page
