@@ -300,6 +300,37 @@ def test_nwik_acting_style_says_the_pass(page, taps, shot, console):
     assert console.unexpected() == []
 
 
+def test_nameless_alone_and_renege_are_chips(page, taps, shot, console):
+    """Who went alone and who reneged: chips like the others' ("Nobody" chosen until a player
+    is tapped), 44 px and keyboard-usable; Bob alone takes 3 of 5 with his partner Dee at 0."""
+    open_match(page, "nameless", NAMES[:4])
+    expect(page.locator("form.round-form select")).to_have_count(0)
+    for name in ("alone", "renege"):
+        expect(page.locator(f'input[name="{name}"][value=""]')).to_be_checked()
+        expect(page.locator(f'#c-{name} label.chip')).to_have_count(5)
+    nothing_red(page)
+    assert_tap_sizes(page, "Nameless round form")
+    mark = taps.mark()
+    enter_round(page, {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1"})
+    page.locator('label.chip:has(input[name="alone"][value="1"])').click()
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    # By keyboard: the renege chips are one radio group; the arrow keys move along it and back.
+    page.locator('input[name="renege"][value=""]').focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('input[name="renege"][value="0"]')).to_be_checked()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator('input[name="renege"][value=""]')).to_be_checked()
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    shot(page, "loop-nameless-alone-chips", full_page=True)
+    assert_accessible(page, "Nameless with alone and renege chips")
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_contain_text("alone")
+    assert taps.since(mark) == 3 + 1 + 2 + 1  # tricks, alone, two arrow keys, Save
+    shot(page, "loop-nameless-alone-saved")
+    taps.assert_honest()
+    assert console.unexpected() == []
+
+
 # --------------------------------------------------------------------------- two-step rounds
 
 
