@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from scorekeeper.games import Game, all_games
+from scorekeeper.games import Game, all_games, get_game
 from scorekeeper.web.games import adapter_for
 from tests.games.legal_rounds import generator_for, legal_round
 
@@ -19,8 +19,8 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 # What a player's screen never shows: identifiers (snake_case), JSON literals and brackets.
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 JSON_LITERAL = re.compile(r"\b(?:null|true|false|None|True|False)\b|[{}\[\]\"]")
-# The messages of the form: the live check's refusal, the JS-off summary and the one beside its field.
-MESSAGES = re.compile(r'<(p|div) [^>]*class="(?:refusal|field-error|error-summary)[^"]*"[^>]*>(.*?)</\1>', re.S)
+# The messages of the form: the live check's refusal, the JS-off summary, the one beside its field and the save bar's state.
+MESSAGES = re.compile(r'<(p|div) [^>]*class="(?:refusal|field-error|error-summary|bar-state)[^"]*"[^>]*>(.*?)</\1>', re.S)
 CHIPS = re.compile(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"')
 
 
@@ -113,3 +113,24 @@ def test_words_wrong_catches_what_it_should() -> None:
     assert words_wrong("null only when the side makes a special call", codes) == ["null"]
     assert words_wrong("honour AC is missing", codes) == ["AC"]
     assert words_wrong("Bob has already used stake 4", codes) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "form", "said"),
+    [
+        ("en", {"style": "2", "stake": "1", "trump": "spades"}, "♠ Spades trumps is style 1: for style 2 choose ♥ Hearts"),
+        ("de", {"style": "2", "stake": "1", "trump": "spades"}, "♠ Pik als Trumpf ist Spielart 1"),
+        ("ru", {"style": "2", "stake": "1", "trump": "spades"}, "козыри — это стиль 1"),
+        ("en", {"style": "2", "stake": "1"}, "still to enter: trump"),
+        ("de", {"style": "6", "stake": "1", "acting_style": "5"}, "noch einzugeben: VIP-Karte"),
+    ],
+)
+def test_nwik_rules_in_player_words(client, language, form, said):
+    """Nwik's own refusals beside the form say the rule in words (the engine's name fields and suits as JSON does)."""
+    response = client.post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3]})
+    match_id = response.get_json()["id"]
+    data = {**form, "tricks_0": "5", "tricks_1": "4", "tricks_2": "4", "expected_number": "1"}
+    answer = client.post(f"/matches/{match_id}/preview", data=data, headers={"Accept-Language": language})
+    messages = shown_messages(answer.get_data(as_text=True))
+    assert any(said in message for message in messages), messages
+    assert not [message for message in messages if words_wrong(message, codes_of(get_game("nwik"), get_game("nwik").table(NAMES[:3]), language))]
