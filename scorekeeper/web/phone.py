@@ -156,7 +156,7 @@ def check(game, adapter: GameAdapter, table: Table, before: MatchState, after: S
         return {**refusal(error), "notes": notes}
     except RuleError as error:
         # In the page's words (the engine's name its fields as the API does).
-        words = adapter.refusal_words(table, error.code, error.field, error.message)
+        words = adapter.refusal_of_round(table, error.code, error.field, error.message, error.round_number)
         return {**refusal(error), "message": words, "notes": notes}
     scored = checked.rounds[-1]
     return {

@@ -134,3 +134,11 @@ def test_nwik_rules_in_player_words(client, language, form, said):
     messages = shown_messages(answer.get_data(as_text=True))
     assert any(said in message for message in messages), messages
     assert not [message for message in messages if words_wrong(message, codes_of(get_game("nwik"), get_game("nwik").table(NAMES[:3]), language))]
+
+
+def test_a_reworded_refusal_still_names_the_round_an_edit_breaks() -> None:
+    game = get_game("nwik")
+    table = game.table(NAMES[:3])
+    engine = "round 4: vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3"
+    words = adapter_for(game).refusal_of_round(table, "vip_card_missing", "vip_card", engine, 4)
+    assert words == "round 4: still to enter: VIP card"

@@ -62,6 +62,13 @@ class GameAdapter:
             return _("{field} of {player}", field=words, player=table.side_name(int(parts[1])))
         return words
 
+    def refusal_of_round(self, table: Table, code: str, field: str | None, message: str, round_number: int | None) -> str:
+        """refusal_words, still naming the recorded round an edit would break ("round 4: ...")."""
+        words = self.refusal_words(table, code, field, message)
+        if round_number is not None and words != message:
+            return _("round {number}: {message}", number=round_number, message=words)
+        return words
+
     def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str:
         """The engine's refusal as a player reads it beside its field. The engine words its
         messages for API clients too ("vip_card is required", "must be one of clubs, ..."):

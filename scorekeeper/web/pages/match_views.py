@@ -170,7 +170,9 @@ def in_words(view, refused: ServiceError) -> str:
     through the game's adapter, in the reader's language."""
     if isinstance(refused, FormError):
         return refused.message
-    return adapter_for(view.game).refusal_words(view.table, refused.code, refused.field, refused.message)
+    return adapter_for(view.game).refusal_of_round(
+        view.table, refused.code, refused.field, refused.message, refused.round_number
+    )
 
 
 def refusal_field(view, refused: ServiceError) -> str | None:
