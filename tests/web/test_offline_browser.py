@@ -184,7 +184,8 @@ def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, l
     context.set_offline(False)
     expect(page.locator("tr.provisional")).to_have_count(0, timeout=30_000)
     stored = api(live_server, match_id)
-    assert stored["finished"] and [scored["input"] for scored in stored["rounds"]] == inputs
+    assert [scored["input"] for scored in stored["rounds"]] == inputs
+    assert stored["finished"], stored["next"]
     assert stored["totals"] == list(state.totals)
     assert console.unexpected() == []
 
