@@ -22,6 +22,8 @@ def offline_messages() -> dict[str, str]:
         "save_round": _("Save round {number}"),
         "save_changes": _("Save changes to round {number}"),
         "would_score": _("This round would score"),
+        "tap_chips": _("Tap the chips: the round is checked as you go"),
+        "not_yet": _("Not yet: see the message above"),
         "ends_match": _("This round ends the match: {names} win."),
         "and": _(" and "),
         "wins": _("★ {name} wins!"),

@@ -152,8 +152,12 @@ def check(game, adapter: GameAdapter, table: Table, before: MatchState, after: S
                 state = game.play(table, state, later)
             except RuleError as error:
                 raise error.at_round(state.next_round) from None
-    except (RuleError, FormError) as error:
+    except FormError as error:
         return {**refusal(error), "notes": notes}
+    except RuleError as error:
+        # In the page's words (the engine's name its fields as the API does).
+        words = adapter.refusal_of_round(table, error.code, error.field, error.message, error.round_number)
+        return {**refusal(error), "message": words, "notes": notes}
     scored = checked.rounds[-1]
     return {
         "ok": True,

@@ -117,6 +117,22 @@
       }
     }
   }
+  /* ---- a choice that says another one too: data-implies="style=6" on a box of chips
+     (Nwik's acting style means the Bidder passed) checks that chip when one of the box is
+     tapped, and another value of that choice clears the box again. */
+  function applyImplied(form, changed) {
+    form.querySelectorAll("[data-implies]").forEach(function (box) {
+      box.dataset.implies.split(" ").forEach(function (pair) {
+        var parts = pair.split("=");
+        if (box.contains(changed)) {
+          var chip = form.querySelector('input[type=radio][name="' + parts[0] + '"][value="' + parts[1] + '"]');
+          if (chip) chip.checked = true;
+        } else if (changed.name === parts[0] && changed.value !== parts[1]) {
+          box.querySelectorAll("input[type=radio]:checked").forEach(function (chip) { chip.checked = false; });
+        }
+      });
+    });
+  }
   function initForms(root) {
     root.querySelectorAll("form.round-form").forEach(showWhen);
   }
@@ -126,6 +142,7 @@
     if (!form) return;
     var group = event.target.closest("[data-count-total]");
     if (group) fillTheRest(group, event.target.closest("[data-count-item]"));
+    if (event.target.matches("input[type=radio]")) applyImplied(form, event.target);
     showWhen(form);
   }, true);
   document.addEventListener("input", function (event) {

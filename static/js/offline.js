@@ -477,6 +477,21 @@
       if (child !== keep && child.id !== "offline-cancel-edit") child.remove();
     });
     save.disabled = true;
+    setBarState("", t("tap_chips"));
+  }
+  // The save bar's state line, as match.html draws it online: each side's would-be score
+  // (good), what is still to enter (not red: nothing is wrong yet), or "not yet" (bad).
+  function setBarState(kind, text, scores) {
+    var bar = document.getElementById("bar-state");
+    if (!bar) return;
+    bar.className = "bar-state" + (kind ? " " + kind : "");
+    bar.textContent = "";
+    if (!scores) { bar.textContent = text; return; }
+    scores.forEach(function (side) {
+      var part = el("span", "bar-score", side.name + " ");
+      part.appendChild(el("b", "num", signed(side.score)));
+      bar.appendChild(part);
+    });
   }
   function renderPreview(result) {
     var preview = document.getElementById("preview");
@@ -489,11 +504,16 @@
       result.notes.forEach(function (note) { notes.appendChild(el("li", "", note)); });
       parts.push(notes);
     }
-    if (!result.ok) {
+    var missing = !result.ok && result.code === "field_missing";
+    if (missing) {
+      setBarState("", result.message);
+    } else if (!result.ok) {
       var refusal = el("p", "refusal", result.message);
       refusal.setAttribute("role", "alert");
       parts.push(refusal);
+      setBarState("bad", t("not_yet"));
     } else {
+      setBarState("good", "", result.scores);
       var table = el("table", "would-be");
       table.appendChild(el("caption", "", t("would_score")));
       result.scores.forEach(function (side) {

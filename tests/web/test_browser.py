@@ -188,7 +188,7 @@ def test_nameless_round(page, console, shot):
     start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     for seat, took in enumerate([0, 4, 0, 0]):
         enter(page, f"tricks_{seat}", str(took))
-    page.select_option("#f-alone", "1")
+    pick(page, "alone", 1)  # a chip, like the other choices
     refused(page, "tricks must add up to 5, got 4")
     enter(page, "tricks_3", "1")
     refused(page, "Bob went alone, so partner Dee must take 0 tricks, got 1")

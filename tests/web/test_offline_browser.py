@@ -96,6 +96,44 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
     assert console.unexpected() == []
 
 
+# A Nwik round entered chip by chip: what is still to enter, a refusal (style 2 needs its
+# trump), then a round that would score.
+BAR_STEPS = [("style", "2"), ("stake", "1"), ("tricks_0", "5"), ("tricks_1", "4"), ("trump", "hearts")]
+
+
+def test_offline_save_bar_says_what_it_says_online(page, context, console, shot, live_server):
+    """The sticky save bar's state line offline, drawn from the phone's engine, reads as the
+    server's does online at every step: still to enter, not yet (bad), each side's score (good)."""
+    players = ["Ann", "Bob", "Cid"]
+    start_match(page, "nwik", players)
+    bar = page.locator("#bar-state")
+    online = []
+    for name, value in BAR_STEPS:
+        enter(page, name, value)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(400)  # the live check's delay (250 ms) and its answer
+        online.append((bar.get_attribute("class"), " ".join(bar.text_content().split())))
+    assert online[-1][0] == "bar-state good" and online[0][0] == "bar-state"
+    assert any(state == "bar-state bad" for state, _text in online)
+    start_match(page, "nwik", players)
+    engine_ready(page)
+    go_offline(page, context, console)
+    for (name, value), (state, text) in zip(BAR_STEPS, online, strict=True):
+        enter(page, name, value)
+        expect(bar).to_have_class(state, timeout=ENGINE_BOOT_MS)
+        expect(bar).to_have_text(text)
+        if state == "bar-state":  # still to enter: nothing red, as online
+            expect(page.locator("#preview .refusal")).to_have_count(0)
+        shot(page, f"offline-bar-{name}")
+    page.locator("#save").click()
+    expect(page.locator("#round-1.provisional")).to_have_count(1)
+    expect(bar).to_have_class("bar-state")
+    expect(bar).to_have_text("Tap the chips: the round is checked as you go")
+    shot(page, "offline-bar-after-save")
+    context.set_offline(False)
+    assert console.unexpected() == []
+
+
 def nwik_round_input(number: int) -> dict:
     """The whole-match inputs of test_browser.test_whole_nwik_match: each Bidder's styles in turn."""
     turn = (number - 1) // 3
@@ -146,7 +184,8 @@ def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, l
     context.set_offline(False)
     expect(page.locator("tr.provisional")).to_have_count(0, timeout=30_000)
     stored = api(live_server, match_id)
-    assert stored["finished"] and [scored["input"] for scored in stored["rounds"]] == inputs
+    assert [scored["input"] for scored in stored["rounds"]] == inputs
+    assert stored["finished"], stored["next"]
     assert stored["totals"] == list(state.totals)
     assert console.unexpected() == []
 

@@ -246,6 +246,12 @@ CONVERSIONS = [
          "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
         {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]},
     ),
+    (  # JavaScript off, the acting style's chip alone: it says the Pass too
+        "nwik", PLAYERS["nwik"], None,
+        {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
+         "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
+        {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]},
+    ),
     (
         "nwik", PLAYERS["nwik"], None,
         {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
@@ -359,3 +365,32 @@ def test_two_step_round_by_plain_form_posts(client):
     assert response.status_code == 303, refusal(response.get_data(as_text=True))
     stored = api_match(client, match_id)
     assert stored["rounds"][0]["input"]["bids"] == [2, 4, 3, 3] and stored["bidding"] is None
+
+
+@pytest.mark.parametrize(
+    ("language", "deal_line", "not_said"),
+    [
+        ("en", "Round 1: Ann deals; Bob bids first", "leads"),
+        ("de", "Runde 1: Ann gibt; Bob sagt zuerst an", "spielt aus"),
+        ("ru", "Раунд 1: сдаёт Ann; Bob заказывает первым", "ходит"),
+    ],
+)
+def test_spades_deal_line_says_who_bids_first_not_who_leads(client, language, deal_line, not_said):
+    """In Spades the lowest clubs open the first trick: the deal line names who bids first only."""
+    match_id = create(client, "spades")
+    page = html_lib.unescape(client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True))
+    assert deal_line in page
+    assert not_said not in page
+
+
+def test_nameless_alone_and_renege_are_plain_radio_chips(client):
+    """JavaScript off: who went alone and who reneged are radio chips ("Nobody" checked) that post as a plain form."""
+    match_id = create(client, "nameless")
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert 'name="alone"' in html and "<select id=\"f-alone\"" not in html and "<select id=\"f-renege\"" not in html
+    for name in ("alone", "renege"):
+        assert re.search(rf'<label class="chip"><input type="radio" name="{name}" value="" checked>', html)
+    data = {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1", "tricks_3": "0", "alone": "1", "renege": "",
+            "expected_number": "1"}
+    assert client.post(f"/matches/{match_id}/rounds", data=data).status_code == 303
+    assert api_match(client, match_id)["rounds"][0]["input"] == {"tricks": [1, 3, 1, 0], "alone": 1}

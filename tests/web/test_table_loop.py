@@ -37,10 +37,23 @@ PHONE_SMALL = {"width": 360, "height": 740}
 
 
 def nwik_budget(n: int, raw: dict[str, Any]) -> int:
-    """The issue's budget: 6 with style and stake, 7 with VIP or Pass. A Pass that hands over
-    to a VIP needs both (the acting style, and the VIP card and its trump): 8."""
+    """The issue's budget: 6 with style and stake, 7 with VIP or Pass (also a Pass that
+    hands over to a VIP: the acting style's chip says the Pass too)."""
     effective = raw.get("acting_style", raw["style"])
-    return 6 + (raw["style"] == 6) + (effective == 5)
+    return 7 if raw["style"] == 6 or effective == 5 else 6
+
+
+def pass_to_vip(rng: random.Random, game: Game, table, state) -> tuple[dict[str, Any], Any] | None:
+    """The next round as a Pass that hands over to a VIP with its trump recorded (the most
+    choices a Nwik round has), and the state after it; None when the rules forbid it now."""
+    hints = state.next
+    if 6 not in hints["available_styles"] or 5 not in hints["acting_styles_if_pass"]:
+        return None
+    tricks = [rng.randint(0, 6), rng.randint(0, 6)]
+    raw = {"style": 6, "stake": rng.choice(hints["available_stakes"]), "acting_style": 5,
+           "vip_card": rng.randint(1, 3), "trump": rng.choice(["spades", "hearts", "diamonds", "clubs"]),
+           "tricks": [*tricks, 13 - sum(tricks)]}
+    return raw, game.play(table, state, raw)
 
 
 # The issue's tap budgets per round (bids + tricks + saves); every registered game needs one.
@@ -84,10 +97,11 @@ def nothing_red(page) -> None:
     expect(page.locator(".refusal, .field-error, .error-summary:not(.missing), .bar-state.bad")).to_have_count(0)
 
 
-def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, shot=None, name: str = "") -> tuple[Any, Any, int]:
-    """Enter the next legal round by taps, save it; the state after it and the taps it took."""
+def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, shot=None, name: str = "",
+                   chosen: tuple[dict[str, Any], Any] | None = None) -> tuple[Any, Any, int]:
+    """Enter the next legal round (or the `chosen` one) by taps, save it; the state after it and the taps it took."""
     hints = state.next
-    raw, after = legal_round(rng, game, table, state)
+    raw, after = chosen or legal_round(rng, game, table, state)
     values = adapter_for(game).form_values(raw, table, hints)
     save_in_view(page)
     nothing_red(page)
@@ -150,7 +164,8 @@ def test_six_players_fit_the_phone(game, page, shot, console):
 
 @pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
 def test_whole_nwik_match_by_taps(language, region, page_in, browser, live_server, shot, console):
-    """15 rounds of Nwik (3 players) by taps in each language: within budget, Save always in view."""
+    """15 rounds of Nwik (3 players) by taps in each language: within budget, Save always in
+    view; every player's first round as Bidder a Pass that hands over to a VIP, where the rules allow it."""
     from table_loop import TapCounter
 
     page = page_in(language, region)
@@ -163,12 +178,16 @@ def test_whole_nwik_match_by_taps(language, region, page_in, browser, live_serve
     state = game.initial_state(table)
     rng = random.Random(language)
     figures = []
+    passed_to_vip = 0
     while not state.finished:
         number = len(state.rounds) + 1
         name = f"loop-nwik-{language}-{number:02}" if number in (1, 2, 15) else ""
-        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot if name else None, name)
+        chosen = pass_to_vip(rng, game, table, state) if number <= table.n else None
+        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot if name else None, name, chosen)
         assert used <= nwik_budget(table.n, raw), f"round {number}: {used} taps for {raw}"
         figures.append(used)
+        passed_to_vip += chosen is not None
+    assert passed_to_vip >= 2, "the match should have Pass-to-VIP rounds"
     expect(page.locator("#winner-banner")).to_be_visible()
     shot(page, f"loop-nwik-{language}-finished", full_page=True)
     assert sideways_overflow(page) == 0
@@ -251,6 +270,64 @@ def test_greyed_chip_says_why(page, shot, console):
     expect(greyed.locator(".why-not")).to_contain_text("stake 1")
     shot(page, "loop-nwik-greyed-reason")
     enter(page, "stake", "2")
+    assert console.unexpected() == []
+
+
+def test_nwik_acting_style_says_the_pass(page, taps, shot, console):
+    """One tap on the Acting Bidder's VIP chip checks Pass and shows the VIP card; another
+    style clears it again; Pass to a VIP with its trump in 7 taps (the issue's budget)."""
+    open_match(page, "nwik", NAMES[:3])
+    mark = taps.mark()
+    page.locator('label.chip:has(input[name="acting_style"][value="5"])').click()
+    expect(page.locator('input[name="style"][value="6"]')).to_be_checked()
+    expect(page.locator("#c-vip_card")).to_be_visible()
+    shot(page, "loop-nwik-pass-to-vip-1-acting-chip", full_page=True)
+    page.locator('label.chip:has(input[name="style"][value="3"])').click()
+    expect(page.locator('input[name="acting_style"]:checked')).to_have_count(0)
+    expect(page.locator("#c-vip_card")).to_be_hidden()
+    nothing_red(page)
+    page.locator('label.chip:has(input[name="acting_style"][value="5"])').click()
+    enter_round(page, {"stake": "2", "vip_card": "3", "trump": "spades", "tricks_0": "3", "tricks_1": "4"})
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    save_in_view(page)
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_have_count(1)
+    assert taps.since(mark) == 2 + 7  # the detour through style 3 and back, then 7
+    expect(page.locator("#round-1")).to_contain_text("Pass")
+    shot(page, "loop-nwik-pass-to-vip-2-saved")
+    taps.assert_honest()
+    assert_accessible(page, "Nwik after a Pass to VIP")
+    assert console.unexpected() == []
+
+
+def test_nameless_alone_and_renege_are_chips(page, taps, shot, console):
+    """Who went alone and who reneged: chips like the others' ("Nobody" chosen until a player
+    is tapped), 44 px and keyboard-usable; Bob alone takes 3 of 5 with his partner Dee at 0."""
+    open_match(page, "nameless", NAMES[:4])
+    expect(page.locator("form.round-form select")).to_have_count(0)
+    for name in ("alone", "renege"):
+        expect(page.locator(f'input[name="{name}"][value=""]')).to_be_checked()
+        expect(page.locator(f'#c-{name} label.chip')).to_have_count(5)
+    nothing_red(page)
+    assert_tap_sizes(page, "Nameless round form")
+    mark = taps.mark()
+    enter_round(page, {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1"})
+    page.locator('label.chip:has(input[name="alone"][value="1"])').click()
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    # By keyboard: the renege chips are one radio group; the arrow keys move along it and back.
+    page.locator('input[name="renege"][value=""]').focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator('input[name="renege"][value="0"]')).to_be_checked()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator('input[name="renege"][value=""]')).to_be_checked()
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    shot(page, "loop-nameless-alone-chips", full_page=True)
+    assert_accessible(page, "Nameless with alone and renege chips")
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_contain_text("alone")
+    assert taps.since(mark) == 3 + 1 + 2 + 1  # tricks, alone, two arrow keys, Save
+    shot(page, "loop-nameless-alone-saved")
+    taps.assert_honest()
     assert console.unexpected() == []
 
 

@@ -40,6 +40,59 @@ class GameAdapter:
     def __init__(self, game: Game) -> None:
         self.game = game
 
+    # ---- refusals in a player's words
+
+    #: the engine's codes of a value the form's chips never offer (a hand-made post): the
+    #: page says so in words instead of the engine's API wording (field names, JSON values)
+    UNOFFERED_CODES: ClassVar[frozenset[str]] = frozenset({"type", "range", "choice", "length", "field_unknown", "round_type"})
+
+    def field_words(self, table: Table, field: str | None) -> str | None:
+        """A refused field ("vip_card", "sides.1.cards", "tricks.2") in words: the engine's label."""
+        if not field:
+            return None
+        parts = field.split(".")
+        names = {item.name: item for item in self.game.input_fields(table, {})}
+        found = names.get(parts[-1]) or names.get(parts[0])
+        if found is None:
+            return None
+        words = _(found.label)
+        if len(parts) >= 2 and parts[1].isdigit() and found.per == "seat" and int(parts[1]) < table.n:
+            return _("{field} of {player}", field=words, player=table.name(int(parts[1])))
+        if len(parts) >= 2 and parts[1].isdigit() and found.per == "side" and int(parts[1]) < len(table.sides):
+            return _("{field} of {player}", field=words, player=table.side_name(int(parts[1])))
+        return words
+
+    def refusal_of_round(self, table: Table, code: str, field: str | None, message: str, round_number: int | None) -> str:
+        """refusal_words, still naming the recorded round an edit would break ("round 4: ...")."""
+        words = self.refusal_words(table, code, field, message)
+        if round_number is not None and words != message:
+            return _("round {number}: {message}", number=round_number, message=words)
+        return words
+
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str:
+        """The engine's refusal as a player reads it beside its field. The engine words its
+        messages for API clients too ("vip_card is required", "must be one of clubs, ..."):
+        a game's adapter rewords its own codes (`own_refusal_words`); a missing field is
+        what is still to enter; a value no chip offers says so in words."""
+        own = self.own_refusal_words(table, code, field, message)
+        if own is not None:
+            return own
+        words = self.field_words(table, field)
+        if words is None:
+            return message
+        if code in (MISSING, "field_missing") or code.endswith("_missing") or message.endswith("required"):
+            return _("still to enter: {what}", what=words)
+        plain = all(part.isalpha() or part.isdigit() for part in (field or "").split("."))
+        if code == "range" and plain:
+            return message  # "stake must be at most 6, got 7" names the field in words already
+        if code in self.UNOFFERED_CODES:
+            return _("{what}: not one of the values offered here", what=words)
+        return message
+
+    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        """This game's refusal codes in a player's words (None: the shared wording)."""
+        return None
+
     # ---- the new-match form
 
     def first_seat_count(self) -> int:

@@ -37,6 +37,22 @@ class NwikAdapter(GameAdapter):
         "vip_card_refused": "rule-vip",
     }
 
+    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        # The engine's (also the API's) words name its fields and suits as JSON spells them.
+        if code == "trump_spades":
+            return _(
+                "{spades} trumps is style 1: for style 2 choose {suits}",
+                spades=_(SUIT_NAMES[SPADES]),
+                suits=", ".join(_(SUIT_NAMES[suit]) for suit in rules.TRUMP_CHOICES[2]),
+            )
+        if code == "acting_style_without_pass":
+            return _("a style as Acting Bidder is only chosen when the Bidder passes")
+        if code == "vip_card_refused":
+            return _("the VIP card is only chosen for style 5 (VIP)")
+        if code == "trump_refused":
+            return _("this style has no trump to choose")
+        return None
+
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         # Every style and stake: the used ones are greyed with the reason (the chips say which).
         styles = list(rules.STYLE_NAMES)
@@ -82,13 +98,16 @@ class NwikAdapter(GameAdapter):
         data: dict[str, Any] = {}
         style = optional_int(form, "style", _("style"), "style")
         stake = optional_int(form, "stake", _("stake"), "stake")
+        acting = optional_int(form, "acting_style", _("acting style"), "acting_style")
+        if style is None and acting is not None:
+            # The acting style's chips say the Pass too (JS checks Pass; with JS off, this does).
+            style = rules.PASS
         if style is not None:  # left out when not chosen: the engine names the missing field
             data["style"] = style
         if stake is not None:
             data["stake"] = stake
         effective = style
         if style == rules.PASS:
-            acting = optional_int(form, "acting_style", _("acting style"), "acting_style")
             if acting is not None:
                 data["acting_style"] = acting
             effective = acting
@@ -100,7 +119,14 @@ class NwikAdapter(GameAdapter):
             trump = form_text(form, "trump")
             if trump:
                 data["trump"] = trump
-        return data, [words for key, words in self.missing_choices(style, effective) if not form_text(form, key)]
+        return data, [words for key, words in self.missing_choices(style, effective) if data.get(key) is None]
+
+    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        """As the base class, the acting style first: a player taps it, and it says the Pass too."""
+        values = super().form_values(raw, table, hints)
+        if "acting_style" in values:
+            values = {"acting_style": values.pop("acting_style"), **values}
+        return values
 
     @staticmethod
     def missing_choices(style: int | None, effective: int | None) -> list[tuple[str, str]]:
@@ -136,6 +162,8 @@ class NwikAdapter(GameAdapter):
     def preview_notes(self, table: Table, entry: Mapping[str, Any], values: Values) -> list[str]:
         notes = tricks_so_far(table, entry, values)
         style = int_or_none(values.get("style"))
+        if style is None and int_or_none(values.get("acting_style")) is not None:
+            style = rules.PASS  # as the form reader: the acting style says the Pass
         acting = entry["bidder"]
         effective = style
         if style == rules.PASS:

@@ -119,8 +119,10 @@ class SpadesAdapter(GameAdapter):
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)
+        # Who bids first, not who leads: the lowest clubs open the first trick (the engine's
+        # play view names no leader), so nobody at the table leads it by seat.
         return _(
-            "Round {number}: {dealer} deals; {first} bids and leads first",
+            "Round {number}: {dealer} deals; {first} bids first",
             number=hints.get("round"),
             dealer=table.name(dealer),
             first=table.name(table.left_of(dealer)),

@@ -28,7 +28,7 @@ from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
 from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
-from ..games.form_fields import MISSING
+from ..games.form_fields import FormError
 from .layout import side_colour
 
 # What happened, said of the person who did it; the round number follows when there is one.
@@ -177,12 +177,15 @@ def round_rows(view, edited: frozenset[int] = frozenset()) -> list[dict[str, Any
     return rows
 
 
-def in_words(refused: ServiceError) -> str:
-    """The refusal as a player reads it: the engine's "acting_style is required" (the API's
-    words) says instead what is still to enter, in the reader's language."""
-    if refused.code == MISSING and refused.field in INPUT_FIELD_WORDS and refused.message.endswith("required"):
-        return _("still to enter: {what}", what=_(INPUT_FIELD_WORDS[refused.field]))
-    return refused.message
+def in_words(view, refused: ServiceError) -> str:
+    """The refusal as a player reads it: a form field the page could not read is worded
+    already; the engine's (worded for API clients too: "vip_card is required") goes
+    through the game's adapter, in the reader's language."""
+    if isinstance(refused, FormError):
+        return refused.message
+    return adapter_for(view.game).refusal_of_round(
+        view.table, refused.code, refused.field, refused.message, refused.round_number
+    )
 
 
 def refusal_field(view, refused: ServiceError) -> str | None:
@@ -190,11 +193,11 @@ def refusal_field(view, refused: ServiceError) -> str | None:
     return adapter_for(view.game).chip_name(refused.field) if refused.field else None
 
 
-def field_errors(adapter: GameAdapter, error: ServiceError | None) -> dict[str, str]:
+def field_errors(view, adapter: GameAdapter, error: ServiceError | None) -> dict[str, str]:
     """A refusal beside the field it is about, by form field ("tricks.2" -> "tricks_2"; "tricks" -> the group)."""
     if error is None or not error.field:
         return {}
-    return {adapter.chip_name(error.field): in_words(error)}
+    return {adapter.chip_name(error.field): in_words(view, error)}
 
 
 def entry_context(
@@ -210,7 +213,7 @@ def entry_context(
     return {
         **round_entry(adapter, view.table, hints, number),
         "chips": adapter.chips(view.table, state_before(view, edit_number), values, hints),
-        "errors": field_errors(adapter, error),
+        "errors": field_errors(view, adapter, error),
     }
 
 
@@ -221,7 +224,7 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         _scores, state = service.preview_round(match_id, raw, number, actor=current_actor(), view=view)
     except ServiceError as refused:
         # Not an error page: the refusal is the preview, shown beside the form.
-        return {"ok": False, "message": in_words(refused), "error": refused, "field": refusal_field(view, refused)}
+        return {"ok": False, "message": in_words(view, refused), "error": refused, "field": refusal_field(view, refused)}
     scored = state.scored(number or state.round_count)
     return {
         "ok": True,
@@ -316,7 +319,7 @@ def match_context(
         preview = {
             **(preview or {}),
             "ok": False,
-            "message": in_words(error),
+            "message": in_words(view, error),
             "error": error,
             "field": refusal_field(view, error),
         }

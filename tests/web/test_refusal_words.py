@@ -1,0 +1,144 @@
+"""The engine's refusals as the pages show them: provoked through the round form of every
+game (every field left blank, or given each value its chips offer, or one no chip offers),
+in English, German and Russian, no refusal on a page shows an API field or option name,
+a JSON literal, an honour code or an error code."""
+from __future__ import annotations
+
+import html as html_lib
+import random
+import re
+
+import pytest
+
+from scorekeeper.games import Game, all_games, get_game
+from scorekeeper.web.games import adapter_for
+from tests.games.legal_rounds import generator_for, legal_round
+
+LANGUAGES = ("en", "de", "ru")
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+# What a player's screen never shows: identifiers (snake_case), JSON literals and brackets.
+IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+JSON_LITERAL = re.compile(r"\b(?:null|true|false|None|True|False)\b|[{}\[\]\"]")
+# The messages of the form: the live check's refusal, the JS-off summary, the one beside its field and the save bar's state.
+MESSAGES = re.compile(r'<(p|div) [^>]*class="(?:refusal|field-error|error-summary|bar-state)[^"]*"[^>]*>(.*?)</\1>', re.S)
+CHIPS = re.compile(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"')
+
+
+def codes_of(game: Game, table, language: str) -> set[str]:
+    """The game's own codes that are not words (honours such as AC or J25, option names),
+    and in German and Russian the choices as JSON spells them (suits such as "hearts")."""
+    codes = {spec.name for spec in game.all_option_specs() if not spec.name.isalpha()}
+    for field in game.input_fields(table, game.initial_state(table).next):
+        if not field.name.isalpha():
+            codes.add(field.name)
+        for choice in field.choices:
+            if isinstance(choice, str) and (any(c.isdigit() for c in choice) or choice.isupper()):
+                codes.add(choice)
+            elif isinstance(choice, str) and field.choice_names and language != "en":
+                codes.add(choice)
+    return codes
+
+
+def shown_messages(page: str) -> list[str]:
+    return [
+        " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+        for _tag, body in MESSAGES.findall(page)
+    ]
+
+
+def words_wrong(message: str, codes: set[str]) -> list[str]:
+    found = IDENTIFIER.findall(message) + JSON_LITERAL.findall(message)
+    found += [code for code in codes if re.search(rf"(?<![\w]){re.escape(code)}(?![\w])", message)]
+    return found
+
+
+def mutations(values: dict[str, str], page: str) -> list[dict[str, str]]:
+    """The legal round with one field changed: blank, each value its chips offer, one no chip offers."""
+    offered: dict[str, set[str]] = {}
+    for name, value in CHIPS.findall(page):
+        if name not in ("csrf_token", "version", "expected_number", "idempotency_key"):
+            offered.setdefault(name, set()).add(value)
+    changed = []
+    for name in sorted(set(offered) | set(values)):
+        numbers = sorted((value for value in offered.get(name, ()) if value.isdigit()), key=int)
+        words = sorted(value for value in offered.get(name, ()) if not value.isdigit())
+        for value in ["", "99", "zzz", *numbers[:1], *numbers[-1:], *words]:
+            if values.get(name) != value:
+                changed.append({**values, name: value})
+    return changed
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_refusals_on_the_pages_are_in_player_words(game, client):
+    counts, options, _generate = generator_for(game)
+    players = NAMES[: max(counts)]
+    response = client.post("/api/v1/matches", json={"game": game.id, "players": players, "options": options})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    match_id = response.get_json()["id"]
+    table = game.table(players, dict(options))
+    state = game.initial_state(table)
+    adapter = adapter_for(game)
+    # Two legal rounds to start from (Nwik: different styles ask for different fields).
+    bases = [adapter.form_values(legal_round(random.Random(seed), game, table, state)[0], table, state.next)
+             for seed in range(2)]
+    seen: dict[str, set[str]] = {}
+    wrong: list[str] = []
+    for language in LANGUAGES:
+        codes = codes_of(game, table, language)
+        headers = {"Accept-Language": language}
+        page = client.get(f"/matches/{match_id}", headers=headers).get_data(as_text=True)
+        forms = [form for values in bases for form in mutations(values, page)]
+        for index, form in enumerate(forms):
+            # The live check for every change; the plain post (JS off) shows the same words, for some.
+            urls = [f"/matches/{match_id}/preview"] + ([f"/matches/{match_id}/rounds"] if index % 7 == 0 else [])
+            for url in urls:
+                answer = client.post(url, data={**form, "expected_number": "1"}, headers=headers)
+                assert answer.status_code in (200, 303, 422), (url, form, answer.status_code)
+                if answer.status_code == 303:  # a legal round after all: undo it
+                    assert client.delete(f"/api/v1/matches/{match_id}/rounds/1").status_code == 204
+                    continue
+                for message in shown_messages(answer.get_data(as_text=True)):
+                    seen.setdefault(language, set()).add(message)
+                    bad = words_wrong(message, codes)
+                    if bad:
+                        wrong.append(f"{language} {bad}: {message}")
+    assert all(seen.get(language) for language in LANGUAGES), "no refusal was provoked"
+    print(f"{game.id}: {sum(map(len, seen.values()))} refusals seen, e.g. {sorted(seen['en'])[:40]}")
+    assert not wrong, "\n".join(sorted(set(wrong)))
+
+
+def test_words_wrong_catches_what_it_should() -> None:
+    codes = {"AC", "J25", "nil_per_side"}
+    assert words_wrong("vip_card is required", codes) == ["vip_card"]
+    assert words_wrong("null only when the side makes a special call", codes) == ["null"]
+    assert words_wrong("honour AC is missing", codes) == ["AC"]
+    assert words_wrong("Bob has already used stake 4", codes) == []
+
+
+@pytest.mark.parametrize(
+    ("language", "form", "said"),
+    [
+        ("en", {"style": "2", "stake": "1", "trump": "spades"}, "♠ Spades trumps is style 1: for style 2 choose ♥ Hearts"),
+        ("de", {"style": "2", "stake": "1", "trump": "spades"}, "♠ Pik als Trumpf ist Spielart 1"),
+        ("ru", {"style": "2", "stake": "1", "trump": "spades"}, "козыри — это стиль 1"),
+        ("en", {"style": "2", "stake": "1"}, "still to enter: trump"),
+        ("de", {"style": "6", "stake": "1", "acting_style": "5"}, "noch einzugeben: VIP-Karte"),
+    ],
+)
+def test_nwik_rules_in_player_words(client, language, form, said):
+    """Nwik's own refusals beside the form say the rule in words (the engine's name fields and suits as JSON does)."""
+    response = client.post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3]})
+    match_id = response.get_json()["id"]
+    data = {**form, "tricks_0": "5", "tricks_1": "4", "tricks_2": "4", "expected_number": "1"}
+    answer = client.post(f"/matches/{match_id}/preview", data=data, headers={"Accept-Language": language})
+    messages = shown_messages(answer.get_data(as_text=True))
+    assert any(said in message for message in messages), messages
+    assert not [message for message in messages if words_wrong(message, codes_of(get_game("nwik"), get_game("nwik").table(NAMES[:3]), language))]
+
+
+def test_a_reworded_refusal_still_names_the_round_an_edit_breaks() -> None:
+    game = get_game("nwik")
+    table = game.table(NAMES[:3])
+    engine = "round 4: vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3"
+    words = adapter_for(game).refusal_of_round(table, "vip_card_missing", "vip_card", engine, 4)
+    assert words == "round 4: still to enter: VIP card"
