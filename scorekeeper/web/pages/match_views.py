@@ -12,7 +12,7 @@ from flask_babel import format_datetime
 
 from ...games.i18n import N_, _
 from ...identity import current_actor
-from ...services import ServiceError
+from ...services import ServiceError, access
 from ...services import leagues as league_service
 from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
@@ -28,12 +28,14 @@ ACTION_WORDS = {
     "round.edit": N_("edited"),
     "round.undo": N_("undid"),
     "round.confirm": N_("confirmed"),
+    "round.refuse": N_("refused"),
 }
 ACTION_ROUND_WORDS = {
     "round.create": N_("recorded round {number}"),
     "round.edit": N_("edited round {number}"),
     "round.undo": N_("undid round {number}"),
     "round.confirm": N_("confirmed round {number}"),
+    "round.refuse": N_("refused round {number} at the table check"),
     "bidding.put": N_("gave the bids of round {number}"),
     "bidding.delete": N_("withdrew the bids of round {number}"),
 }
@@ -289,7 +291,8 @@ def match_context(
     if bidding is not None:
         # The bids as they were said, posted again with the hand: the round is whole.
         values = {**bidding["values"], **values}
-    if hints:
+    rights = access.match_rights(view.match, current_actor())
+    if hints and rights.write:
         entry = entry_context(view, adapter, hints, number, values, edit_number, error)
         entry["bidding"] = bidding
         entry["two_step"] = view.game.has_bidding and edit_number is None and bidding is None
@@ -304,6 +307,8 @@ def match_context(
             "field": refusal_field(view, error),
         }
     changes = history(view.match.id)
+    # The table check's last word, if it was a refusal: the recording phone sees it (live).
+    refusal = changes[0] if changes and changes[0]["kind"] == "round.refuse" else None
     rounds = round_rows(view, frozenset(row["round"] for row in changes if row["kind"] == "round.edit"))
     return {
         "view": view,
@@ -338,6 +343,8 @@ def match_context(
         "share_url": share_url,
         "share_link": share_link,
         "oob": False,
+        "rights": rights,
+        "table_refusal": refusal,
     }
 
 
@@ -399,7 +406,7 @@ def history(match_id: str) -> list[dict[str, Any]]:
                 "kind": entry.action,
                 "round": entry.round_number,
                 "change": change,
-                "undone": entry.action == "round.undo",
+                "undone": entry.action in ("round.undo", "round.refuse"),
                 "reason": entry.reason,
             }
         )
