@@ -204,3 +204,23 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
         shot(page, "table-conveniences-08-no-javascript-chips-then-zwicker")
     finally:
         context.close()
+
+
+def test_a_visitor_with_the_link_is_asked_to_sign_in_not_shown_the_forms(page, browser, live_server, shot):
+    register(page, "ann")
+    match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"]})
+    assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": [3, 1, 1]}).status == 201
+    visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    try:
+        visitor = visitor_context.new_page()
+        visitor.goto(f"/matches/{match_id}")
+        prompt = visitor.locator("#sign-in-prompt")
+        expect(prompt).to_contain_text("only ann may change this match")
+        expect(visitor.locator("#h-entry")).to_have_count(0)
+        expect(visitor.locator("#last-round a")).to_have_count(0)  # no Undo
+        expect(visitor.locator(".rounds a.edit, a.edit")).to_have_count(0)
+        check_page(visitor, shot, "09-visitor-sign-in-prompt")
+        prompt.get_by_role("link", name="Sign in").click()
+        expect(visitor).to_have_url(re.compile(r"/login\?next="))
+    finally:
+        visitor_context.close()
