@@ -157,3 +157,14 @@ def test_a_refused_round_is_shown_on_the_recording_phone(client, new_client):
     # Recording the round again settles it: the notice goes.
     assert client.post(f"/matches/{match_id}/rounds", data={**hand, "idempotency_key": "k2"}).status_code == 303
     assert 'id="table-refusal"' not in client.get(f"/matches/{match_id}").get_data(as_text=True)
+
+
+def test_player_page_offers_rename_and_merge_only_to_the_leagues_owners(client, new_client, league):
+    viewer = new_client()
+    sign_up(viewer, "vera", "correct horse battery")
+    assert client.post(f"/leagues/{league}/roles", data={"username": "vera", "role": "viewer"}).status_code == 303
+    ann = next(member["player_id"] for member in client.get(f"/api/v1/leagues/{league}").get_json()["members"]
+               if member["name"] == "Ann")
+    assert 'id="rename-form"' in page_of(client.get(f"/players/{ann}"))
+    seen = page_of(viewer.get(f"/players/{ann}"))
+    assert 'id="rename-form"' not in seen and 'id="merge-form"' not in seen

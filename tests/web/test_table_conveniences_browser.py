@@ -7,12 +7,12 @@ import re
 
 import pytest
 from table_loop import assert_accessible, assert_tap_sizes, enter, sideways_overflow
+from test_trust_browser import register
 
 pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-PASSWORD = "correct horse battery"
 # Every lock the page is granted, kept where the test can see it is held and then released.
 WATCH_WAKE_LOCKS = """(() => {
     window.__wakeLocks = [];
@@ -69,14 +69,6 @@ def test_wake_lock_toggle_requests_and_releases_the_lock(page, context, shot, co
     assert page.evaluate("() => window.__wakeLocks.length") == 0
     check_page(page, shot, "02-wake-lock-off")
     assert not console.unexpected(), console.errors
-
-
-def register(page, username: str) -> None:
-    page.goto("/register")
-    page.fill("#register-username", username)
-    page.fill("#register-password", PASSWORD)
-    page.get_by_role("button", name="Create account").click()
-    expect(page.locator(".who-am-i .signed-in")).to_have_text(username)
 
 
 def test_member_chips_fill_seats_and_switching_game_keeps_the_names(page, shot, console):

@@ -153,18 +153,20 @@ def new_match():
         seats = first_seats
     action = form.get("action", "")
     if switched:
-        # Another game: the names typed so far stay in their seats, as many as it seats.
-        seats = max(first_seats, sum(1 for name in typed_names(form, seats) if name))
+        # Another game: the names typed so far are kept in their order (as many as it seats),
+        # its options are not.
+        most = max(other.max_players for other in all_games())
+        typed = [name for name in typed_names(form, max(0, min(seats, most))) if name]
+        seats = max(game.min_players, min(game.max_players, max(first_seats, len(typed))))
+        names = typed[:seats] + [""] * max(0, seats - len(typed))
         form = without_options(form)
-    elif action == "add_seat":
-        seats += 1
-    elif action == "remove_seat":
-        seats -= 1
-    seats = max(game.min_players, min(game.max_players, seats))
-    names = typed_names(form, seats)
-    if switched:
-        names = [name for name in typed_names(form, game.max_players) if name][:seats]
-        names += [""] * (seats - len(names))
+    else:
+        if action == "add_seat":
+            seats += 1
+        elif action == "remove_seat":
+            seats -= 1
+        seats = max(game.min_players, min(game.max_players, seats))
+        names = typed_names(form, seats)
     leagues = league_service.leagues_to_score(current_actor())
     members = league_members(leagues, form.get("league") or None)
     if request.method == "POST" and not switched and action != "remove_seat":
