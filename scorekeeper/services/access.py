@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import or_, select, update
@@ -104,11 +105,49 @@ def check_match_confirm(match: Match, actor: Actor) -> None:
         require_league_role(db.session.get_one(League, match.league_id), actor, WRITERS, N_("confirm its rounds"))
 
 
+@dataclass(frozen=True)
+class MatchRights:
+    """What the asker may do with a match they can see, so pages offer only those forms;
+    `refusal` is the rule in words (for a sign-in prompt) when they may not write."""
+
+    write: bool
+    confirm: bool
+    rematch: bool
+    refusal: str | None
+
+
+def match_rights(match: Match, actor: Actor) -> MatchRights:
+    def allowed(check: Any) -> str | None:
+        try:
+            check(match, actor)
+        except ServiceError as refused:
+            return str(refused.message)
+        return None
+
+    refusal = allowed(check_match_write)
+    league = db.session.get(League, match.league_id) if match.league_id is not None else None
+    return MatchRights(
+        write=refusal is None,
+        confirm=allowed(check_match_confirm) is None,
+        rematch=league is None or role_of(league.id, actor) in WRITERS,
+        refusal=refusal,
+    )
+
+
 def phone_marks(actor: Actor) -> str | None:
     """What identifies the phone that records a round: its session, token or account,
     and its device cookie ("session:3f..|device:9a.."), stored with the round."""
     marks = sorted({mark for mark in (actor.key, f"device:{actor.device}" if actor.device else None) if mark})
     return "|".join(marks) or None
+
+
+def _marks(text: str | None) -> set[str]:
+    return set((text or "").split("|")) - {""}
+
+
+def recorded_on_this_phone(round_: Round, actor: Actor) -> bool:
+    """Whether the actor's phone (session, token, account or device) recorded the round."""
+    return bool(_marks(round_.recorded_by) & _marks(phone_marks(actor)))
 
 
 def check_second_phone(match: Match, actor: Actor, waiting: Round) -> None:
@@ -117,9 +156,8 @@ def check_second_phone(match: Match, actor: Actor, waiting: Round) -> None:
     begun earlier, or a device that had opened the match earlier. A phone that drops its
     cookies, or signs in again, is new, and a new phone is exactly what the recording
     phone would look like: it confirms from the next round on."""
-    recorded = set((waiting.recorded_by or "").split("|")) - {""}
-    mine = set((phone_marks(actor) or "").split("|")) - {""}
-    if not mine or mine & recorded:
+    mine = _marks(phone_marks(actor))
+    if not mine or recorded_on_this_phone(waiting, actor):
         raise ServiceError(
             409,
             _("the round must be confirmed on a second phone, not the one that recorded it"),

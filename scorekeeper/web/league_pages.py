@@ -27,7 +27,7 @@ from ..games import all_games, get_game
 from ..games.i18n import N_, _
 from ..identity import current_actor
 from ..input_guards import InputRefused, load_json
-from ..services import ServiceError, access, exchange, league_audit, sharing
+from ..services import ServiceError, access, exchange, league_audit, scopes, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
 from ..services.inputs import LeagueCreateSchema, MemberAddSchema, RoleSetSchema, SeasonCreateSchema
@@ -518,6 +518,8 @@ def player_context(player_id: str, **extra) -> dict[str, Any]:
         "leagues": leagues,
         "matches": matches,
         "others": others,
+        # Rename and merge are offered only to those who may (a league's owners, the starter).
+        "may_change": scopes.may_change(scope, current_actor()),
         "values": {},
         "error": None,
         "error_form": None,

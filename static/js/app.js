@@ -284,12 +284,25 @@
      the browser drops the lock when the page is hidden, so it is asked again on return. */
   var wakeLock = null;
   function wakeButton() { return document.getElementById("wake-lock"); }
+  function showWakeState(text) {
+    var state = document.getElementById("wake-state");
+    if (state) state.textContent = text;
+  }
   function askWakeLock() {
     var button = wakeButton();
-    if (!button || button.getAttribute("aria-pressed") !== "true") return;
+    if (!button || button.getAttribute("aria-pressed") !== "true" || wakeLock) return;
     navigator.wakeLock.request("screen").then(function (lock) {
       wakeLock = lock;
-    }, function () { button.setAttribute("aria-pressed", "false"); });
+      showWakeState(t("wake_on"));
+      // The browser lets go when the page is hidden: asked again on return (below).
+      lock.addEventListener("release", function () {
+        if (wakeLock === lock) wakeLock = null;
+        if (button.getAttribute("aria-pressed") !== "true") showWakeState("");
+      });
+    }, function () {
+      button.setAttribute("aria-pressed", "false");
+      showWakeState(t("wake_refused"));
+    });
   }
   function initWakeLock() {
     var button = wakeButton();
@@ -307,10 +320,46 @@
     button.setAttribute("aria-pressed", on ? "true" : "false");
     localStorage.setItem("scorekeeper.wakeLock", on ? "1" : "0");
     if (on) askWakeLock();
-    else if (wakeLock) { wakeLock.release(); wakeLock = null; }
+    else {
+      showWakeState("");
+      if (wakeLock) { wakeLock.release(); wakeLock = null; }
+    }
   });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") askWakeLock();
+  });
+
+  /* ---- the new-match form's league members: a tapped chip takes the next empty seat
+     (the server adds a seat when none is empty), tapped again it leaves its seat; a name
+     typed or cleared by hand ticks or unticks its chip. Without JS the chips are
+     checkboxes that "Seat the ticked members" sends. */
+  function seatFields(form) {
+    return Array.prototype.slice.call(form.querySelectorAll('input[name^="player_"]'));
+  }
+  function sameName(a, b) { return a.trim().toLowerCase() === b.trim().toLowerCase(); }
+  document.addEventListener("change", function (event) {
+    var chip = event.target;
+    if (!chip.matches || !chip.matches('#member-chips input[name="member"]')) return;
+    var form = chip.form;
+    var fields = seatFields(form);
+    var seated = fields.filter(function (field) { return sameName(field.value, chip.value); });
+    if (!chip.checked) {
+      seated.forEach(function (field) { field.value = ""; emit(field, "input"); });
+      return;
+    }
+    if (seated.length) return;
+    var empty = fields.filter(function (field) { return field.value.trim() === ""; })[0];
+    if (empty) { empty.value = chip.value; emit(empty, "input"); return; }
+    var more = document.getElementById("seat-members");
+    if (more) more.click();
+  });
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (!field.matches || !field.matches('input[name^="player_"]') || !field.form) return;
+    var fields = seatFields(field.form);
+    field.form.querySelectorAll('#member-chips input[name="member"]').forEach(function (chip) {
+      chip.checked = fields.some(function (other) { return sameName(other.value, chip.value); });
+    });
   });
 
   /* ---- share links: select on focus, copy on tap */

@@ -54,6 +54,7 @@ WRITES = {
     "record round": ("POST", "/api/v1/matches/{match}/rounds", lambda w: {"tricks": [2, 1, 1, 1]}),
     "edit round": ("PUT", "/api/v1/matches/{match}/rounds/1", lambda w: {"tricks": [1, 2, 1, 1]}),
     "undo round": ("DELETE", "/api/v1/matches/{match}/rounds/2", None),
+    "rematch league match": ("POST", "/api/v1/matches/{match}/rematch", None),
     "add member": ("POST", "/api/v1/leagues/{league}/members", lambda w: {"name": "Eve"}),
     "remove member": ("DELETE", "/api/v1/leagues/{league}/members/{eve}", None),
     "add season": (
@@ -80,7 +81,7 @@ READS = {
     "history": "/api/v1/matches/{match}/audit",
 }
 OWNER_ONLY = {"add member", "remove member", "add season", "grant role", "revoke role", "rename player", "merge players"}
-SCORERS = {"start league match", "record round", "edit round", "undo round"}
+SCORERS = {"start league match", "record round", "edit round", "undo round", "rematch league match"}
 READERS = {"share standings", "share league match"}
 SIGNED_IN = {"start league", "create token"}
 ROSTER_ROUTES = {"rename player", "merge players"}

@@ -1,7 +1,12 @@
 """Creating and reading matches over the REST contract."""
 from __future__ import annotations
 
+import random
+
 import pytest
+
+from scorekeeper.games import all_games
+from tests.games.legal_rounds import generator_for, play_match
 
 from .helpers import NWIK_ROUNDS, create, post_round
 
@@ -104,3 +109,37 @@ def test_conditional_get_answers_304_until_the_match_changes(client):
     changed = client.get(f"/api/v1/matches/{match['id']}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert len(changed.json["rounds"]) == 1
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_rematch_seats_the_same_players_with_the_deal_moved_on(client, game):
+    seat_counts, options, _generate = generator_for(game)
+    players = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"][: seat_counts[-1]]
+    table, state = play_match(random.Random(14), game, players)
+    match = create(client, game.id, players, {**options, "first_dealer": len(players) - 1})
+    for scored in state.rounds:
+        assert post_round(client, match["id"], scored.input).status_code == 201
+    finished = client.get(f"/api/v1/matches/{match['id']}").json
+    assert finished["finished"] is True
+    response = client.post(f"/api/v1/matches/{match['id']}/rematch")
+    assert response.status_code == 201, response.json
+    again = response.json
+    assert response.headers["Location"] == f"/api/v1/matches/{again['id']}" and again["id"] != match["id"]
+    assert again["game"] == game.id and again["rounds"] == [] and again["finished"] is False
+    assert [seat["player_id"] for seat in again["players"]] == [seat["player_id"] for seat in finished["players"]]
+    # The same house rules; the first deal passes one seat to the left (from the last seat to the first).
+    assert again["options"] == {**finished["options"], "first_dealer": 0}
+    assert again["next"]["dealer"] == 0
+    assert client.post(f"/api/v1/matches/{again['id']}/rematch").json["options"]["first_dealer"] == 1
+
+
+def test_rematch_keeps_the_league_and_table_check_and_is_audited(owner):
+    league = owner.post("/api/v1/leagues", json={"name": "Thursday", "members": ["Ann", "Bob", "Cid"]}).json
+    body = {"game": "nameless", "players": ["Ann", "Bob", "Cid"], "league": league["id"], "table_check": True}
+    match = owner.post("/api/v1/matches", json=body).json
+    again = owner.post(f"/api/v1/matches/{match['id']}/rematch").json
+    assert again["league"] == league["id"] and again["table_check"] is True
+    assert again["options"]["first_dealer"] == 1
+    created = owner.get(f"/api/v1/matches/{again['id']}/audit").json[0]
+    assert created["action"] == "match.create" and created["after"]["rematch_of"] == match["id"]
+    assert owner.post("/api/v1/matches/nosuchmatch000000/rematch").status_code == 404

@@ -249,4 +249,9 @@ def test_table_check_counts_a_round_only_after_a_second_phone_confirms(clean_app
     served = first_phone.get(f"/api/v1/matches/{match['id']}").json
     assert served["totals"] == [4, -1] and served["pending"] is None
     actions = [entry["action"] for entry in first_phone.get(f"/api/v1/matches/{match['id']}/audit").json]
-    assert actions == ["match.create", "round.create", "round.confirm", "round.create", "round.undo"]
+    # Taken back by another phone, a waiting round is refused (the recording phone is told).
+    assert actions == ["match.create", "round.create", "round.confirm", "round.create", "round.refuse"]
+    # Taken back by the phone that recorded it, it is an undo.
+    post_round(first_phone, match["id"], {"tricks": [0, 5]})
+    assert first_phone.delete(f"/api/v1/matches/{match['id']}/rounds/2").status_code == 204
+    assert first_phone.get(f"/api/v1/matches/{match['id']}/audit").json[-1]["action"] == "round.undo"

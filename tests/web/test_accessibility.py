@@ -85,6 +85,7 @@ def signed_in_pages(site: Site) -> dict[str, str]:
     for name, match_id in site.matches.items():
         pages[f"match-{name}"] = f"/matches/{match_id}"
     pages["rules"] = "/rules"
+    pages["new-match-league-members"] = f"/matches/new?game=nameless&league={site.league}"
     for game in all_games():
         pages[f"new-match-{game.id}"] = f"/matches/new?game={game.id}"
         pages[f"rules-{game.id}"] = f"/rules/{game.id}"
@@ -94,7 +95,15 @@ def signed_in_pages(site: Site) -> dict[str, str]:
     return pages
 
 
-SIGNED_OUT_PAGES = {"login": "/login", "register": "/register", "home-signed-out": "/", "rules-signed-out": "/rules/spades"}
+SIGNED_OUT_PAGES = {
+    "login": "/login",
+    "register": "/register",
+    "home-signed-out": "/",
+    "rules-signed-out": "/rules/spades",
+    # Sign-in prompts where the forms would be.
+    "leagues-signed-out": "/leagues",
+    "new-match-signed-out": "/matches/new",
+}
 
 
 def audit(page, shot, language: str, pages: dict[str, str]) -> list[str]:

@@ -78,6 +78,7 @@ ROUTES = {
         {"owner", "scorer"},
     ),
     "undo round": (lambda c, w: c.post(f"/matches/{w['match']}/undo", data={"number": "1"}), {"owner", "scorer"}),
+    "rematch": (lambda c, w: c.post(f"/matches/{w['match']}/rematch"), {"owner", "scorer"}),
     "add member": (lambda c, w: c.post(f"/leagues/{w['league']}/members", data={"name": "Dee"}), {"owner"}),
     "remove member": (lambda c, w: c.post(f"/leagues/{w['league']}/members/{w['zed']}/remove"), {"owner"}),
     "add season": (

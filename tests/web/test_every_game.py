@@ -79,7 +79,8 @@ def check_every_page(client, game: Game) -> None:
     players = names_for(game)
     for url in ("/", "/matches/new", f"/matches/new?game={game.id}"):
         assert client.get(url).status_code == 200, url
-    assert f'href="/matches/new?game={game.id}"' in client.get("/matches/new").get_data(as_text=True)
+    # Every game is a button of the new-match form (switching keeps the names typed).
+    assert f'name="switch_game" value="{game.id}"' in client.get("/matches/new").get_data(as_text=True)
     match_id = create_by_form(client, game, players)
     page = client.get(f"/matches/{match_id}")
     assert page.status_code == 200 and 'id="h-entry"' in page.get_data(as_text=True)

@@ -75,6 +75,20 @@ def render_match(view) -> str:
     return json.dumps(MatchSchema().dump(view.as_dict()), separators=(",", ":"))
 
 
+@blp.route("/<string:match_id>/rematch")
+class Rematch(MethodView):
+    @blp.response(201, MatchSchema)
+    def post(self, match_id: str):
+        """Start the rematch: the same game, players in the same seats, options, league and
+        table check, with `first_dealer` moved one seat to the left. No body.
+
+        League matches need an owner or scorer of the league (403 otherwise), like any new
+        league match; a casual match's rematch is open to whoever may see the match.
+        """
+        view = service.rematch(match_id, device_id(create=True), actor=current_actor())
+        return view.as_dict(), 201, {"ETag": view.etag, "Location": f"/api/v1/matches/{view.match.id}"}
+
+
 @blp.route("/<string:match_id>/audit")
 class MatchAudit(MethodView):
     @blp.response(200, AuditEntrySchema(many=True))

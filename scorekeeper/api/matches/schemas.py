@@ -72,7 +72,7 @@ class AuditEntrySchema(Schema):
     id = fields.Integer(required=True)
     at = fields.DateTime(required=True)
     actor = fields.String(required=True, metadata={"description": "who: an account (and token) or a device"})
-    action = fields.String(required=True, metadata={"description": "match.create, round.create, round.edit, round.undo, round.confirm, bidding.put, bidding.delete"})
+    action = fields.String(required=True, metadata={"description": "match.create, round.create, round.edit, round.undo, round.refuse (a waiting round taken back by another phone: refused at table check), round.confirm, bidding.put, bidding.delete"})
     round_number = fields.Integer(allow_none=True)
     before = fields.Raw(allow_none=True)
     after = fields.Raw(allow_none=True)

@@ -36,6 +36,7 @@ from .writes import (
     edit_round,
     locked_for_writing,
     preview_round,
+    rematch,
     replay_edit,
     undo_round,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "readable_match",
     "record_round",
     "recorded_from_view",
+    "rematch",
     "remember_on_device",
     "replay_edit",
     "replayed_round",

@@ -38,6 +38,7 @@ from .views import (
     find_game,
     pending_round,
     read_view,
+    readable_match,
     rule_error,
     table_for,
 )
@@ -60,6 +61,7 @@ def create_match(
     *,
     actor: Actor,
     table_check: bool = False,
+    rematch_of: str | None = None,
 ) -> MatchView:
     game = find_game(game_id)
     league = None
@@ -111,6 +113,7 @@ def create_match(
                     "options": dict(table.options),
                     "league": match.league_id,
                     "table_check": table_check,
+                    **({"rematch_of": rematch_of} if rematch_of is not None else {}),
                 },
             )
             if device_id:
@@ -123,6 +126,28 @@ def create_match(
             if attempt:
                 raise
     raise AssertionError("unreachable")
+
+
+def rematch(match_id: str, device_id: str | None = None, *, actor: Actor) -> MatchView:
+    """A new match of the same game, the same players in the same seats, the same options,
+    league and table check, with the first deal one seat further to the left (so over
+    several rematches each player deals first in turn). Whoever may see the match may ask;
+    a league match's rematch, like any league match, needs a scorer or owner
+    (create_match checks it)."""
+    match = readable_match(match_id, actor)
+    options = dict(match.options)
+    seats = sorted(match.seats, key=lambda seat: seat.seat)
+    options["first_dealer"] = (int(options.get("first_dealer") or 0) + 1) % len(seats)
+    return create_match(
+        match.game,
+        [seat.player.name for seat in seats],
+        options,
+        device_id,
+        league_id=match.league_id,
+        actor=actor,
+        table_check=match.table_check,
+        rematch_of=match.id,
+    )
 
 
 def _lock(match_id: str, if_match: str | None) -> Match:
@@ -263,7 +288,11 @@ def undo_round(
         last = match.rounds.pop()
         # A bidding was said for the round after the undone one: it no longer follows.
         match.bidding = None
-        audit(match, actor, "round.undo", round_number=number, before=last.input, reason=reason)
+        # A waiting round taken back by another phone is that phone's refusal of it: the
+        # recording phone is told so (match pages show the match's last refusal).
+        refused = not last.confirmed and not access.recorded_on_this_phone(last, actor)
+        action = "round.refuse" if refused else "round.undo"
+        audit(match, actor, action, round_number=number, before=last.input, reason=reason)
         db.session.delete(last)
         snapshots.forget_from(match.id, number)
         view = write_view(match)

@@ -37,6 +37,8 @@ def js_messages() -> dict[str, str]:
         "show_final_scores": _("Show the final scores"),
         "keep_my_entries": _("Keep my entries"),
         "copied": _("Copied"),
+        "wake_on": _("The screen stays on"),
+        "wake_refused": _("This phone did not let the screen stay on"),
     }
 
 

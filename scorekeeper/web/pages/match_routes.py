@@ -261,3 +261,10 @@ def shared_page(token: str):
     # A share link is for people, not for search engines.
     response.headers["X-Robots-Tag"] = "noindex"
     return response
+
+
+@bp.post("/matches/<match_id>/rematch")
+def rematch(match_id: str):
+    """One tap at the end of a match: the same seats again, the deal moved on."""
+    view = service.rematch(match_id, device_id(create=True), actor=current_actor())
+    return redirect(url_for("pages.match_page", match_id=view.match.id), code=303)

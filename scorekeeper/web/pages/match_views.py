@@ -22,7 +22,7 @@ from markupsafe import Markup
 from ...config import PROJECT_ROOT
 from ...games.i18n import N_, _
 from ...identity import current_actor
-from ...services import ServiceError
+from ...services import ServiceError, access
 from ...services import leagues as league_service
 from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
@@ -38,17 +38,23 @@ ACTION_WORDS = {
     "round.edit": N_("edited"),
     "round.undo": N_("undid"),
     "round.confirm": N_("confirmed"),
+    "round.refuse": N_("refused"),
 }
 ACTION_ROUND_WORDS = {
     "round.create": N_("recorded round {number}"),
     "round.edit": N_("edited round {number}"),
     "round.undo": N_("undid round {number}"),
     "round.confirm": N_("confirmed round {number}"),
+    "round.refuse": N_("refused round {number} at the table check"),
     "bidding.put": N_("gave the bids of round {number}"),
     "bidding.delete": N_("withdrew the bids of round {number}"),
 }
 # The blocks of _match_parts.html, each stored as one part of the page.
-SHEET_PARTS = ("board", "last_round", "next_info", "progress", "rounds", "history")
+SHEET_PARTS = ("board", "last_round", "next_info", "progress", "rounds", "history", "table_refusal")
+# Parts with the links of those who may change the match (Undo, Edit): stored twice, with
+# and without them, so the stored parts stay alike for every reader of one kind.
+WRITER_PARTS = ("last_round", "rounds")
+READER_SUFFIX = ":reader"
 # Round input fields as the history shows them (the JSON keys stay the API's).
 INPUT_FIELD_WORDS = {
     "style": N_("style"),
@@ -309,7 +315,8 @@ def match_context(
     if bidding is not None:
         # The bids as they were said, posted again with the hand: the round is whole.
         values = {**bidding["values"], **values}
-    if hints:
+    rights = access.match_rights(view.match, current_actor())
+    if hints and rights.write:
         entry = entry_context(view, adapter, hints, number, values, edit_number, error)
         entry["bidding"] = bidding
         entry["two_step"] = view.game.has_bidding and edit_number is None and bidding is None
@@ -346,8 +353,9 @@ def match_context(
         "share_url": share_url,
         "share_link": share_link,
         "oob": False,
+        "rights": rights,
         # Last: storing a new version's parts commits, and the match is read again after it.
-        "parts": sheet_parts(view) if with_parts else {},
+        "parts": sheet_parts(view, rights.write) if with_parts else {},
     }
 
 
@@ -369,11 +377,16 @@ def render_build() -> str:
     return build
 
 
-def sheet_parts(view) -> dict[str, Markup]:
+def sheet_parts(view, can_write: bool) -> dict[str, Markup]:
     """The page's parts that are alike for every reader of this language, as stored for the
-    match's version (rendered from a full replay when this version has none yet)."""
+    match's version (rendered from a full replay when this version has none yet); the
+    variant without Undo and Edit for a reader who may not change the match."""
     stored = service.page_parts(view, render_sheet_parts, render_build())
-    return {name: Markup(stored.get(name, "")) for name in SHEET_PARTS}
+
+    def variant(name: str) -> str:
+        return name if can_write or name not in WRITER_PARTS else name + READER_SUFFIX
+
+    return {name: Markup(stored.get(variant(name), "")) for name in SHEET_PARTS}
 
 
 def render_sheet_parts(view) -> dict[str, str]:
@@ -397,8 +410,14 @@ def render_sheet_parts(view) -> dict[str, str]:
         "next_info": adapter.next_info(table, state.next) if state.next else None,
         "pending": view.pending,
         "history": changes,
+        # The table check's last word, if it was a refusal: every phone (the recording one too) sees it.
+        "table_refusal": changes[0] if changes and changes[0]["kind"] == "round.refuse" else None,
+        "can_write": True,
     }
-    return {name: render_block("_match_parts.html", name, **context) for name in SHEET_PARTS}
+    parts = {name: render_block("_match_parts.html", name, **context) for name in SHEET_PARTS}
+    for name in WRITER_PARTS:
+        parts[name + READER_SUFFIX] = render_block("_match_parts.html", name, **{**context, "can_write": False})
+    return parts
 
 
 def short_text(value: Any) -> str:
@@ -459,7 +478,7 @@ def history(match_id: str) -> list[dict[str, Any]]:
                 "kind": entry.action,
                 "round": entry.round_number,
                 "change": change,
-                "undone": entry.action == "round.undo",
+                "undone": entry.action in ("round.undo", "round.refuse"),
                 "reason": entry.reason,
             }
         )

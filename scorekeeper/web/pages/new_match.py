@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block
+from werkzeug.datastructures import MultiDict
 
 from ...device import device_id
 from ...games import Game, all_games
@@ -107,22 +108,70 @@ def options_from_form(game: Game, form) -> dict[str, Any]:
     return options
 
 
+def typed_names(form, limit: int) -> list[str]:
+    return [(form.get(f"player_{seat}") or "").strip() for seat in range(limit)]
+
+
+def without_options(form) -> MultiDict:
+    """The form of another game: its names are kept, its options (and their names) are not."""
+    return MultiDict([(key, value) for key, value in form.items(multi=True) if not key.startswith("opt_")])
+
+
+def league_members(leagues: list[Any], league_id: str | None) -> list[str]:
+    """The names of the chosen league's members, for the name chips (leagues the asker scores in)."""
+    league = next((league for league in leagues if league.id == league_id), None)
+    return sorted((member.player.name for member in league.members), key=str.casefold) if league else []
+
+
+def seat_chosen_members(names: list[str], form, max_seats: int) -> list[str]:
+    """The member chips are checkboxes (so they work without JavaScript): a chip ticked
+    since the form was drawn takes the next empty seat (a new seat when none is empty,
+    up to the game's most), one unticked leaves its seat. With JavaScript the page does the
+    same as each chip is tapped, so here nothing changes."""
+    chosen = [name for name in form.getlist("member") if name]
+    keys = {name.casefold() for name in chosen}
+    names = ["" if name.casefold() in {was.casefold() for was in form.getlist("member_was")} - keys else name for name in names]
+    for member in chosen:
+        if member.casefold() in {name.casefold() for name in names}:
+            continue
+        if "" in names:
+            names[names.index("")] = member
+        elif len(names) < max_seats:
+            names.append(member)
+    return names
+
+
 @bp.route("/matches/new", methods=["GET", "POST"])
 def new_match():
     form = request.form if request.method == "POST" else request.args
-    game = chosen_game(form.get("game"))
+    switched = form.get("switch_game")
+    game = chosen_game(switched or form.get("game"))
     first_seats = adapter_for(game).first_seat_count()
     try:
         seats = int(form.get("seats") or first_seats)
     except ValueError:
         seats = first_seats
     action = form.get("action", "")
-    if action == "add_seat":
-        seats += 1
-    elif action == "remove_seat":
-        seats -= 1
-    seats = max(game.min_players, min(game.max_players, seats))
-    names = [(form.get(f"player_{seat}") or "").strip() for seat in range(seats)]
+    if switched:
+        # Another game: the names typed so far are kept in their order (as many as it seats),
+        # its options are not.
+        most = max(other.max_players for other in all_games())
+        typed = [name for name in typed_names(form, max(0, min(seats, most))) if name]
+        seats = max(game.min_players, min(game.max_players, max(first_seats, len(typed))))
+        names = typed[:seats] + [""] * max(0, seats - len(typed))
+        form = without_options(form)
+    else:
+        if action == "add_seat":
+            seats += 1
+        elif action == "remove_seat":
+            seats -= 1
+        seats = max(game.min_players, min(game.max_players, seats))
+        names = typed_names(form, seats)
+    leagues = league_service.leagues_to_score(current_actor())
+    members = league_members(leagues, form.get("league") or None)
+    if request.method == "POST" and not switched and action != "remove_seat":
+        names = seat_chosen_members(names, form, game.max_players)
+        seats = len(names)
     error = None
     status = 200
     if request.method == "POST" and action == "create":
@@ -148,7 +197,9 @@ def new_match():
         "values": form,
         "option_fields": option_fields(game),
         "players": player_service.known_names(current_actor()),
-        "leagues": league_service.leagues_to_score(current_actor()),
+        "leagues": leagues,
+        "members": members,
+        "seated": {name.casefold() for name in names if name},
         "error": error,
     }
     if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
