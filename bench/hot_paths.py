@@ -42,26 +42,15 @@ import time  # noqa: E402
 import uuid  # noqa: E402
 from typing import Any  # noqa: E402
 
-from bench.scale import shares  # noqa: E402
-from bench.seed import ENDLESS, NAMELESS_ROUND, bench_account, make_app, upgrade_schema  # noqa: E402
+from bench.scale import database_url, endless_match, shares  # noqa: E402
+from bench.seed import NAMELESS_ROUND, bench_account, make_app, upgrade_schema  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 PG_DATABASE = "bench_hot_paths"
 
 
 def fresh_url(kind: str) -> str:
-    if kind == "sqlite":
-        path = RESULTS / "hot-paths.sqlite"
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        return f"sqlite:///{path}"
-    import psycopg
-
-    # Only this script's own database is dropped and created.
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {PG_DATABASE}")
-    return f"postgresql+psycopg://postgres@127.0.0.1:5432/{PG_DATABASE}"
+    return database_url(kind, PG_DATABASE, "hot-paths.sqlite")
 
 
 class StatementCounter:
@@ -161,15 +150,7 @@ def main() -> None:
     client, bare_client = app.test_client(), bare.test_client()
     auth = {"Authorization": f"Bearer {token}"}
 
-    def endless(rounds: int) -> str:
-        created = client.post("/api/v1/matches", json={
-            "game": "nameless", "players": ["Bench Ann", "Bench Bob", "Bench Cid", "Bench Dee"], "options": ENDLESS})
-        match_id = created.get_json()["id"]
-        for _ in range(rounds):
-            assert client.post(f"/api/v1/matches/{match_id}/rounds", json=NAMELESS_ROUND).status_code == 201
-        return match_id
-
-    shown, five, two_hundred = endless(5), endless(5), endless(200)
+    shown, five, two_hundred = (endless_match(client, rounds) for rounds in (5, 5, 200))
 
     def post(match_id: str, idempotent: bool = False):
         def call():

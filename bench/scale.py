@@ -51,16 +51,18 @@ RESULTS = ROOT / "bench" / "results"
 COOKIE = {"Cookie": "sk_device=benchscale00000000000000000000000"}
 
 
-def database_url(kind: str, pg_database: str = "bench_scale") -> str:
+def database_url(kind: str, pg_database: str = "bench_scale", sqlite_name: str = "scale.sqlite") -> str:
+    """A fresh, empty database of this kind: the SQLite file removed, or the PostgreSQL
+    database (only the benchmark's own) dropped and created."""
     if kind == "sqlite":
-        path = RESULTS / "scale.sqlite"
+        path = RESULTS / sqlite_name
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         return f"sqlite:///{path}"
     import psycopg
 
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{pg_database}"')
+        connection.execute(f'DROP DATABASE IF EXISTS "{pg_database}" WITH (FORCE)')
         connection.execute(f'CREATE DATABASE "{pg_database}"')
     return f"postgresql+psycopg://postgres@127.0.0.1:5432/{pg_database}"
 
@@ -140,21 +142,23 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
     return {group: round(own / total, 2) for group, own in sorted(groups.items(), key=lambda item: -item[1])}
 
 
+def endless_match(client, rounds: int) -> str:
+    """An endless 4-player Nameless match with this many rounds, recorded through the API."""
+    created = client.post("/api/v1/matches", json={
+        "game": "nameless", "players": ["Bench Ann", "Bench Bob", "Bench Cid", "Bench Dee"], "options": ENDLESS})
+    match_id = created.get_json()["id"]
+    for _ in range(rounds):
+        assert client.post(f"/api/v1/matches/{match_id}/rounds", json=NAMELESS_ROUND).status_code == 201
+    return match_id
+
+
 def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
     """CPU per POST round and per match page, at 5 and 200 rounds."""
     from sqlalchemy import text
 
     from scorekeeper.extensions import db
 
-    def endless(rounds: int) -> str:
-        created = client.post("/api/v1/matches", json={
-            "game": "nameless", "players": ["Bench Ann", "Bench Bob", "Bench Cid", "Bench Dee"], "options": ENDLESS})
-        match_id = created.get_json()["id"]
-        for _ in range(rounds):
-            assert client.post(f"/api/v1/matches/{match_id}/rounds", json=NAMELESS_ROUND).status_code == 201
-        return match_id
-
-    five, two_hundred, replayed = endless(5), endless(200), endless(200)
+    five, two_hundred, replayed = (endless_match(client, rounds) for rounds in (5, 200, 200))
 
     def drop_snapshots() -> None:
         with app.app_context():
@@ -165,7 +169,7 @@ def per_match(app, client, kind: str, profile: io.StringIO) -> dict[str, Any]:
         return lambda: client.post(f"/api/v1/matches/{match_id}/rounds", json=NAMELESS_ROUND)
 
     results: dict[str, Any] = {}
-    page_5, page_200 = endless(5), endless(200)
+    page_5, page_200 = endless_match(client, 5), endless_match(client, 200)
     # The live preview is an htmx POST of the round form: it carries the page's CSRF token.
     page_html = client.get(f"/matches/{page_5}", headers=COOKIE).get_data(as_text=True)
     csrf = {**COOKIE, "X-CSRFToken": re.search(r'name="csrf-token" content="([^"]+)"', page_html).group(1),

@@ -209,18 +209,24 @@ def _tables() -> tuple[SqlTable, SqlTable, SqlTable]:
 
 def record_of(match: Match) -> StoredMatch:
     """One match's record from its summary columns as they are now (no rounds)."""
+    return summary_record(match.id, match, tuple(seat.player_id for seat in match.seats))
+
+
+def summary_record(match_id: str, summary: Any, players: tuple[str, ...]) -> StoredMatch:
+    """A match's record from its summary columns: an ORM match, or a row of the same column
+    names (the write path's locked row)."""
     return StoredMatch(
-        match_id=match.id,
-        game=match.game,
-        played_at=match.created_at,
-        players=tuple(seat.player_id for seat in match.seats),
-        sides=tuple(tuple(side) for side in match.sides),
-        options=match.options,
-        totals=tuple(match.totals),
-        winners=tuple(match.winners),
-        finished=match.finished,
+        match_id=match_id,
+        game=summary.game,
+        played_at=summary.created_at,
+        players=players,
+        sides=tuple(tuple(side) for side in summary.sides),
+        options=summary.options,
+        totals=tuple(summary.totals),
+        winners=tuple(summary.winners),
+        finished=summary.finished,
         rounds=(),
-        round_count=match.round_count,
+        round_count=summary.round_count,
     )
 
 

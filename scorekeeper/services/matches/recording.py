@@ -28,7 +28,6 @@ from ...games import Game, MatchState, RuleError, get_game
 from ...games.base import StaleSnapshot
 from ...games.i18n import _
 from ...i18n import current_language
-from ...league.matches import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
 from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
@@ -294,19 +293,7 @@ def _store_summary(connection: Connection, locked: Any, player_ids: list[str], m
     }
     connection.execute(SUMMARY, {"match_id": match_id, **summary})
     if locked.league_id is not None:
-        before = StoredMatch(
-            match_id=match_id,
-            game=locked.game,
-            played_at=locked.created_at,
-            players=tuple(player_ids),
-            sides=tuple(tuple(side) for side in locked.sides),
-            options=locked.options,
-            totals=tuple(locked.totals),
-            winners=tuple(locked.winners),
-            finished=locked.finished,
-            rounds=(),
-            round_count=locked.round_count,
-        )
+        before = league_ledgers.summary_record(match_id, locked, tuple(player_ids))
         after = dataclasses.replace(
             before,
             totals=tuple(state.totals),
