@@ -4,10 +4,16 @@ on the recording phone (en, de, ru). Screenshots in test-artifacts/table-conveni
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from table_loop import assert_accessible, assert_tap_sizes, enter, sideways_overflow
 from test_trust_browser import register
+
+
+def fresh_username(name: str) -> str:
+    """A username no other browser test took: they all register on one live server."""
+    return f"{name}{uuid.uuid4().hex[:8]}"
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +78,7 @@ def test_wake_lock_toggle_requests_and_releases_the_lock(page, context, shot, co
 
 
 def test_member_chips_fill_seats_and_switching_game_keeps_the_names(page, shot, console):
-    register(page, "owner")
+    register(page, fresh_username("owner"))
     response = page.request.post("/api/v1/leagues", data={"name": "Friday", "members": ["Ann", "Bob", "Cid", "Dee"]})
     assert response.status == 201, response.text()
     page.goto("/matches/new?game=nameless")
@@ -174,7 +180,7 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False)
     try:
         page = context.new_page()
-        register(page, "nojs")
+        register(page, fresh_username("nojs"))
         response = page.request.post("/api/v1/leagues", data={"name": "Sunday", "members": ["Ann", "Bob", "Cid"]})
         assert response.status == 201, response.text()
         league = response.json()["id"]
@@ -199,7 +205,7 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
 
 
 def test_a_visitor_with_the_link_is_asked_to_sign_in_not_shown_the_forms(page, browser, live_server, shot):
-    register(page, "ann")
+    register(page, fresh_username("ann"))
     match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"]})
     assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": [3, 1, 1]}).status == 201
     visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
