@@ -205,7 +205,8 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
 
 
 def test_a_visitor_with_the_link_is_asked_to_sign_in_not_shown_the_forms(page, browser, live_server, shot):
-    register(page, fresh_username("ann"))
+    owner = fresh_username("ann")
+    register(page, owner)
     match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"]})
     assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": [3, 1, 1]}).status == 201
     visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
@@ -213,7 +214,7 @@ def test_a_visitor_with_the_link_is_asked_to_sign_in_not_shown_the_forms(page, b
         visitor = visitor_context.new_page()
         visitor.goto(f"/matches/{match_id}")
         prompt = visitor.locator("#sign-in-prompt")
-        expect(prompt).to_contain_text("only ann may change this match")
+        expect(prompt).to_contain_text(f"only {owner} may change this match")
         expect(visitor.locator("#h-entry")).to_have_count(0)
         expect(visitor.locator("#last-round a")).to_have_count(0)  # no Undo
         expect(visitor.locator(".rounds a.edit, a.edit")).to_have_count(0)
