@@ -188,7 +188,11 @@
 
   function showNetwork() {
     var status = document.getElementById("net-status");
-    if (status) status.textContent = navigator.onLine ? "" : t("offline");
+    if (!status) return;
+    // Online, the corner says whether this phone could go on scoring without a connection.
+    var ready = document.documentElement.dataset.engine === "ready";
+    status.textContent = navigator.onLine ? (ready ? t("offline_ready") : "") : t("offline");
+    status.classList.toggle("ready", navigator.onLine && ready);
   }
 
   /* ---- Save of a round: static/js/offline.js (window.ScorekeeperOffline) posts it when
@@ -399,6 +403,7 @@
   });
   window.addEventListener("online", showNetwork);
   window.addEventListener("offline", showNetwork);
+  window.addEventListener("scorekeeper:engine", showNetwork);
   document.addEventListener("htmx:afterSwap", function () { initForms(document); });
   // Blocks refreshed by live sync arrive out of band: set up the new round form too.
   document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); });

@@ -8,7 +8,6 @@
 import { loadPyodide } from "__PYODIDE_URL__pyodide.mjs";
 
 const ROOT = "/engine";
-let engine = null;
 
 async function boot() {
   const started = performance.now();
@@ -45,6 +44,18 @@ async function boot() {
     }
   };
 }
+
+// Booted as soon as the page starts the worker, not on the first question: loading Pyodide
+// is what brings its files through the service worker into the phone's engine cache, so the
+// phone can score offline later without anybody having asked it anything while online.
+let engine = boot();
+engine.then(function (ready) {
+  self.postMessage({ ready: true, version: ready.version, timing: ready.timing });
+  ready.timing = null;
+}, function (error) {
+  engine = null;  // asked again on the next message (the files may come back with the network)
+  self.postMessage({ ready: false, error: String(error && error.message || error) });
+});
 
 self.addEventListener("message", async function (event) {
   const message = event.data || {};

@@ -16,8 +16,9 @@
   "use strict";
 
   var DB_NAME = "scorekeeper-offline";
-  var VISITED_KEY = "scorekeeper.visited";
-  var ENGINE_DELAY_MS = 1500;
+  // The engine boots (seconds of a phone's CPU) once the player has left the match page alone
+  // this long: never in the page's first load, never under the player's taps.
+  var ENGINE_IDLE_MS = 3000;
   var RETRY_MS = 30000;
 
   var words = (function () {
@@ -129,12 +130,19 @@
     } catch (e) { failed = true; return; }
     worker.addEventListener("message", function (event) {
       var reply = event.data;
-      var promise = waiting[reply.id];
-      delete waiting[reply.id];
       if (reply.timing) {
         timing.worker = reply.timing;
         timing.first_answer_ms = Math.round(performance.now() - timing.started_at);
       }
+      if (reply.ready === true) {
+        // Booted, so its files are in the service worker's engine cache: say so at the top.
+        document.documentElement.dataset.engine = "ready";
+        window.dispatchEvent(new Event("scorekeeper:engine"));
+        return;
+      }
+      if (reply.ready === false) return;  // no files (offline before they were stored): asked again per round
+      var promise = waiting[reply.id];
+      delete waiting[reply.id];
       if (!promise) return;
       if (reply.error) promise.reject(new Error(reply.error));
       else promise.resolve(reply.answer);
@@ -157,6 +165,37 @@
     });
   }
   function engineUsable() { return !failed && !!engineUrl() && !!window.Worker; }
+
+  /* Calls back once the player has not touched the page for ENGINE_IDLE_MS while it is shown,
+     and the service worker controls it (so the engine's files go into its cache). */
+  function whenIdle(callback) {
+    var timer = null;
+    var events = ["pointerdown", "keydown", "input", "scroll"];
+    function arm() {
+      clearTimeout(timer);
+      timer = setTimeout(fire, ENGINE_IDLE_MS);
+    }
+    function fire() {
+      if (document.visibilityState === "hidden") { arm(); return; }
+      events.forEach(function (name) { window.removeEventListener(name, arm, true); });
+      controlled().then(function () {
+        if (window.requestIdleCallback) window.requestIdleCallback(callback, { timeout: 2000 });
+        else callback();
+      });
+    }
+    events.forEach(function (name) { window.addEventListener(name, arm, { capture: true, passive: true }); });
+    arm();
+  }
+  function controlled() {
+    var workers = navigator.serviceWorker;
+    if (!workers || workers.controller) return Promise.resolve();
+    return new Promise(function (resolve) {
+      workers.addEventListener("controllerchange", function () { resolve(); }, { once: true });
+      // No service worker will take this page (an old browser, a private window): boot anyway.
+      workers.ready.then(function () { setTimeout(resolve, 1000); }, resolve);
+      setTimeout(resolve, 10000);  // or none ever registers (blocked): boot without it
+    });
+  }
 
   /* ---- this page's match */
   var here = null;  // {id, match (server JSON), queue, answer}
@@ -859,11 +898,6 @@
   }
 
   function start() {
-    var visited = false;
-    try {
-      visited = localStorage.getItem(VISITED_KEY) === "1";
-      localStorage.setItem(VISITED_KEY, "1");
-    } catch (e) { /* private mode: no background engine */ }
     listMatches();
     var live = document.getElementById("live");
     if (live && live.dataset.liveMatch) {
@@ -884,8 +918,9 @@
           });
         }
       }).then(function () { flush(); }).catch(function () {});
-      // After the first visit the engine loads in the background (the service worker keeps it).
-      if (visited) setTimeout(startEngine, ENGINE_DELAY_MS);
+      // From the first visit on, the engine loads in the background (the service worker keeps
+      // its files), so the phone can score when the connection goes at any later moment.
+      whenIdle(startEngine);
     } else {
       flush();
     }

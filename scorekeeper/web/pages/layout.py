@@ -32,6 +32,8 @@ def js_messages() -> dict[str, str]:
     as a JSON block: app.js has no English of its own). app.js fills in the {name} placeholders."""
     return {
         "offline": _("Offline"),
+        # Shown online once the phone's rules engine is stored and running on this page.
+        "offline_ready": _("Ready offline"),
         "recorded_elsewhere": _("Round {number} was just recorded on another phone"),
         "enter_round_instead": _("Enter round {number} instead"),
         "show_final_scores": _("Show the final scores"),
