@@ -44,14 +44,17 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
 
 
 def empty_tables(app: Flask) -> None:
+    """Every table emptied, children before parents, in one transaction and one round trip.
+    DELETE, not TRUNCATE, on PostgreSQL too: a test leaves a few rows, and TRUNCATE's new
+    files for every table cost 200 ms a test against a few for DELETE."""
     with app.app_context():
-        tables = [table.name for table in reversed(db.metadata.sorted_tables)]
+        statements = [f"DELETE FROM {table.name}" for table in reversed(db.metadata.sorted_tables)]
         with db.engine.begin() as connection:
             if db.engine.dialect.name == "postgresql":
-                connection.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+                connection.exec_driver_sql("; ".join(statements))
             else:
-                for name in tables:
-                    connection.execute(text(f"DELETE FROM {name}"))
+                for statement in statements:
+                    connection.execute(text(statement))
 
 
 @pytest.fixture

@@ -495,6 +495,7 @@ def test_one_export_imported_five_times_at_once_is_one_league(gunicorn_server):
 # --------------------------------------------------------------------------- body limits
 
 
+@pytest.mark.slow
 def test_a_league_of_2000_matches_imports_and_other_routes_keep_their_limit(gunicorn_server):
     base = gunicorn_server.url
     owner = signed_in(gunicorn_server, "bigimport")
@@ -517,6 +518,7 @@ def test_a_league_of_2000_matches_imports_and_other_routes_keep_their_limit(guni
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 
 
+@pytest.mark.slow
 def test_the_import_page_takes_a_big_export_and_other_forms_keep_their_limit(gunicorn_server):
     base = gunicorn_server.url
     owner = signed_in(gunicorn_server, "pageimport")  # the API's sign-in is the pages' session too

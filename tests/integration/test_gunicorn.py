@@ -225,6 +225,7 @@ def check_consistent(server, match_ids: list[str], device: str) -> dict[str, lis
     return rounds_of
 
 
+@pytest.mark.slow
 def test_sigkill_mid_load_loses_no_acknowledged_round(gunicorn_factory):
     server = gunicorn_factory()
     device = secrets.token_hex(16)

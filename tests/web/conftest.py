@@ -1,6 +1,7 @@
 """Browser fixtures: Playwright (sync API) driving Debian's chromium at 390x844."""
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +23,8 @@ ARGS = [
     "--disable-sync",
 ]
 VIEWPORT = {"width": 390, "height": 844}
-ARTIFACTS = PROJECT_ROOT / "test-artifacts"
+# bin/test gives each database run its own folder (the two runs go at once).
+ARTIFACTS = PROJECT_ROOT / os.environ.get("TEST_ARTIFACTS", "test-artifacts")
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 # How long an expect() waits for what it expects. Playwright's 5 s default was too short
 # for a full match on a loaded 2-core CI machine; a passing check returns as soon as it holds.
@@ -84,6 +86,45 @@ def browser(playwright_instance):
 def chromium_options() -> dict:
     """How to launch Debian's chromium (e.g. for a persistent context)."""
     return {"executable_path": CHROMIUM, "headless": True, "args": ARGS, "viewport": VIEWPORT}
+
+
+class Phone:
+    """One phone kept for the whole session: a persistent chromium profile, so what the phone
+    stored (the service worker, its engine cache, the compiled engine) stays from test to test
+    as it does on a person's phone, and the engine is fetched and compiled once, not per test."""
+
+    def __init__(self, playwright, options: dict, base_url: str, profile: Path) -> None:
+        self.playwright, self.options, self.base_url, self.profile = playwright, options, base_url, profile
+        self.context = self.launch()
+
+    def launch(self, offline: bool = False):
+        return self.playwright.chromium.launch_persistent_context(
+            str(self.profile), base_url=self.base_url, device_scale_factor=1, has_touch=True, offline=offline, **self.options
+        )
+
+    def restart(self, offline: bool = False):
+        """The browser quits (whatever was not sent stays on the phone) and starts again."""
+        self.context.close()
+        self.context = self.launch(offline=offline)
+        return self.context
+
+
+@pytest.fixture(scope="session")
+def phone(playwright_instance, chromium_options, live_server, tmp_path_factory) -> Iterator[Phone]:
+    kept = Phone(playwright_instance, chromium_options, live_server, tmp_path_factory.mktemp("phone") / "profile")
+    yield kept
+    kept.context.close()
+
+
+@pytest.fixture
+def phone_context(phone):
+    """The session's phone for one test: online again and with the test's tabs closed afterwards."""
+    before = set(phone.context.pages)
+    yield phone.context
+    phone.context.set_offline(False)
+    for tab in phone.context.pages:
+        if tab not in before:
+            tab.close()
 
 
 class Console:
