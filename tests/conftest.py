@@ -5,15 +5,37 @@ import os
 import threading
 from collections.abc import Iterator
 
+import psycopg
 import pytest
 from flask import Flask
 from flask_migrate import upgrade
+from psycopg import sql
 from sqlalchemy import text
+from sqlalchemy.engine import make_url
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.config import PROJECT_ROOT, TestConfig
+from scorekeeper.config import PROJECT_ROOT, TestConfig, database_url_from_env
 from scorekeeper.extensions import db
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist each worker gets a PostgreSQL database of its own, a sibling of
+    TEST_DATABASE_URL's (`test_gw0`, ...), and every database the tests derive from it
+    (integration, limits, migrations) follows: no two workers ever share one."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not worker or not url:
+        return
+    server = make_url(database_url_from_env(url))
+    if server.database and server.database.endswith(f"_{worker}"):
+        return
+    name = f"{server.database}_{worker}"
+    libpq = server.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(libpq, autocommit=True, connect_timeout=10) as connection:
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    os.environ["TEST_DATABASE_URL"] = server.set(database=name).render_as_string(hide_password=False)
 
 
 def test_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
