@@ -294,7 +294,8 @@ def test_edit_and_undo(page, console, shot):
 
 def test_round_recorded_offline_is_stored_once(page, context, console, shot, live_server):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
-    page.evaluate("navigator.serviceWorker.ready")  # the worker is installed and caching
+    # Left alone a moment, the phone stores what it needs offline and says so in its corner.
+    expect(page.locator("#net-status")).to_have_text("Ready offline", timeout=60_000)
     for seat, took in enumerate([2, 1, 1, 1]):
         enter(page, f"tricks_{seat}", str(took))
     valid_preview(page)
