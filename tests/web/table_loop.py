@@ -172,29 +172,28 @@ class TapCounter:
 
 def what_covers(page, locator) -> str:
     """Where the element is and what is at its centre (to say why it is not in the first screen)."""
-    return page.evaluate(
+    return locator.evaluate(
         """el => { const b = el.getBoundingClientRect();
             const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
             return JSON.stringify({top: b.top, bottom: b.bottom, left: b.left, right: b.right, vw: innerWidth, vh: innerHeight,
-                                   hit: hit ? hit.outerHTML.slice(0, 120) : null}); }""",
-        locator.element_handle(),
+                                   hit: hit ? hit.outerHTML.slice(0, 120) : null}); }"""
     )
+
+
+IN_FIRST_SCREEN_JS = """el => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) return false;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+}"""
 
 
 def in_first_screen(page, locator) -> bool:
     """Whether the element is wholly inside the viewport as the page is scrolled now, and
-    not covered by anything else at its centre (so a thumb reaches it without scrolling)."""
-    handle = locator.element_handle()
-    return page.evaluate(
-        """el => {
-            const box = el.getBoundingClientRect();
-            if (box.width === 0 || box.height === 0) return false;
-            if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) return false;
-            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-            return hit !== null && (hit === el || el.contains(hit));
-        }""",
-        handle,
-    )
+    not covered by anything else at its centre (so a thumb reaches it without scrolling).
+    (One question to the page: the locator finds the element and asks in one round trip.)"""
+    return locator.evaluate(IN_FIRST_SCREEN_JS)
 
 
 def sideways_overflow(page) -> int:
@@ -205,22 +204,42 @@ def sideways_overflow(page) -> int:
 # --------------------------------------------------------------------------- entering a round by taps
 
 
+# What the form holds for one field now, read in one round trip: "checked" (its chip with
+# this value is already chosen), "chip" (a chip to tap), "field:<value>" (a number field and
+# what it holds) or "none". A read of the page only: the taps themselves are real clicks.
+FIELD_STATE_JS = """([name, text]) => {
+    const same = input => input.name === name;
+    const chip = [...document.querySelectorAll('label.chip input')].find(input => same(input) && input.value === text);
+    if (chip) return chip.checked ? 'checked' : 'chip';
+    const field = [...document.querySelectorAll('input:not([type=hidden]):not([type=radio])')].find(same);
+    return field ? 'field:' + field.value : 'none';
+}"""
+
+
 def enter(page, name: str, value) -> None:
     """Enter `value` for form field `name` as a player does: tap its chip, or tap a number
     field and type the digits (one key each). A value already there (filled in because the
     others determine it) costs nothing."""
     text = str(value)
-    chip = page.locator(f'label.chip:has(input[name="{name}"][value="{text}"])')
-    if chip.count():
-        if not chip.locator("input").is_checked():
-            chip.click()
+    try:
+        state = page.evaluate(FIELD_STATE_JS, [name, text])
+    except Exception as error:  # the page was replaced under the question (a save, a reload): ask the new one
+        if "context was destroyed" not in str(error):
+            raise
+        page.wait_for_load_state()
+        state = page.evaluate(FIELD_STATE_JS, [name, text])
+    if state == "checked":
         return
-    field = page.locator(f'input[name="{name}"]:not([type=hidden]):not([type=radio])')
-    if field.count():
-        if field.input_value() == text:
+    if state == "chip":
+        page.locator(f'label.chip:has(input[name="{name}"][value="{text}"])').click()
+        return
+    if state.startswith("field:"):
+        held = state.removeprefix("field:")
+        if held == text:
             return
+        field = page.locator(f'input[name="{name}"]:not([type=hidden]):not([type=radio])')
         field.click()
-        if field.input_value():
+        if held:
             field.press("Control+A")
         page.keyboard.type(text)
         return

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 from table_loop import assert_accessible, assert_tap_sizes, enter, sideways_overflow
-from test_trust_browser import register
+from test_trust_browser import signed_up
 
 
 def fresh_username(name: str) -> str:
@@ -44,7 +44,7 @@ def new_match_by_api(page, body: dict) -> str:
 def test_wake_lock_toggle_requests_and_releases_the_lock(page, context, shot, console):
     context.grant_permissions(["screen-wake-lock"])
     page.add_init_script(WATCH_WAKE_LOCKS)
-    page.goto("/offline")  # this phone's cookies first, so the match is this device's
+    # Started by this phone: the API's answer gives the browser its device cookie.
     match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"]})
     page.goto(f"/matches/{match_id}")
     assert page.evaluate("() => window.isSecureContext && 'wakeLock' in navigator")
@@ -78,7 +78,7 @@ def test_wake_lock_toggle_requests_and_releases_the_lock(page, context, shot, co
 
 
 def test_member_chips_fill_seats_and_switching_game_keeps_the_names(page, shot, console):
-    register(page, fresh_username("owner"))
+    signed_up(page, fresh_username("owner"))
     response = page.request.post("/api/v1/leagues", data={"name": "Friday", "members": ["Ann", "Bob", "Cid", "Dee"]})
     assert response.status == 201, response.text()
     page.goto("/matches/new?game=nameless")
@@ -122,7 +122,6 @@ def test_member_chips_fill_seats_and_switching_game_keeps_the_names(page, shot, 
 
 
 def test_rematch_of_a_finished_match_in_one_tap(page, shot, console):
-    page.goto("/offline")
     match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"], "options": {"target": 5}})
     response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": [5, 0, 0]})
     assert response.status == 201, response.text()
@@ -156,16 +155,15 @@ REGIONS = {"en": "GB", "de": "DE", "ru": "RU"}
 @pytest.mark.parametrize("language", list(REFUSED))
 def test_a_refusal_at_the_table_check_shows_on_the_recording_phone(page_in, shot, console, language):
     recording = page_in(language, REGIONS[language])
-    recording.goto("/offline")
     match_id = new_match_by_api(recording, {"game": "nameless", "players": ["Ann", "Bob"], "table_check": True})
     recording.goto(f"/matches/{match_id}")
-    other = page_in(language, REGIONS[language])
-    other.goto(f"/matches/{match_id}")  # at the table before the round is recorded
     enter(recording, "tricks_0", "3")
     enter(recording, "tricks_1", "2")
     recording.locator("#save").click()
     expect(recording.locator("#h-pending")).to_be_visible()
-    other.reload()
+    # The other phone at the table opens the match (its page as a reload would show it).
+    other = page_in(language, REGIONS[language])
+    other.goto(f"/matches/{match_id}")
     other.locator("form[action$='/undo'] button.danger").click()
     expect(other.locator("#h-entry")).to_be_visible()
     # The recording phone hears of it through the live sync, without a reload.
@@ -180,7 +178,7 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False)
     try:
         page = context.new_page()
-        register(page, fresh_username("nojs"))
+        signed_up(page, fresh_username("nojs"))
         response = page.request.post("/api/v1/leagues", data={"name": "Sunday", "members": ["Ann", "Bob", "Cid"]})
         assert response.status == 201, response.text()
         league = response.json()["id"]
@@ -206,7 +204,7 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
 
 def test_a_visitor_with_the_link_is_asked_to_sign_in_not_shown_the_forms(page, browser, live_server, shot):
     owner = fresh_username("ann")
-    register(page, owner)
+    signed_up(page, owner)
     match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"]})
     assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": [3, 1, 1]}).status == 201
     visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)

@@ -4,7 +4,7 @@ a compact scoreboard and a score sheet that never widen the page, in English, Ge
 
 Rounds come from the legal-round generators (tests/games/legal_rounds.py) and are entered
 through their form values, chip by chip, as a player would (table_loop.enter_round).
-Screenshots of every step go to test-artifacts/loop-*.png.
+Screenshots of the steps worth a look go to test-artifacts/loop-*.png.
 """
 from __future__ import annotations
 
@@ -98,8 +98,10 @@ def nothing_red(page) -> None:
 
 
 def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, shot=None, name: str = "",
-                   chosen: tuple[dict[str, Any], Any] | None = None) -> tuple[Any, Any, int]:
-    """Enter the next legal round (or the `chosen` one) by taps, save it; the state after it and the taps it took."""
+                   chosen: tuple[dict[str, Any], Any] | None = None,
+                   shots: tuple[str, ...] = ("entered", "saved")) -> tuple[Any, Any, int]:
+    """Enter the next legal round (or the `chosen` one) by taps, save it; the state after it and
+    the taps it took. With `shot`, screenshots `name`-entered and `name`-saved (those in `shots`)."""
     hints = state.next
     raw, after = chosen or legal_round(rng, game, table, state)
     values = adapter_for(game).form_values(raw, table, hints)
@@ -109,7 +111,7 @@ def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, sho
     enter_round(page, values)
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     save_in_view(page)
-    if shot:
+    if shot and "entered" in shots:
         shot(page, f"{name}-entered")
     page.locator("#save").click()
     number = len(state.rounds) + 1
@@ -117,7 +119,7 @@ def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, sho
     used = taps.since(mark)
     if not after.finished:
         expect(page.locator("#h-entry")).to_contain_text(str(number + 1))
-    if shot:
+    if shot and "saved" in shots:
         shot(page, f"{name}-saved")
     return raw, after, used
 
@@ -138,7 +140,10 @@ def test_rounds_of_every_game_within_the_tap_budget(game, page, taps, shot, cons
     assert_tap_sizes(page, f"{game.id} round form")
     used_per_round = []
     for number in range(1, 4):
-        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"loop-{game.id}-{number:02}")
+        # Screenshots of the first round entered and of the page after the last (not every step).
+        shots = ("entered",) if number == 1 else ("saved",) if number == 3 else ()
+        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"loop-{game.id}-{number:02}",
+                                          shots=shots)
         used_per_round.append(used)
         assert used <= BUDGETS[game.id](table.n, raw), f"round {number} of {game.id} took {used} taps: {raw}"
         if state.finished:
@@ -162,10 +167,50 @@ def test_six_players_fit_the_phone(game, page, shot, console):
     assert console.unexpected() == []
 
 
+# Words each language's pages say during a match: the round being entered, its Save, a Pass
+# in the score sheet, the bag warning and the winner banner (from the translations).
+WORDS = {
+    "en": {"round": "Round {n}", "save": "Save round {n}", "pass": "Pass", "bags": "3 more lose points",
+           "wins": "wins!", "win": "win!"},
+    "de": {"round": "Runde {n}", "save": "Runde {n} speichern", "pass": "Passen", "bags": "noch 3, dann gibt es Abzug",
+           "wins": "gewinnt!", "win": "gewinnen!"},
+    "ru": {"round": "Раунд {n}", "save": "Сохранить раунд {n}", "pass": "Пас", "bags": "ещё 3 — и штраф",
+           "wins": "Победа:", "win": "Победа:"},
+}
+
+
+def says_the_round(page, language: str, number: int) -> None:
+    """The round form says which round it is, and its Save button, in the page's language."""
+    expect(page.locator("#h-entry")).to_have_text(WORDS[language]["round"].format(n=number))
+    expect(page.locator("#save")).to_have_text(WORDS[language]["save"].format(n=number))
+
+
+def record_by_api(page, match_id: str, raw: dict[str, Any]) -> None:
+    """A round recorded through the REST API (with this phone's cookies), not by the form."""
+    response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw)
+    assert response.status == 201, response.text()
+
+
+def reload_to_see(page, number: int) -> None:
+    """The page reloaded as a person would, showing round `number` on the sheet."""
+    page.reload()
+    expect(page.locator(f"#round-{number}")).to_have_count(1)
+
+
+def totals_served(page, match_id: str) -> list[int]:
+    response = page.request.get(f"/api/v1/matches/{match_id}")
+    assert response.ok, response.text()
+    return response.json()["totals"]
+
+
 @pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
 def test_whole_nwik_match_by_taps(language, region, page_in, browser, live_server, shot, console):
-    """15 rounds of Nwik (3 players) by taps in each language: within budget, Save always in
-    view; every player's first round as Bidder a Pass that hands over to a VIP, where the rules allow it."""
+    """A whole match of Nwik (3 players, 15 rounds) in each language, every player's first
+    round as Bidder a Pass that hands over to a VIP where the rules allow it. In English
+    every round by taps, each within budget and with Save in view; in German and Russian
+    (whose promise is the words) the Pass-to-VIP rounds and the finishing round by taps, the
+    rounds between recorded through the API and seen after a reload. The page's words are
+    checked in its language, and the served totals are the engine's."""
     from table_loop import TapCounter
 
     page = page_in(language, region)
@@ -173,46 +218,87 @@ def test_whole_nwik_match_by_taps(language, region, page_in, browser, live_serve
     taps.install(page.context)
     game = next(game for game in GAMES if game.id == "nwik")
     players = NAMES[:3]
-    open_match(page, "nwik", players)
+    match_id = open_match(page, "nwik", players)
     table = game.table(players)
     state = game.initial_state(table)
     rng = random.Random(language)
     figures = []
     passed_to_vip = 0
+    by_api = []
+    inputs = []
     while not state.finished:
         number = len(state.rounds) + 1
-        name = f"loop-nwik-{language}-{number:02}" if number in (1, 2, 15) else ""
         chosen = pass_to_vip(rng, game, table, state) if number <= table.n else None
-        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot if name else None, name, chosen)
+        raw, after = chosen or legal_round(rng, game, table, state)
+        inputs.append(raw)
+        if language != "en" and chosen is None and number > 1 and not after.finished:
+            record_by_api(page, match_id, raw)
+            by_api.append(number)
+            state = after
+            continue
+        if by_api and by_api[-1] == number - 1:
+            reload_to_see(page, number - 1)
+        says_the_round(page, language, number)
+        # Screenshots of the first round entered and saved, and of the last entered (the
+        # finished page follows below).
+        shots = ("entered", "saved") if number == 1 else ("entered",) if after.finished else ()
+        name = f"loop-nwik-{language}-{number:02}"
+        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, name, (raw, after), shots)
         assert used <= nwik_budget(table.n, raw), f"round {number}: {used} taps for {raw}"
         figures.append(used)
-        passed_to_vip += chosen is not None
+        if chosen is not None:
+            passed_to_vip += 1
+            expect(page.locator(f"#round-{number}")).to_contain_text(WORDS[language]["pass"])
     assert passed_to_vip >= 2, "the match should have Pass-to-VIP rounds"
-    expect(page.locator("#winner-banner")).to_be_visible()
+    assert len(figures) + len(by_api) == len(state.rounds) == 15
+    expect(page.locator("#winner-banner")).to_contain_text(WORDS[language]["wins"])
+    expect(page.locator("#entry")).to_have_count(0)
     shot(page, f"loop-nwik-{language}-finished", full_page=True)
     assert sideways_overflow(page) == 0
     taps.assert_honest()
     assert_accessible(page, f"finished Nwik in {language}")
-    print(f"nwik in {language}: taps per round {figures}")
+    assert totals_served(page, match_id) == list(game.replay(table, inputs).totals) == list(state.totals)
+    print(f"nwik in {language}: taps per round {figures}, rounds {by_api} through the API")
     assert console.unexpected() == []
 
 
 SPADES_ROUND = {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "2", "tricks_0": "5", "tricks_1": "3", "tricks_2": "3"}
+SPADES_RAW = {"bids": [4, 3, 3, 2], "tricks": [5, 3, 3, 2]}  # the same round as the engine takes it
 
 
 @pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
 def test_spades_match_to_500(language, region, page_in, live_server, shot, console):
-    """Spades to 500 by taps: 8 taps a round (4 bids, 3 tricks, Save), bags counted on the sheet."""
+    """Spades to 500 (8 rounds): 8 taps a round (4 bids, 3 tricks, Save), bags counted on the
+    sheet, the winners named. In English every round by taps; in German and Russian (whose
+    promise is the words) the first round and the finishing one by taps, the rounds between
+    through the API and seen after a reload. The served totals are the engine's."""
     from table_loop import TapCounter
 
     page = page_in(language, region)
     taps = TapCounter()
     taps.install(page.context)
-    open_match(page, "spades", NAMES[:4])
+    game = next(game for game in GAMES if game.id == "spades")
+    players = NAMES[:4]
+    match_id = open_match(page, "spades", players)
+    table = game.table(players)
+    state = game.initial_state(table)
     figures = []
-    number = 0
-    while page.locator("#winner-banner").count() == 0:
-        number += 1
+    by_api = []
+    while not state.finished:
+        number = len(state.rounds) + 1
+        after = game.play(table, state, SPADES_RAW)
+        assert number < 20
+        if language != "en" and number > 1 and not after.finished:
+            record_by_api(page, match_id, SPADES_RAW)
+            by_api.append(number)
+            state = after
+            continue
+        if by_api and by_api[-1] == number - 1:
+            reload_to_see(page, number - 1)
+        if number == 8:  # 7 bags (one a round): 3 more and the side loses points, said on the board
+            expect(page.locator(".bag-warning").first).to_contain_text(WORDS[language]["bags"])
+            shot(page, f"loop-spades-{language}-07-bags")
+        says_the_round(page, language, number)
         save_in_view(page)
         nothing_red(page)
         mark = taps.mark()
@@ -225,16 +311,17 @@ def test_spades_match_to_500(language, region, page_in, live_server, shot, conso
         page.locator("#save").click()
         expect(page.locator(f"#round-{number}")).to_have_count(1)
         figures.append(taps.since(mark))
-        if number == 7:  # 7 bags (one a round): 3 more and the side loses points, said on the board
-            expect(page.locator(".bag-warning")).to_be_visible()
-            shot(page, f"loop-spades-{language}-07-bags")
         assert figures[-1] <= 10
-        assert number < 20
+        state = after
+    assert len(figures) + len(by_api) == len(state.rounds) == 8
+    expect(page.locator("#winner-banner")).to_contain_text(WORDS[language]["win"])
+    expect(page.locator("#winner-banner")).to_contain_text(f"{players[0]} & {players[2]}")
     shot(page, f"loop-spades-{language}-finished", full_page=True)
     assert sideways_overflow(page) == 0
     taps.assert_honest()
     assert_accessible(page, f"finished Spades in {language}")
-    print(f"spades in {language}: taps per round {figures}")
+    assert totals_served(page, match_id) == list(game.replay(table, [SPADES_RAW] * 8).totals) == list(state.totals)
+    print(f"spades in {language}: taps per round {figures}, rounds {by_api} through the API")
     assert console.unexpected() == []
 
 
@@ -255,13 +342,12 @@ def test_small_phone_keeps_save_in_view(browser, live_server, shot, console):
 
 
 def test_greyed_chip_says_why(page, shot, console):
-    """A used stake is greyed, and a tap on it says why (Nwik: Ann bid stake 1 in round 1)."""
-    open_match(page, "nwik", NAMES[:3])
-    for number in range(1, 4):  # Bob, Cid and Ann bid stake 1 once each
-        expect(page.locator("#h-entry")).to_contain_text(str(number))
-        enter_round(page, {"style": "1", "stake": "1", "tricks_0": "5", "tricks_1": "4"})
-        page.locator("#save").click()
-        expect(page.locator(f"#round-{number}")).to_have_count(1)
+    """A used stake is greyed, and a tap on it says why (Nwik: Ann bid stake 1 in round 1).
+    The three rounds before are recorded through the API (entering rounds by taps is the other tests')."""
+    match_id = open_match(page, "nwik", NAMES[:3])
+    for _number in range(1, 4):  # Bob, Cid and Ann bid stake 1 once each
+        record_by_api(page, match_id, {"style": 1, "stake": 1, "tricks": [5, 4, 4]})
+    reload_to_see(page, 3)
     expect(page.locator("#h-entry")).to_contain_text("4")
     greyed = page.locator("#c-stake details.greyed").first
     expect(greyed).to_be_visible()
