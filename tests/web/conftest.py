@@ -176,7 +176,7 @@ def page(context, console) -> Iterator:
 
 @pytest.fixture
 def shot():
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     def save(page, name: str, full_page: bool = False) -> Path:
         path = ARTIFACTS / f"{name}.png"
