@@ -117,6 +117,9 @@ TAP_LISTENER_JS = """(() => {
         + (el.innerText ? ' ' + el.innerText.trim().slice(0, 30) : '')) : '';
     addEventListener('pointerdown', e => { lastInput = performance.now(); report('tap', describe(e.target)); }, true);
     addEventListener('keydown', e => { lastInput = performance.now(); report('key', e.key); }, true);
+    // A tap's change follows its release: on a loaded machine the press may be >250 ms before it.
+    addEventListener('pointerup', () => { lastInput = performance.now(); }, true);
+    addEventListener('keyup', () => { lastInput = performance.now(); }, true);
     addEventListener('input', e => {
         if (performance.now() - lastInput > 250) report('untyped', describe(e.target));
     }, true);

@@ -138,11 +138,16 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     assert_phone_width(page)
     standings_url = link.input_value()
 
-    match_id = start_match(page, ["Ann", "Bob", "Cid"], league)
-    fill_round(page, [3, 1, 1])
-    save_round(page, 1)
-    fill_round(page, [1, 3, 1])
-    save_round(page, 2)
+    # A league match with two rounds, through the API (the new-match form with a league and
+    # rounds by taps: test_untrusted_names_render_as_text); the edit below is on the page.
+    response = page.request.post("/api/v1/matches", data={"game": "nameless", "players": ["Ann", "Bob", "Cid"], "league": league})
+    assert response.status == 201, response.text()
+    match_id = response.json()["id"]
+    for tricks in ([3, 1, 1], [1, 3, 1]):
+        assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": tricks}).status == 201
+    page.goto(f"/matches/{match_id}")
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    expect(page.locator("main")).to_contain_text("League match")  # the match counts for the league
     page.get_by_role("link", name="Edit round 1").click()
     enter(page, "tricks_0", "2")
     enter(page, "tricks_1", "2")
