@@ -78,6 +78,7 @@ NWIK_TRICKS = [[6, 4, 3], [5, 5, 3], [7, 3, 3], [4, 4, 5], [3, 6, 4], [2, 8, 3],
 NWIK_ON_THE_PAGE = (1, 4, 7, 10, 13, 15)
 
 
+@pytest.mark.slow
 def test_whole_nwik_match(page, console, shot, live_server):
     players = ["Ann", "Bob", "Cid"]
     match_id = start_match(page, "nwik", players)

@@ -203,6 +203,7 @@ def totals_served(page, match_id: str) -> list[int]:
     return response.json()["totals"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
 def test_whole_nwik_match_by_taps(language, region, page_in, browser, live_server, shot, console):
     """A whole match of Nwik (3 players, 15 rounds) in each language, every player's first
@@ -269,6 +270,7 @@ SPADES_ROUND = {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "2", "tricks_
 SPADES_RAW = {"bids": [4, 3, 3, 2], "tricks": [5, 3, 3, 2]}  # the same round as the engine takes it
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
 def test_spades_match_to_500(language, region, page_in, live_server, shot, console):
     """Spades to 500 (8 rounds): 8 taps a round (4 bids, 3 tricks, Save), bags counted on the
