@@ -17,8 +17,9 @@
 
   var DB_NAME = "scorekeeper-offline";
   // The engine boots (seconds of a phone's CPU) once the player has left the match page alone
-  // this long: never in the page's first load, never under the player's taps.
-  var ENGINE_IDLE_MS = 3000;
+  // this long, as while a hand is played: never in the page's first load, never under the
+  // player's taps, and not on a page only passed through.
+  var ENGINE_IDLE_MS = 8000;
   var RETRY_MS = 30000;
 
   var words = (function () {
@@ -620,7 +621,12 @@
     clearTimeout(checkTimer);
     checkTimer = setTimeout(function () {
       if (!usePhone() || !engineUsable() || !here || !here.match) return;
-      check(form).then(renderPreview, function () {});
+      check(form).then(function (result) {
+        // A form nobody has touched since it moved on reads as the server draws it: "Tap the
+        // chips", not the list of everything still to enter.
+        if (!form.dataset.dirty && result && !result.ok && result.code === "field_missing") clearPreview();
+        else renderPreview(result);
+      }, function () {});
     }, 120);
   }
   document.addEventListener("input", function (event) {

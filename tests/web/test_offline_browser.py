@@ -188,7 +188,9 @@ def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, l
     expect(page.locator("table.usage td.used")).to_have_count(30)
     shot(page, "offline-nwik-whole-02-finished", full_page=True)
     context.set_offline(False)
-    expect(page.locator("tr.provisional")).to_have_count(0, timeout=30_000)
+    # The page reloads as the queue goes out: wait for all fifteen rounds as sent ones.
+    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(15, timeout=60_000)
+    expect(page.locator("tr.provisional")).to_have_count(0)
     stored = api(live_server, match_id)
     assert [scored["input"] for scored in stored["rounds"]] == inputs
     assert stored["finished"], stored["next"]
