@@ -186,6 +186,38 @@
     placeErrors();
   });
 
+  /* ---- a live check answers for the form as it was sent. The chips it draws again (the
+     Willi Stich dealer's call) must keep a tap made while it was on its way, or the tap
+     is silently lost on a slow connection. */
+  var tapsBeforeSwap = null;
+  function roundFormOf(event) {
+    var elt = event.detail && event.detail.elt;
+    return elt && elt.closest ? elt.closest("form.round-form") : null;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var form = roundFormOf(event);
+    if (!form) return;
+    tapsBeforeSwap = { form: form, chips: {} };
+    form.querySelectorAll("input[type=radio]:checked").forEach(function (chip) {
+      tapsBeforeSwap.chips[chip.name] = chip.value;
+    });
+  });
+  // On afterSwap, not afterSettle: a request queued behind this one is sent as soon as the
+  // swap is done, and must carry the restored tap.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var kept = tapsBeforeSwap;
+    tapsBeforeSwap = null;
+    if (!kept || roundFormOf(event) !== kept.form || !kept.form.isConnected) return;
+    var restored = false;
+    Object.keys(kept.chips).forEach(function (name) {
+      if (checked(kept.form, name) === kept.chips[name]) return;
+      // A call the answer now greys has no chip to tap: then the answer stands.
+      var chip = kept.form.querySelector('input[type=radio][name="' + name + '"][value="' + kept.chips[name] + '"]:not(:disabled)');
+      if (chip) { chip.checked = true; restored = true; }
+    });
+    if (restored) emit(kept.form, "change");
+  });
+
   function showNetwork() {
     var status = document.getElementById("net-status");
     if (!status) return;

@@ -156,6 +156,24 @@ def test_rounds_of_every_game_within_the_tap_budget(game, page, taps, shot, cons
     assert console.unexpected() == []
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_taps_made_while_a_check_is_on_its_way_are_kept(game, page, taps, console):
+    """On a slow connection (half a second each way) the player taps faster than the live
+    checks come back: a check's answer must not undo a tap made after it was asked (it did
+    for the Willi Stich dealer's call, which every answer draws again)."""
+    counts, options, _generate = generator_for(game)
+    players = NAMES[: max(counts)]
+    open_match(page, game.id, players, options)
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    network.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 500, "downloadThroughput": -1, "uploadThroughput": -1})
+    table = game.table(players, dict(options))
+    state = game.initial_state(table)
+    record_by_taps(page, taps, game, table, state, random.Random(3), shots=())
+    assert console.unexpected() == []
+
+
 @pytest.mark.parametrize("game", [game for game in GAMES if game.max_players >= 6], ids=lambda game: game.id)
 def test_six_players_fit_the_phone(game, page, shot, console):
     open_match(page, game.id, NAMES[:6], generator_for(game)[1])
