@@ -38,6 +38,16 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["TEST_DATABASE_URL"] = server.set(database=name).render_as_string(hide_password=False)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test that drives chromium is marked `browser`, and `one_database` with it: a
+    page is judged the same whichever database is under the server, so bin/test runs it once
+    (in its SQLite run, or in its PostgreSQL run when also marked `on_postgresql`)."""
+    for item in items:
+        if "playwright_instance" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.one_database)
+
+
 def test_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     """TEST_DATABASE_URL (PostgreSQL) when set, else a fresh SQLite file."""
     url = os.environ.get("TEST_DATABASE_URL")

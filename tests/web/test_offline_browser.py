@@ -15,6 +15,10 @@ from tests.games import legal_rounds
 from tests.web.test_browser import NWIK_STYLES, NWIK_TRICKS, api, pick, start_match, valid_preview
 
 pytestmark = pytest.mark.browser
+# Phones that queue rounds and sync them to a shared server: bin/test runs these in its
+# PostgreSQL run, the league server's database (all but the whole match, which evens out
+# the two runs' time).
+on_postgresql = pytest.mark.on_postgresql
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -55,6 +59,7 @@ def queued(page, match_id: str) -> list[dict]:
 NWIK_OFFLINE = [(1, 1, [6, 4, 3]), (3, 1, [5, 5, 3]), (4, 1, [2, 8, 3])]
 
 
+@on_postgresql
 def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console, shot, live_server):
     players = ["Ann", "Bob", "Cid"]
     match_id = start_match(page, "nwik", players)
@@ -106,6 +111,7 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
 BAR_STEPS = [("style", "2"), ("stake", "1"), ("tricks_0", "5"), ("tricks_1", "4"), ("trump", "hearts")]
 
 
+@on_postgresql
 def test_offline_save_bar_says_what_it_says_online(page, context, console, shot, live_server):
     """The sticky save bar's state line offline, drawn from the phone's engine, reads as the
     server's does online at every step: still to enter, not yet (bad), each side's score (good)."""
@@ -216,6 +222,7 @@ def spades_input(bids: list[str], tricks: list[int]) -> dict:
     return {"bids": [bid if bid == "nil" else int(bid) for bid in bids], "tricks": tricks}
 
 
+@on_postgresql
 def test_three_spades_rounds_offline_double_tap_and_reload(page, context, console, shot, live_server):
     players = ["Ann", "Bob", "Cid", "Dee"]
     match_id = start_match(page, "spades", players)
@@ -254,6 +261,7 @@ def fill_nameless(page, tricks: list[int]) -> None:
         enter(page, f"tricks_{seat}", str(took))
 
 
+@on_postgresql
 def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_server):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
@@ -284,6 +292,7 @@ def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_serve
     assert console.unexpected() == []
 
 
+@on_postgresql
 def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_server, page, context, console, shot):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
@@ -322,6 +331,7 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     assert console.unexpected() == []
 
 
+@on_postgresql
 def test_offline_home_lists_the_matches_on_this_phone(page, context, console, shot):
     first = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     second = start_match(page, "spades", ["Eve", "Fay", "Gus", "Hal"])
@@ -348,6 +358,7 @@ def post(live_server: str, path: str, body: dict) -> dict:
 
 
 
+@on_postgresql
 def test_queued_rounds_survive_a_browser_restart(phone, page, context, live_server):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
@@ -381,6 +392,7 @@ def fill_form(page, values: dict[str, str]) -> None:
             enter(page, name, value)
 
 
+@on_postgresql
 @pytest.mark.parametrize("game_id", [game.id for game in all_games()])
 def test_every_game_records_rounds_offline(game_id, page, context, console, live_server):
 
@@ -409,6 +421,7 @@ def test_every_game_records_rounds_offline(game_id, page, context, console, live
     assert console.unexpected() == []
 
 
+@on_postgresql
 def test_typing_the_next_round_survives_the_queue_being_sent(page, context, console, live_server):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
