@@ -43,6 +43,9 @@ def offline_messages() -> dict[str, str]:
         "no_engine": _(
             "This phone has not stored the rules yet: the round is kept and checked by the server when the connection returns."
         ),
+        "bids_kept": _(
+            "No connection: the bids stay on this phone with round {number}. Play the hand, tap the tricks, then Save round {number}."
+        ),
         "phone_matches": _("Matches on this phone"),
         "phone_none": _("No match is stored on this phone yet."),
         "phone_rounds": _("Rounds recorded: {number}"),

@@ -232,8 +232,14 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-round-form]") || !window.ScorekeeperOffline) return;
-    // "Save the bids" posts to its own address as a plain form: only the round itself is queued.
-    if (event.submitter && event.submitter.hasAttribute("formaction")) return;
+    // "Save the bids" posts to its own address as a plain form; without a connection that
+    // would open the browser's error page, so the bids stay on the phone with the round.
+    if (event.submitter && event.submitter.hasAttribute("formaction")) {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      window.ScorekeeperOffline.keepBids(form);
+      return;
+    }
     event.preventDefault();
     window.ScorekeeperOffline.save(form);
   });

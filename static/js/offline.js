@@ -464,6 +464,8 @@
     });
   }
   function setFormRound(form, number, editing) {
+    var kept = document.getElementById("bids-kept");  // the bids went with their round
+    if (kept) kept.remove();
     var heading = document.getElementById("h-entry");
     if (heading) heading.textContent = editing ? t("edit_round", { number: number }) : t("round", { number: number });
     form.dataset.number = String(number);
@@ -578,8 +580,37 @@
     return !navigator.onLine || (here && here.queue && here.queue.length > 0);
   }
 
+  // What an engine answer was for: the server's match (its version), the queued rounds and
+  // the phone's language (the answer carries words).
+  function answerKey(request) {
+    return JSON.stringify([request.match.version, document.documentElement.lang || "en", request.queued]);
+  }
+  function storedAnswer(matchId, key) {
+    return storedMatch(matchId).then(function (record) {
+      return record && record.answer && record.answer_key === key ? record.answer : null;
+    }, function () { return null; });
+  }
+  function keepAnswer(matchId, key, answer, version) {
+    // One transaction: a newer copy of the match stored meanwhile is never overwritten.
+    return transact(["matches"], "readwrite", function (tx) {
+      var store = tx.objectStore("matches");
+      requestValue(store.get(matchId), function (record) {
+        if (!record || record.match.version !== version) return;
+        record.answer = answer;
+        record.answer_key = key;
+        store.put(record);
+      });
+    }).catch(function () {});
+  }
   function refresh() {
     if (!here) return Promise.resolve();
+    function show(answer) {
+      here.answer = answer;
+      renderTotals(answer);
+      renderRounds(answer, here.queue);
+      var form = roundForm();
+      if (form) moveFormOn(form, answer);
+    }
     return queueOf(here.id).then(function (queue) {
       here.queue = queue;
       renderPending(queue);
@@ -590,11 +621,17 @@
         if (form) moveFormPlain(form, queue);
         return;
       }
-      return evaluate({ match: here.match, queued: queuedForEngine(queue), form: null }).then(function (answer) {
-        here.answer = answer;
-        renderTotals(answer);
-        renderRounds(answer, queue);
-        if (form) moveFormOn(form, answer);
+      var request = { match: here.match, queued: queuedForEngine(queue), form: null };
+      var asked = answerKey(request);
+      // The engine takes seconds to boot after a reload: first the answer it gave last time
+      // for this very match and queue (stored on the phone), so the queued rounds, totals
+      // and round number are there at once; the engine's fresh answer then replaces it.
+      return storedAnswer(here.id, asked).then(function (known) {
+        if (known) show(known);
+        return evaluate(request);
+      }).then(function (answer) {
+        show(answer);
+        return keepAnswer(here.id, asked, answer, request.match.version);
       }, function () {
         renderPending(queue);
         if (form) moveFormPlain(form, queue);
@@ -687,6 +724,7 @@
       throw error;
     }).then(function (outcome) {
       delete form.dataset.saving;
+      if (outcome === "queued") dropDraft(matchId);
       return outcome;
     }, function (error) {
       delete form.dataset.saving;
@@ -714,6 +752,57 @@
         return "queued";
       });
     });
+  }
+
+  /* ---- "Save the bids" without a connection would open the browser's error page: the bids
+     stay on this phone with the round instead (kept across a reload), the tricks follow
+     after the hand, and Save queues the whole round. */
+  function keepBids(form) {
+    var number = form.dataset.number;
+    var values = formValues(form);
+    var kept = here ? transact(["matches"], "readwrite", function (tx) {
+      var store = tx.objectStore("matches");
+      requestValue(store.get(here.id), function (record) {
+        if (!record) return;
+        record.draft = { number: number, values: values };
+        store.put(record);
+      });
+    }).catch(function () {}) : Promise.resolve();
+    return kept.then(function () { sayBidsKept(form, number); });
+  }
+  function sayBidsKept(form, number) {
+    var note = document.getElementById("bids-kept");
+    if (!note) {
+      note = el("p", "bids-kept", "");
+      note.id = "bids-kept";
+      note.setAttribute("role", "status");
+      var tricks = form.querySelector(".tricks, [id^='c-tricks']");
+      form.insertBefore(note, tricks || form.firstChild);
+    }
+    note.textContent = t("bids_kept", { number: number });
+  }
+  // A reload (or a restart) with bids kept: back into the form, unless the round moved on.
+  function restoreDraft(form) {
+    if (!form || !here) return Promise.resolve();
+    return storedMatch(here.id).then(function (record) {
+      var draft = record && record.draft;
+      if (!draft) return;
+      if (parseInt(draft.number, 10) < parseInt(form.dataset.number, 10)) return dropDraft(here.id);  // that round is in
+      if (draft.number !== form.dataset.number || form.dataset.dirty) return;
+      fill(form, draft.values);
+      sayBidsKept(form, draft.number);
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    }).catch(function () {});
+  }
+  function dropDraft(matchId) {
+    return transact(["matches"], "readwrite", function (tx) {
+      var store = tx.objectStore("matches");
+      requestValue(store.get(matchId), function (record) {
+        if (!record || !record.draft) return;
+        delete record.draft;
+        store.put(record);
+      });
+    }).catch(function () {});
   }
 
   /* ---- edit and undo of a queued round; the choices after a refusal */
@@ -879,7 +968,12 @@
       list.textContent = "";
       if (!records.length) list.appendChild(el("li", "muted", t("phone_none")));
       records.forEach(function (record) {
-        var queued = found[1].filter(function (item) { return item.match === record.id; }).length;
+        var waiting = found[1].filter(function (item) { return item.match === record.id; })
+          .sort(function (a, b) { return a.number - b.number; });
+        var queued = waiting.length;
+        // With the rounds waiting here: the engine's last answer for exactly these (else the server's).
+        var answer = queued && record.answer && record.answer_key === answerKey({ match: record.match, queued: queuedForEngine(waiting) })
+          ? record.answer : null;
         var li = el("li");
         var link = el("a", "match-link");
         link.href = "/matches/" + encodeURIComponent(record.id);
@@ -889,11 +983,11 @@
         match.sides.forEach(function (side, index) {
           var names = side.map(function (seat) { return match.players[seat].name; }).join(" & ");
           var span = el("span", "side", names + " ");
-          span.appendChild(el("b", "", String(match.totals[index])));
+          span.appendChild(el("b", "", String(answer ? answer.board[index].total : match.totals[index])));
           sides.appendChild(span);
         });
         link.appendChild(sides);
-        var facts = t("phone_rounds", { number: match.rounds.length });
+        var facts = t("phone_rounds", { number: match.rounds.length + queued });
         if (queued) facts += " · " + t("phone_queued", { number: queued });
         link.appendChild(el("span", "muted", facts));
         li.appendChild(link);
@@ -923,7 +1017,7 @@
             if (form) liveCheck(form);
           });
         }
-      }).then(function () { flush(); }).catch(function () {});
+      }).then(function () { return restoreDraft(roundForm()); }).then(function () { flush(); }).catch(function () {});
       // From the first visit on, the engine loads in the background (the service worker keeps
       // its files), so the phone can score when the connection goes at any later moment.
       whenIdle(startEngine);
@@ -949,6 +1043,7 @@
   window.ScorekeeperOffline = {
     check: check,
     save: save,
+    keepBids: keepBids,
     provisional: queueOf,
     evaluate: evaluate,
     flush: flush,

@@ -87,11 +87,12 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
     totals = page.locator("#scores ol.totals .points")
     expect(totals).to_have_text([str(total) for total in state.totals])
     expect(page.locator("#scores .next")).to_contain_text("Round 4")
-    # Reload with the connection still off: nothing queued is lost.
+    # Reload with the connection still off: nothing queued is lost, and the queued rounds,
+    # totals and round number are there within a second of the page (from the phone's store,
+    # while the engine boots again), so Save is never offered for a round already queued.
     page.reload()
-    # The engine starts again from the phone's cache (Pyodide takes seconds to boot).
-    expect(page.locator("tr.provisional")).to_have_count(3, timeout=ENGINE_BOOT_MS)
-    expect(page.locator("#h-entry")).to_have_text("Round 4")
+    expect(page.locator("tr.provisional")).to_have_count(3, timeout=1_000)
+    expect(page.locator("#h-entry")).to_have_text("Round 4", timeout=1_000)
     expect(totals).to_have_text([str(total) for total in state.totals])
     shot(page, "offline-nwik-03-reloaded", full_page=True)
     context.set_offline(False)
@@ -236,7 +237,7 @@ def test_three_spades_rounds_offline_double_tap_and_reload(page, context, consol
         expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
         expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
     page.reload()
-    expect(page.locator("tr.provisional")).to_have_count(3, timeout=ENGINE_BOOT_MS)
+    expect(page.locator("tr.provisional")).to_have_count(3, timeout=1_000)
     game = get_game("spades")
     inputs = [spades_input(bids, tricks) for bids, tricks in SPADES_OFFLINE]
     state = game.replay(game.table(players), inputs)
@@ -249,6 +250,43 @@ def test_three_spades_rounds_offline_double_tap_and_reload(page, context, consol
     stored = api(live_server, match_id)
     assert [scored["input"] for scored in stored["rounds"]] == inputs
     assert [scored["number"] for scored in stored["rounds"]] == [1, 2, 3]
+    assert stored["totals"] == list(state.totals)
+    assert console.unexpected() == []
+
+
+@on_postgresql
+def test_spades_bids_saved_offline_stay_on_the_phone_until_the_tricks(page, context, console, shot, live_server):
+    """The two-step round without a connection: "Save the bids" keeps the bids on the phone
+    (no browser error page), a reload keeps them, the tricks follow after the hand, and the
+    round reaches the server as entered once the connection returns."""
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    match_id = start_match(page, "spades", players)
+    engine_ready(page)
+    go_offline(page, context, console)
+    bids, tricks = SPADES_OFFLINE[0]
+    for seat, bid in enumerate(bids):
+        enter(page, f"bid_{seat}", bid)
+    page.locator("#save-bids").click()
+    expect(page.locator("#bids-kept")).to_contain_text("the bids stay on this phone with round 1")
+    assert page.url.endswith(f"/matches/{match_id}")
+    page.reload()
+    expect(page.locator("#bids-kept")).to_be_visible(timeout=ENGINE_BOOT_MS)
+    for seat, bid in enumerate(bids):
+        expect(page.locator(f'input[name="bid_{seat}"][value="{bid}"]')).to_be_checked()
+    shot(page, "offline-spades-bids-kept", full_page=True)
+    for seat, took in enumerate(tricks):
+        enter(page, f"tricks_{seat}", str(took))
+    valid_preview(page)
+    page.locator("#save").click()
+    expect(page.locator("#round-1.provisional")).to_have_count(1)
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    expect(page.locator("#bids-kept")).to_have_count(0)
+    context.set_offline(False)
+    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    stored = api(live_server, match_id)
+    game = get_game("spades")
+    state = game.replay(game.table(players), [spades_input(bids, tricks)])
+    assert [scored["input"] for scored in stored["rounds"]] == [spades_input(bids, tricks)]
     assert stored["totals"] == list(state.totals)
     assert console.unexpected() == []
 
@@ -372,8 +410,11 @@ def test_queued_rounds_survive_a_browser_restart(phone, page, context, live_serv
     context = phone.restart(offline=True)  # the browser quits with two rounds not yet sent
     assert api(live_server, match_id)["rounds"] == []
     page = context.new_page()
+    page.goto("/")  # the home page lists the match with the rounds waiting on the phone
+    listed = page.locator(f"#phone-match-list a.match-link[href='/matches/{match_id}']")
+    expect(listed).to_contain_text("Rounds recorded: 2 · Not yet sent: 2")
     page.goto(f"/matches/{match_id}")  # from the service worker's copy
-    expect(page.locator("tr.provisional")).to_have_count(2, timeout=ENGINE_BOOT_MS)
+    expect(page.locator("tr.provisional")).to_have_count(2, timeout=1_000)
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     context.set_offline(False)
     expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
