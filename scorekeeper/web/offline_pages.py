@@ -40,6 +40,8 @@ def offline_messages() -> dict[str, str]:
         "keep_mine": _("Keep mine as round {number}"),
         "drop_mine": _("Drop mine"),
         "edit_mine": _("Edit mine"),
+        "keep_preview": _("Recorded after the other phone's rounds, yours would score:"),
+        "record_mine": _("Record mine from round {number}"),
         "no_engine": _(
             "This phone has not stored the rules yet: the round is kept and checked by the server when the connection returns."
         ),

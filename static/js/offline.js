@@ -602,12 +602,19 @@
       });
     }).catch(function () {});
   }
+  // The queued rounds the page counts: those before a round the server refused. Until the
+  // player chooses what becomes of it, the refused round and the ones after it are shown
+  // apart (the conflict box), and the totals and sheet are the server's.
+  function counted(queue) {
+    var refused = queue.findIndex(function (item) { return item.status === "refused"; });
+    return refused < 0 ? queue : queue.slice(0, refused);
+  }
   function refresh() {
     if (!here) return Promise.resolve();
-    function show(answer) {
+    function show(answer, items) {
       here.answer = answer;
       renderTotals(answer);
-      renderRounds(answer, here.queue);
+      renderRounds(answer, items);
       var form = roundForm();
       if (form) moveFormOn(form, answer);
     }
@@ -621,16 +628,17 @@
         if (form) moveFormPlain(form, queue);
         return;
       }
-      var request = { match: here.match, queued: queuedForEngine(queue), form: null };
+      var items = counted(queue);
+      var request = { match: here.match, queued: queuedForEngine(items), form: null };
       var asked = answerKey(request);
       // The engine takes seconds to boot after a reload: first the answer it gave last time
       // for this very match and queue (stored on the phone), so the queued rounds, totals
       // and round number are there at once; the engine's fresh answer then replaces it.
       return storedAnswer(here.id, asked).then(function (known) {
-        if (known) show(known);
+        if (known) show(known, items);
         return evaluate(request);
       }).then(function (answer) {
-        show(answer);
+        show(answer, items);
         return keepAnswer(here.id, asked, answer, request.match.version);
       }, function () {
         renderPending(queue);
@@ -855,9 +863,48 @@
     });
     return putItems(kept, moved).then(function () { return kept; });
   }
+  /* "Keep mine": the hands re-scored as the rounds they would become (another dealer or
+     Bidder, other scores), shown before anything is recorded; recorded on confirmation. */
+  function previewKeep(refused) {
+    var fetched = navigator.onLine ? fetchMatch(here.id) : Promise.resolve(null);
+    return fetched.then(function (match) {
+      if (match) here.match = match;
+      var mine = here.queue.slice(here.queue.indexOf(refused));
+      var base = here.match.rounds.length;
+      return evaluate({ match: here.match, queued: queuedForEngine(mine), form: null }).then(function (answer) {
+        showKeepPreview(answer.rounds.filter(function (round) { return round.number > base; }), base + 1);
+      });
+    }).catch(function () { return choose("confirm-keep"); });  // no engine here: the server checks it
+  }
+  function showKeepPreview(rounds, first) {
+    var box = document.getElementById("offline-conflict");
+    if (!box) return;
+    var old = box.querySelector(".row");
+    if (old) old.remove();
+    box.appendChild(el("p", "", t("keep_preview")));
+    var list = el("ul", "keep-preview");
+    rounds.forEach(function (round) {
+      var parts = here.match.sides.map(function (side, index) {
+        var names = side.map(function (seat) { return here.match.players[seat].name; }).join(" & ");
+        return names + " " + signed(round.scores[index]);
+      });
+      list.appendChild(el("li", "", t("round", { number: round.number }) + " · " + t("dealt", { name: round.dealer }) + ": " + parts.join(", ")));
+    });
+    box.appendChild(list);
+    var row = el("div", "row");
+    [["confirm-keep", t("record_mine", { number: first }), "primary"], ["back", t("cancel"), ""]].forEach(function (choice) {
+      var button = el("button", choice[2], choice[1]);
+      button.type = "button";
+      button.dataset.offlineChoice = choice[0];
+      row.appendChild(button);
+    });
+    box.appendChild(row);
+  }
   function choose(choice) {
     var refused = here.queue.filter(function (item) { return item.status === "refused"; })[0];
     if (!refused) return;
+    if (choice === "keep") return previewKeep(refused);
+    if (choice === "back") return renderConflict(here.queue);
     var fetched = navigator.onLine ? fetchMatch(here.id) : Promise.resolve(null);
     fetched.then(function (match) {
       if (match) here.match = match;

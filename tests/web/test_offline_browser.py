@@ -356,16 +356,33 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     conflict = page.locator("#offline-conflict")
     expect(conflict).to_contain_text("Round 1 saved on this phone was refused", timeout=20_000)
     expect(conflict).to_contain_text("round 1 cannot be recorded: the next round is 2")
+    # Until this phone's player chooses, the totals and the sheet are the server's: the other
+    # phone's round 1, none of the refused ones.
+    server = api(live_server, match_id)
+    assert len(server["rounds"]) == 1
+    expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in server["totals"]])
+    expect(page.locator("tr.provisional")).to_have_count(0)
     shot(page, "offline-conflict-01-refused", full_page=True)
-    assert len(api(live_server, match_id)["rounds"]) == 1
+    # "Keep mine" first shows the hands re-scored as rounds 2 and 3; nothing is recorded yet.
     conflict.get_by_role("button", name="Keep mine as round 2").click()
+    game = get_game("nameless")
+    table = game.table(["Ann", "Bob", "Cid", "Dee"])
+    inputs = [server["rounds"][0]["input"], *({**server["rounds"][0]["input"], "tricks": tricks} for tricks in NAMELESS[:2])]
+    sides = [" & ".join(table.players[seat] for seat in side) for side in table.sides]
+    for scored in game.replay(table, inputs).rounds[1:]:
+        said = ", ".join(f"{side} {points:+d}" if points else f"{side} 0" for side, points in zip(sides, scored.score.scores, strict=True))
+        expect(conflict.locator("ul.keep-preview")).to_contain_text(f"Round {scored.number} · ")
+        expect(conflict.locator("ul.keep-preview")).to_contain_text(said)
+    shot(page, "offline-conflict-02-kept-preview", full_page=True)
+    assert len(api(live_server, match_id)["rounds"]) == 1
+    conflict.get_by_role("button", name="Record mine from round 2").click()
     expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
     expect(page.locator("tr.provisional")).to_have_count(0)
     expect(page.locator("#offline-conflict")).to_have_count(0)
     stored = api(live_server, match_id)
     assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
     assert queued(page, match_id) == []
-    shot(page, "offline-conflict-02-resolved", full_page=True)
+    shot(page, "offline-conflict-03-resolved", full_page=True)
     assert console.unexpected() == []
 
 
