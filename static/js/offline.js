@@ -874,16 +874,16 @@
       return evaluate({ match: here.match, queued: queuedForEngine(mine), form: null }).then(function (answer) {
         showKeepPreview(answer.rounds.filter(function (round) { return round.number > base; }), base + 1);
       });
-    }).catch(function () { return choose("confirm-keep"); });  // no engine here: the server checks it
+    }).catch(function () { showKeepPreview(null, here.match.rounds.length + 1); });  // no engine: the server scores them
   }
   function showKeepPreview(rounds, first) {
     var box = document.getElementById("offline-conflict");
     if (!box) return;
     var old = box.querySelector(".row");
     if (old) old.remove();
-    box.appendChild(el("p", "", t("keep_preview")));
+    box.appendChild(el("p", "", rounds ? t("keep_preview") : t("no_engine")));
     var list = el("ul", "keep-preview");
-    rounds.forEach(function (round) {
+    (rounds || []).forEach(function (round) {
       var parts = here.match.sides.map(function (side, index) {
         var names = side.map(function (seat) { return here.match.players[seat].name; }).join(" & ");
         return names + " " + signed(round.scores[index]);
