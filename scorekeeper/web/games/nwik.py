@@ -147,7 +147,15 @@ class NwikAdapter(GameAdapter):
             cells[bidder] = _("{bid} · {made}", bid=_("Pass"), made=cells[bidder])
             bidder, style = acting, raw.get("acting_style")
         if isinstance(style, int) and style in rules.STYLE_NAMES:
-            bid = _("{style} ×{stake}", style=_(rules.STYLE_NAMES[style]), stake=raw.get("stake"))
+            name = _(rules.STYLE_NAMES[style])
+            trump, stake, card = raw.get("trump"), raw.get("stake"), raw.get("vip_card")
+            if style in rules.TRUMP_CHOICES and style != rules.VIP and isinstance(trump, str) and trump in SUIT_NAMES:
+                name = _("{suit} trumps", suit=_(SUIT_NAMES[trump]))  # the suit chosen, not the three it could be
+            if style == rules.VIP and isinstance(stake, int) and isinstance(card, int):
+                # The multiplier the score used: the stake times the turned card accepted.
+                bid = _("{style} ×{stake} (stake {base} × card {card})", style=name, stake=stake * card, base=stake, card=card)
+            else:
+                bid = _("{style} ×{stake}", style=name, stake=stake)
             cells[bidder] = _("{bid} · {made}", bid=bid, made=cells[bidder])
         return cells
 
