@@ -27,7 +27,7 @@ def test_the_bidders_cell_says_what_was_played_for(app_context, raw, said):
 
 def test_the_vip_multiplier_shown_is_the_one_scored(app_context):
     raw = {"style": 5, "stake": 5, "vip_card": 2, "trump": "clubs", "tricks": [3, 8, 2]}
-    scored = NWIK.play(TABLE, NWIK.initial_state(TABLE), raw).rounds[-1]
     with app_context.test_request_context():
+        scored = NWIK.play(TABLE, NWIK.initial_state(TABLE), raw).rounds[-1]
         cell = adapter_for(NWIK).sheet_cells(TABLE, raw, 1)[1]
     assert f"×{scored.score.details['effective_stake']}" in cell
