@@ -4,11 +4,13 @@ One `UPDATE ... RETURNING` bumps the match's version (conditionally on If-Match)
 returns its columns: it takes the match lock (the row on PostgreSQL, the database on
 SQLite) before anything else is read, as every write does (see writes.py), so racing
 writers of one match, and racing retries of one Idempotency-Key, are serialised; the
-same statement returns the latest snapshot (services.snapshots). Then the seats and, only
-where they can exist, the stored key, the waiting round and the open bidding are read;
-the round, the new snapshot and the audit entry are inserted and the summary columns
-updated, on the session's connection in its transaction. A casual POST without a key
-sends six statements and the commit. The
+same statement returns the latest snapshot (services.snapshots), and the match's version
+as the statement's own reads saw it, which tells whether that snapshot is still the
+latest (see _LOCKED_COLUMNS). Then the seats and, only where they can exist, the stored
+key, the waiting round and the open bidding are read; the round, the new snapshot and
+the audit entry are inserted and the summary columns updated, on the session's
+connection in its transaction. A casual POST without a key sends six statements and the
+commit. The
 match's JSON document is stored per version and language on its next read (views.py), so
 the bumped version is all a reader or a polling phone needs to see the change.
 """
@@ -37,6 +39,8 @@ _rounds, _snapshots, _biddings, _audit = (
     cast(SqlTable, model.__table__) for model in (Round, RoundSnapshot, Bidding, AuditEntry)
 )
 
+# The match row as the lock statement's own reads see it (see version_seen below).
+_seen = _matches.alias("seen")
 _LOCKED_COLUMNS = (
     _matches.c.game,
     _matches.c.league_id,
@@ -50,15 +54,20 @@ _LOCKED_COLUMNS = (
     _matches.c.totals,
     _matches.c.finished,
     _matches.c.winners,
-    # The latest snapshot, read by the same statement. It may be older than the row when
-    # this write waited for another (PostgreSQL reads other tables as of the statement's
-    # start): its round count then differs from the row's and the state is read afresh.
+    # The latest snapshot, read by the same statement. PostgreSQL reads it as of the
+    # statement's start, while the row is the one this statement locked: when another
+    # writer of the match committed in between (this write waited for its lock, or it
+    # committed just before), the snapshot may be one that writer replaced by another of
+    # as many rounds (an edit), and the round count cannot tell. The match's version as
+    # of the same start tells: it is the locked row's old version exactly when no writer
+    # committed in between (record_round then reads the state afresh).
     select(_snapshots.c.body)
     .where(_snapshots.c.match_id == _matches.c.id)
     .order_by(_snapshots.c.rounds.desc())
     .limit(1)
     .scalar_subquery()
     .label("snapshot"),
+    select(_seen.c.version).where(_seen.c.id == _matches.c.id).scalar_subquery().label("version_seen"),
 )
 _BUMP = (
     update(_matches)
@@ -199,7 +208,8 @@ def record_round(
         seats = connection.execute(SEATS, params).all()
         game = get_game(locked.game)
         table = table_of(game, [seat.name for seat in seats], locked.options, locked.sides)
-        state, from_latest = _latest_state(game, table, match_id, locked.snapshot, locked.round_count)
+        snapshot = locked.snapshot if _snapshot_is_latest(locked) else None
+        state, from_latest = _latest_state(game, table, match_id, snapshot, locked.round_count)
         if state.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
         if locked.table_check:
@@ -281,6 +291,15 @@ def record_round(
         ) from None
     shown = round_dict(scored) | ({"pending": True} if locked.table_check else {})
     return RecordedRound(match_id=match_id, version=locked.version, number=number, round=shown, created=True)
+
+
+def _snapshot_is_latest(locked: Any) -> bool:
+    """Whether the snapshot the lock statement read is the match's latest (see
+    _LOCKED_COLUMNS). PostgreSQL's read of the row shows the version before the bump when
+    no other writer committed since the statement started; SQLite, whose writer holds the
+    database from the statement's start, shows the bumped row itself."""
+    seen = locked.version_seen
+    return seen is not None and seen >= locked.version - 1
 
 
 def _store_summary(connection: Connection, locked: Any, player_ids: list[str], match_id: str, state: MatchState) -> None:
