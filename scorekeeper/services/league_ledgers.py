@@ -44,6 +44,11 @@ def result_text(players: Sequence[str], sides: Sequence[Sequence[int]], totals: 
     )
 
 
+def result_of(record: StoredMatch) -> str:
+    """The `result` column of a league match with this record."""
+    return result_text(record.players, record.sides, record.totals, record.winners)
+
+
 def player_merged(source_id: str, target_id: str) -> None:
     """The seats of `source_id` moved to `target_id` (a merge): so do the players in the
     results of their matches. An id is a JSON string with nothing to escape, and only the
@@ -365,33 +370,36 @@ def _season_of(league_id: str, season_id: str) -> Season | None:
 
 
 def match_changed(league_id: str, before: StoredMatch | None, after: StoredMatch | None) -> None:
-    """A league match's summary changed from `before` to `after` (None: it was not there):
-    store its `result` column, bump the league (what every write does) and move the
-    ledgers in step with it along."""
-    version = db.session.scalar(select(League.version).where(League.id == league_id).with_for_update())
-    if after is not None:
-        matches = _tables()[0]
-        db.session.execute(
-            update(matches)
-            .where(matches.c.id == after.match_id)
-            .values(result=result_text(after.players, after.sides, after.totals, after.winners))
-        )
-    db.session.execute(
-        update(League).where(League.id == league_id).values(version=League.version + 1).execution_options(synchronize_session=False)
-    )
-    if version is None:
+    """A league match's summary changed from `before` to `after` (None: it was not there;
+    the caller has stored its `result`, see result_of): bump the league (what every write
+    does) and move the ledgers in step with it along.
+
+    Called last before the commit: the bump takes the league's row lock, which every
+    writer of the league's matches waits for, so it is held for two statements (and the
+    ledger moves of a result that changed), not for the whole write. The bump is a plain
+    UPDATE: its lock (FOR NO KEY UPDATE) does not conflict with the key-share locks that
+    the foreign-key checks of the write's own rows take on the league row, where a
+    `SELECT ... FOR UPDATE` would have to upgrade them, and two writers holding them
+    deadlocked."""
+    db.session.flush()
+    leagues = cast(SqlTable, League.__table__)
+    bumped = db.session.execute(
+        update(leagues).where(leagues.c.id == league_id).values(version=leagues.c.version + 1).returning(leagues.c.version)
+    ).scalar()
+    if bumped is None:
         return
-    rows = db.session.execute(
-        select(LeagueLedger.key, LeagueLedger.body).where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)
-    ).all()
-    changed = (before is not None and before.finished) or (after is not None and after.finished)
-    for row in rows:
-        if changed:
-            _move(league_id, row.key, row.body, before, after, version + 1)
+    version = bumped - 1
+    if (before is not None and before.finished) or (after is not None and after.finished):
+        rows = db.session.execute(
+            select(LeagueLedger.key, LeagueLedger.body).where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)
+        ).all()
+        for row in rows:
+            _move(league_id, row.key, row.body, before, after, bumped)
+    # A match in progress changes no standings: the ledgers in step stay in step.
     db.session.execute(
         update(LeagueLedger)
         .where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)
-        .values(version=version + 1)
+        .values(version=bumped)
         .execution_options(synchronize_session=False)
     )
 

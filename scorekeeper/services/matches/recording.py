@@ -10,7 +10,8 @@ latest (see _LOCKED_COLUMNS). Then the seats and, only where they can exist, the
 key, the waiting round and the open bidding are read; the round, the new snapshot and
 the audit entry are inserted and the summary columns updated, on the session's
 connection in its transaction. A casual POST without a key sends six statements and the
-commit. The
+commit; a league match's adds two, last: the league's bump and its ledgers' (services.
+league_ledgers.match_changed), so that the league's row is held only until the commit. The
 match's JSON document is stored per version and language on its next read (views.py), so
 the bumped version is all a reader or a polling phone needs to see the change.
 """
@@ -30,6 +31,7 @@ from ...games import Game, MatchState, RuleError, get_game
 from ...games.base import StaleSnapshot
 from ...games.i18n import _
 from ...i18n import current_language
+from ...league import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
 from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
@@ -253,8 +255,9 @@ def record_round(
                 "updated_at": now,
             },
         )
+        league_change = None
         if not locked.table_check:
-            _store_summary(connection, locked, [seat.player_id for seat in seats], match_id, played)
+            league_change = _store_summary(connection, locked, [seat.player_id for seat in seats], match_id, played)
             if from_latest:
                 connection.execute(
                     INSERT_SNAPSHOT, {"match_id": match_id, "rounds": played.round_count, "body": game.snapshot(played)}
@@ -275,6 +278,10 @@ def record_round(
                 "at": now,
             },
         )
+        if league_change is not None:
+            # Last: from here to the commit this write holds its league's row, which every
+            # write of the league's matches bumps (see league_ledgers.match_changed).
+            league_ledgers.match_changed(locked.league_id, *league_change)
         db.session.commit()
     except ServiceError:
         db.session.rollback()
@@ -302,22 +309,28 @@ def _snapshot_is_latest(locked: Any) -> bool:
     return seen is not None and seen >= locked.version - 1
 
 
-def _store_summary(connection: Connection, locked: Any, player_ids: list[str], match_id: str, state: MatchState) -> None:
-    """The match's summary columns in step with its counted rounds (and its league's ledgers)."""
-    summary = {
+def _store_summary(
+    connection: Connection, locked: Any, player_ids: list[str], match_id: str, state: MatchState
+) -> tuple[StoredMatch, StoredMatch] | None:
+    """The match's summary columns in step with its counted rounds (and a league match's
+    result with them, in the same statement); for a league match its record before and
+    after, for the league's ledgers."""
+    summary: dict[str, Any] = {
         "round_count": state.round_count,
         "totals": list(state.totals),
         "finished": state.finished,
         "winners": list(state.winners),
     }
-    connection.execute(SUMMARY, {"match_id": match_id, **summary})
-    if locked.league_id is not None:
-        before = league_ledgers.summary_record(match_id, locked, tuple(player_ids))
-        after = dataclasses.replace(
-            before,
-            totals=tuple(state.totals),
-            winners=tuple(state.winners),
-            finished=state.finished,
-            round_count=state.round_count,
-        )
-        league_ledgers.match_changed(locked.league_id, before, after)
+    if locked.league_id is None:
+        connection.execute(SUMMARY, {"match_id": match_id, **summary})
+        return None
+    before = league_ledgers.summary_record(match_id, locked, tuple(player_ids))
+    after = dataclasses.replace(
+        before,
+        totals=tuple(state.totals),
+        winners=tuple(state.winners),
+        finished=state.finished,
+        round_count=state.round_count,
+    )
+    connection.execute(SUMMARY, {"match_id": match_id, **summary, "result": league_ledgers.result_of(after)})
+    return before, after

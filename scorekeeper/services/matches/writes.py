@@ -101,8 +101,6 @@ def create_match(
             db.session.flush()
             if league is not None:
                 ensure_members(league, players)
-                # A match in progress changes no standings: the ledgers stay in step (and its result is stored).
-                league_ledgers.match_changed(league.id, None, league_ledgers.record_of(match))
             audit(
                 match,
                 actor,
@@ -118,6 +116,12 @@ def create_match(
             )
             if device_id:
                 db.session.add(DeviceMatch(device_id=device_id, match_id=match.id))
+            if league is not None:
+                # Last (it holds the league's row until the commit). A match in progress
+                # changes no standings: the ledgers stay in step (and its result is stored).
+                record = league_ledgers.record_of(match)
+                match.result = league_ledgers.result_of(record)
+                league_ledgers.match_changed(league.id, None, record)
             db.session.commit()
             return MatchView(match=match, game=game, table=table, state=state)
         except IntegrityError:
@@ -191,14 +195,17 @@ def locked_for_writing(
 
 
 def _store_summary(match: Match, state: MatchState) -> None:
-    """Keep the match's summary columns in step (and its league's ledgers: services.league_ledgers)."""
+    """Keep the match's summary columns in step (and its league's ledgers: services.league_ledgers).
+    The last step of a write: the league's bookkeeping holds the league's row until the commit."""
     before = league_ledgers.record_of(match) if match.league_id is not None else None
     match.round_count = state.round_count
     match.totals = list(state.totals)
     match.finished = state.finished
     match.winners = list(state.winners)
     if match.league_id is not None:
-        league_ledgers.match_changed(match.league_id, before, league_ledgers.record_of(match))
+        after = league_ledgers.record_of(match)
+        match.result = league_ledgers.result_of(after)
+        league_ledgers.match_changed(match.league_id, before, after)
 
 
 def _write_scores(round_: Round, state: MatchState) -> None:
@@ -321,9 +328,9 @@ def confirm_round(match_id: str, number: int, *, if_match: str | None = None, ac
             raise rule_error(error) from None
         waiting.confirmed = True
         _write_scores(waiting, state)
-        _store_summary(match, state)
         snapshots.store(view.game, match.id, state)
         audit(match, actor, "round.confirm", round_number=number, after=waiting.input)
+        _store_summary(match, state)
     return MatchView(match=match, game=view.game, table=view.table, state=state)
 
 
