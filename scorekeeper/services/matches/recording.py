@@ -34,6 +34,7 @@ from ...i18n import current_language
 from ...league import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
+from ..retries import retried
 from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
 
 _matches, _seats, _players = (cast(SqlTable, model.__table__) for model in (Match, Seat, Player))
@@ -165,6 +166,7 @@ def _latest_state(game: Game, table: Any, match_id: str, snapshot: Any, round_co
     return snapshots.current_state(game, table, match_id), False
 
 
+@retried
 def record_round(
     match_id: str,
     raw: Any,

@@ -29,6 +29,7 @@ from ...models import (
 )
 from .. import Actor, ServiceError, access, league_ledgers, limits, scopes, snapshots
 from ..league_bookkeeping import ensure_members
+from ..retries import retried
 from ..roster import clean_names, players_named
 from .audit import audit
 from .recording import lock_refusal
@@ -81,6 +82,24 @@ def create_match(
     if not actor.signed_in and actor.address is not None:
         # Each match started without an account adds players to a roster nobody owns.
         limits.spend(limits.ANONYMOUS_MATCHES_PER_ADDRESS, actor.address)
+    return _store_match(game, names, table, state, device_id, league, actor=actor, table_check=table_check,
+                        rematch_of=rematch_of)
+
+
+@retried
+def _store_match(
+    game: Game,
+    names: list[str],
+    table: Table,
+    state: MatchState,
+    device_id: str | None,
+    league: League | None,
+    *,
+    actor: Actor,
+    table_check: bool,
+    rematch_of: str | None,
+) -> MatchView:
+    """The new match, its seats, players and league bookkeeping, in one transaction."""
     for attempt in range(2):
         try:
             players = players_named(
@@ -234,6 +253,7 @@ def replay_edit(
         raise rule_error(error) from None
 
 
+@retried
 def edit_round(
     match_id: str,
     number: int,
@@ -273,6 +293,7 @@ def edit_round(
     return MatchView(match=match, game=game, table=table, state=state)
 
 
+@retried
 def undo_round(
     match_id: str,
     number: int,
@@ -308,6 +329,7 @@ def undo_round(
     return view
 
 
+@retried
 def confirm_round(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
     """Table check: a second phone confirms the waiting round, which then counts.
 
