@@ -1,0 +1,228 @@
+"""A league night through real gunicorn workers: tables writing at once in one league are never refused, and edits and undos racing new rounds leave every match in step with its rounds."""
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import requests
+from sqlalchemy import select, update
+
+from scorekeeper import create_app
+from scorekeeper.config import TestConfig
+from scorekeeper.extensions import db
+from scorekeeper.games import get_game
+from scorekeeper.models import League, Match
+from scorekeeper.services import snapshots
+from scorekeeper.services.matches import table_for, view_of
+
+pytestmark = pytest.mark.integration
+
+TIMEOUT = 60.0
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+# Partnership Nameless (seats 0+2 against 1+3), 14 points to win: four of these hands
+# make 12-8, and a fifth one ends the match at 15-10.
+HAND = {"tricks": [2, 1, 1, 1]}
+TARGET = {"target": 14}
+# Round 1 edited to 5-0 ends the match at round 4 (14-7): a round recorded after it would
+# be past the match's end. Edited to 2-3 it goes on at 11-9.
+FINISHING_EDIT = {"tricks": [3, 0, 2, 0]}
+PLAIN_EDIT = {"tricks": [1, 2, 1, 1]}
+# What a racing write may be told: the match finished, only the last round can be undone,
+# the round is gone, the edit would break a later round. Never a 409 'conflict' (a
+# deadlock or serialisation failure reaching the phone) and never a 5xx.
+REFUSALS = {"match_finished", "not_last_round", "round_not_found"}
+
+
+class Scorer:
+    """A league owner's API token, used by every thread (a fresh connection per request)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        session = requests.Session()
+        username = f"night{secrets.token_hex(4)}"
+        password = "correct horse battery staple"
+        reply = session.post(f"{base}/api/v1/users", json={"username": username, "password": password}, timeout=TIMEOUT)
+        assert reply.status_code == 201, reply.text
+        reply = session.post(f"{base}/api/v1/tokens", json={"name": "night"}, timeout=TIMEOUT)
+        assert reply.status_code == 201, reply.text
+        self.headers = {"Authorization": f"Bearer {reply.json()['token']}"}
+
+    def send(self, method: str, path: str, body: Any = None) -> requests.Response:
+        return requests.request(method, f"{self.base}{path}", json=body, headers=self.headers, timeout=TIMEOUT)
+
+    def ok(self, method: str, path: str, body: Any = None, status: int = 200) -> Any:
+        reply = self.send(method, path, body)
+        assert reply.status_code == status, f"{method} {path}: {reply.status_code} {reply.text[:300]}"
+        return reply.json() if reply.content else None
+
+    def league(self) -> str:
+        return self.ok("POST", "/api/v1/leagues", {"name": "Thursday", "members": PLAYERS}, 201)["id"]
+
+    def match(self, league_id: str, rounds: int = 0) -> str:
+        body = {"game": "nameless", "players": PLAYERS, "options": TARGET, "league": league_id}
+        match_id = self.ok("POST", "/api/v1/matches", body, 201)["id"]
+        for _ in range(rounds):
+            self.ok("POST", f"/api/v1/matches/{match_id}/rounds", HAND, 201)
+        return match_id
+
+
+def at_once(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run the calls at the same moment, one thread each; their results (or exceptions) in order."""
+    results: list[Any] = [None] * len(calls)
+    barrier = threading.Barrier(len(calls), timeout=TIMEOUT)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        try:
+            results[index] = calls[index]()
+        except Exception as error:  # noqa: BLE001 - reported by the caller's assertion
+            results[index] = error
+
+    threads = [threading.Thread(target=run, args=(index,), daemon=True) for index in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 3 * TIMEOUT
+    for thread in threads:
+        thread.join(timeout=max(0.0, deadline - time.monotonic()))
+    assert not any(thread.is_alive() for thread in threads), "a racing client did not finish in time"
+    return results
+
+
+def described(reply: Any) -> str:
+    if not isinstance(reply, requests.Response):
+        return repr(reply)
+    return f"{reply.request.method} {reply.status_code} {reply.text[:160]}"
+
+
+def refused_wrongly(reply: Any) -> bool:
+    """A reply a racing write must never get: no answer, a 5xx, or a refusal that is not about the match."""
+    if not isinstance(reply, requests.Response):
+        return True
+    if reply.status_code < 400:
+        return False
+    if reply.status_code == 422:
+        # The edit would break a later round (the round recorded first ended the match).
+        return False
+    return reply.status_code != 409 or reply.json().get("error") not in REFUSALS
+
+
+@pytest.fixture
+def database(integration_database_url: str) -> Iterator[Any]:
+    """The app's code on the database gunicorn serves, to read what was stored."""
+    app = create_app(TestConfig.with_database(integration_database_url))
+    with app.app_context():
+        yield db
+        db.session.remove()
+        db.engine.dispose()
+
+
+def out_of_step(match_id: str) -> list[str]:
+    """How the stored summary, result, latest snapshot and the rounds' replay of a match disagree."""
+    db.session.expire_all()
+    match = db.session.get(Match, match_id)
+    assert match is not None
+    game = get_game(match.game)
+    try:
+        replayed = view_of(match).state
+    except Exception as error:  # noqa: BLE001 - a round stored after the match's end
+        return [f"{match_id}: its rounds do not replay: {error}"]
+    truth = (replayed.round_count, list(replayed.totals), replayed.finished, list(replayed.winners))
+    found = []
+    summary = (match.round_count, list(match.totals), match.finished, list(match.winners))
+    if summary != truth:
+        found.append(f"{match_id}: summary {summary}, replay {truth}")
+    result = json.loads(match.result or "{}")
+    if (result.get("totals"), result.get("winners")) != (truth[1], truth[3]):
+        found.append(f"{match_id}: result {result}, replay {truth}")
+    latest = snapshots.current_state(game, table_for(match, game), match_id)
+    restored = (latest.round_count, list(latest.totals), latest.finished, list(latest.winners))
+    if restored != truth:
+        found.append(f"{match_id}: latest snapshot {restored}, replay {truth}")
+    db.session.rollback()
+    return found
+
+
+def test_tables_writing_at_once_in_one_league_are_never_refused(gunicorn_server):
+    scorer = Scorer(gunicorn_server.url)
+    league_id = scorer.league()
+    # Eight tables start their matches at the same moment ...
+    created = at_once([lambda: scorer.send("POST", "/api/v1/matches", {
+        "game": "nameless", "players": PLAYERS, "options": {"target": 1_000_000}, "league": league_id,
+    }) for _ in range(8)])
+    refused = [described(reply) for reply in created if not isinstance(reply, requests.Response) or reply.status_code != 201]
+    assert not refused, f"{len(refused)} of 8 league matches refused:\n" + "\n".join(refused)
+    match_ids = [reply.json()["id"] for reply in created]
+
+    # ... and record their rounds at once, each as fast as it can.
+    def table(match_id: str) -> list[Any]:
+        return [scorer.send("POST", f"/api/v1/matches/{match_id}/rounds", HAND) for _ in range(6)]
+
+    replies = [reply for replies in at_once([lambda m=m: table(m) for m in match_ids]) for reply in replies]
+    refused = [described(reply) for reply in replies if not isinstance(reply, requests.Response) or reply.status_code != 201]
+    assert not refused, f"{len(refused)} of {len(replies)} rounds refused:\n" + "\n".join(refused[:10])
+    for match_id in match_ids:
+        assert len(scorer.ok("GET", f"/api/v1/matches/{match_id}")["rounds"]) == 6
+
+
+def test_edits_and_undos_racing_new_rounds_leave_every_match_in_step(gunicorn_server, database):
+    scorer = Scorer(gunicorn_server.url)
+    league_id = scorer.league()
+    # Read once, the league's standings ledger is stored and then moved along by every write.
+    scorer.ok("GET", f"/api/v1/leagues/{league_id}/standings")
+    trials = 24
+    # The matches are made at once, four at a time (to be quick; they race for nothing).
+    match_ids: list[str] = []
+    for start in range(0, trials, 4):
+        match_ids += at_once([lambda: scorer.match(league_id, rounds=4) for _ in range(start, start + 4)])
+    assert all(isinstance(match_id, str) for match_id in match_ids), match_ids
+
+    def races(index: int, match_id: str) -> list[Callable[[], requests.Response]]:
+        path = f"/api/v1/matches/{match_id}/rounds"
+        record = (lambda: scorer.send("POST", path, HAND))
+        kind = index % 3
+        if kind == 0:
+            return [lambda: scorer.send("PUT", f"{path}/1", FINISHING_EDIT), record]
+        if kind == 1:
+            return [lambda: scorer.send("PUT", f"{path}/1", PLAIN_EDIT), record]
+        return [lambda: scorer.send("DELETE", f"{path}/4"), lambda: scorer.send("PUT", f"{path}/2", PLAIN_EDIT), record]
+
+    # Two matches race at a time: each race is an edit (or an undo and an edit) against a new round.
+    replies: list[Any] = []
+    for start in range(0, trials, 2):
+        calls = [call for index in range(start, start + 2) for call in races(index, match_ids[index])]
+        replies += at_once(calls)
+
+    problems = [problem for match_id in match_ids for problem in out_of_step(match_id)]
+    # What the phones and the league are served is read from the same rounds.
+    for match_id in match_ids:
+        for path in (f"/api/v1/matches/{match_id}", f"/matches/{match_id}"):
+            reply = scorer.send("GET", path)
+            if reply.status_code != 200:
+                problems.append(f"GET {path}: {reply.status_code}")
+    for kind in ("rounds", "matches"):
+        reply = scorer.send("GET", f"/api/v1/leagues/{league_id}/export.csv?kind={kind}")
+        if reply.status_code != 200:
+            problems.append(f"export.csv?kind={kind}: {reply.status_code}")
+    standings = scorer.send("GET", f"/api/v1/leagues/{league_id}/standings")
+    # The standings moved along with every write equal the standings built afresh.
+    db.session.execute(update(League).where(League.id == league_id).values(version=League.version + 1))
+    db.session.commit()
+    rebuilt = scorer.send("GET", f"/api/v1/leagues/{league_id}/standings")
+    if (standings.status_code, standings.json()) != (rebuilt.status_code, rebuilt.json()):
+        problems.append(f"standings {standings.text[:300]}, rebuilt {rebuilt.text[:300]}")
+    finished = db.session.scalar(select(db.func.count()).where(Match.league_id == league_id, Match.finished.is_(True)))
+    wrong = [described(reply) for reply in replies if refused_wrongly(reply)]
+    assert not problems and not wrong, failure(
+        f"{len(problems)} problems in {trials} races ({finished} matches finished):\n" + "\n".join(problems[:20])
+        + f"\n{len(wrong)} replies no racing write may get:\n" + "\n".join(wrong[:10]),
+        gunicorn_server,
+    )
+
+
+def failure(message: str, server) -> str:
+    return f"{message}\n--- {server.log_path}, last lines ---\n{server.log(30)}"
