@@ -73,9 +73,19 @@ def require_league_role(league: League, actor: Actor, needed: frozenset[str], do
     return role
 
 
+def require_role_in(league_id: str, actor: Actor, needed: frozenset[str], doing: str) -> str:
+    """require_league_role by the league's id: the league (its members and seasons come
+    with it) is loaded only to name it in a refusal, not on every read and write of its
+    matches."""
+    role = role_of(league_id, actor)
+    if role not in needed:
+        raise _refuse(actor, db.session.get(League, league_id), needed, doing)
+    return role
+
+
 def check_match_read(match: Match, actor: Actor) -> None:
     if match.league_id is not None:
-        require_league_role(db.session.get_one(League, match.league_id), actor, READERS, N_("see its matches"))
+        require_role_in(match.league_id, actor, READERS, N_("see its matches"))
 
 
 def check_match_write(match: Match, actor: Actor) -> None:
@@ -85,7 +95,7 @@ def check_match_write(match: Match, actor: Actor) -> None:
 def check_write(league_id: str | None, created_by: str | None, actor: Actor) -> None:
     """Who may write a match, from its league and its creator (the columns a write's lock returns)."""
     if league_id is not None:
-        require_league_role(db.session.get_one(League, league_id), actor, WRITERS, N_("record or change rounds"))
+        require_role_in(league_id, actor, WRITERS, N_("record or change rounds"))
     elif created_by is not None and created_by != actor.user_id:
         creator = db.session.get(User, created_by)
         raise ServiceError(
@@ -102,7 +112,7 @@ def check_match_confirm(match: Match, actor: Actor) -> None:
     casual match, anyone at the table who holds its link (confirming adds nothing of
     their own: it agrees with what the recording phone entered)."""
     if match.league_id is not None:
-        require_league_role(db.session.get_one(League, match.league_id), actor, WRITERS, N_("confirm its rounds"))
+        require_role_in(match.league_id, actor, WRITERS, N_("confirm its rounds"))
 
 
 @dataclass(frozen=True)
