@@ -153,7 +153,8 @@ def in_step(app: Any, match_ids: list[str]) -> list[str]:
     from scorekeeper.services.matches import table_for, view_of
 
     wrong = []
-    with app.app_context():
+    # A request's context: replaying renders each round's explanation in a language.
+    with app.test_request_context():
         for match_id in match_ids:
             match = db.session.get(Match, match_id)
             game = get_game(match.game)

@@ -115,7 +115,8 @@ def refused_wrongly(reply: Any) -> bool:
 def database(integration_database_url: str) -> Iterator[Any]:
     """The app's code on the database gunicorn serves, to read what was stored."""
     app = create_app(TestConfig.with_database(integration_database_url))
-    with app.app_context():
+    # A request's context: replaying renders each round's explanation in a language.
+    with app.test_request_context():
         yield db
         db.session.remove()
         db.engine.dispose()
