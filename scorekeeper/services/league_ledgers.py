@@ -17,7 +17,7 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any, cast
 
-from sqlalchemy import String, and_, delete, func, insert, null, or_, select, type_coerce, update
+from sqlalchemy import String, and_, bindparam, delete, func, insert, null, or_, select, type_coerce, update
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.exc import IntegrityError
 
@@ -382,26 +382,46 @@ def match_changed(league_id: str, before: StoredMatch | None, after: StoredMatch
     `SELECT ... FOR UPDATE` would have to upgrade them, and two writers holding them
     deadlocked."""
     db.session.flush()
-    leagues = cast(SqlTable, League.__table__)
-    bumped = db.session.execute(
-        update(leagues).where(leagues.c.id == league_id).values(version=leagues.c.version + 1).returning(leagues.c.version)
-    ).scalar()
+    moved = (before is not None and before.finished) or (after is not None and after.finished)
+    if not moved and db.session.get_bind().dialect.name == "postgresql":
+        # A match in progress changes no standings: the ledgers in step stay in step, and
+        # the bump and theirs are one statement (one round trip with the league held).
+        db.session.execute(_BUMP_WITH_LEDGERS, {"league": league_id})
+        return
+    bumped = db.session.execute(_BUMP, {"league": league_id}).scalar()
     if bumped is None:
         return
     version = bumped - 1
-    if (before is not None and before.finished) or (after is not None and after.finished):
+    if moved:
         rows = db.session.execute(
             select(LeagueLedger.key, LeagueLedger.body).where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)
         ).all()
         for row in rows:
             _move(league_id, row.key, row.body, before, after, bumped)
-    # A match in progress changes no standings: the ledgers in step stay in step.
     db.session.execute(
         update(LeagueLedger)
         .where(LeagueLedger.league_id == league_id, LeagueLedger.version == version)
         .values(version=bumped)
         .execution_options(synchronize_session=False)
     )
+
+
+_leagues, _ledgers = cast(SqlTable, League.__table__), cast(SqlTable, LeagueLedger.__table__)
+_BUMP = (
+    update(_leagues)
+    .where(_leagues.c.id == bindparam("league"))
+    .values(version=_leagues.c.version + 1)
+    .returning(_leagues.c.version)
+)
+# PostgreSQL: WITH bumped AS (UPDATE leagues ... RETURNING version) UPDATE league_ledgers
+# ... FROM bumped. The league row is locked first: a ledger row is updated only once
+# joined with the bumped row. The bump runs even when no ledger is in step.
+_bumped = _BUMP.cte("bumped")
+_BUMP_WITH_LEDGERS = (
+    update(_ledgers)
+    .where(_ledgers.c.league_id == bindparam("league"), _ledgers.c.version == _bumped.c.version - 1)
+    .values(version=_bumped.c.version)
+)
 
 
 def _game_of(text: str) -> str | None:
