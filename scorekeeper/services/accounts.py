@@ -159,10 +159,15 @@ def end_sessions(user: User) -> None:
 
 
 def change_password(user: User, current: object, new: object, address: str) -> User:
-    """A new password, given the current one; every other session of the account ends."""
+    """A new password, given the current one; every other session of the account ends, and
+    so does every API token: a password changed because it leaked must not leave a token
+    made with it working (the account page and the answer say so; new tokens are made afresh)."""
     authenticate(user.username, current, address)
     new_password = check_password(new, "new_password")
     user.password_hash = hasher()[0].hash(new_password)
+    db.session.execute(
+        update(ApiToken).where(ApiToken.user_id == user.id, ApiToken.revoked_at.is_(None)).values(revoked_at=utcnow())
+    )
     db.session.commit()
     end_sessions(user)
     return user

@@ -274,9 +274,13 @@ def test_sign_out_ends_every_copy_of_the_session(scene):
     assert copy.get("/api/v1/users/me").status_code == 401
 
 
-def test_a_password_change_ends_the_other_sessions(scene):
+def test_a_password_change_ends_the_other_sessions_and_the_api_tokens(scene):
     other_phone = scene.app.test_client()
     assert other_phone.post("/api/v1/session", json={"username": "victim", "password": PASSWORD}).status_code == 200
+    token = scene.victim.post("/api/v1/tokens", json={"name": "old laptop"}).json
+    script = scene.app.test_client()
+    bearer = {"Authorization": f"Bearer {token['token']}"}
+    assert script.get("/api/v1/users/me", headers=bearer).status_code == 200
     changed = scene.victim.put(
         "/api/v1/users/me/password", json={"current_password": PASSWORD, "new_password": "another long secret"}
     )
@@ -284,6 +288,10 @@ def test_a_password_change_ends_the_other_sessions(scene):
     assert scene.victim.get("/api/v1/users/me").status_code == 200
     assert other_phone.get("/api/v1/users/me").status_code == 401
     assert other_phone.post("/api/v1/session", json={"username": "victim", "password": PASSWORD}).status_code == 401
+    # The token made before the change no longer reads the account or makes new tokens.
+    assert script.get("/api/v1/users/me", headers=bearer).status_code == 401
+    assert script.post("/api/v1/tokens", json={"name": "new one"}, headers=bearer).status_code in (401, 403)
+    assert scene.victim.get("/api/v1/tokens").json[0]["revoked_at"] is not None
 
 
 def test_the_csrf_token_is_renewed_at_sign_in(clean_app):
