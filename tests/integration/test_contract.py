@@ -10,8 +10,6 @@ import io
 import json
 import re
 import secrets
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +17,7 @@ import pytest
 import requests
 
 from .exports import league_export
+from .racing import at_once
 
 pytestmark = pytest.mark.integration
 
@@ -58,28 +57,6 @@ def new_match(server, session: requests.Session, options: dict | None = None, ga
     reply = session.post(f"{server.url}/api/v1/matches", json=body, timeout=TIMEOUT)
     assert reply.status_code == 201, failure(f"POST /matches: {reply.status_code} {reply.text}", server)
     return reply
-
-
-def race(calls: list[Callable[[], requests.Response]]) -> list[requests.Response | Exception]:
-    """Run the calls at the same moment, one thread each; the replies in order."""
-    replies: list[Any] = [None] * len(calls)
-    barrier = threading.Barrier(len(calls), timeout=TIMEOUT)
-
-    def run(index: int) -> None:
-        barrier.wait()
-        try:
-            replies[index] = calls[index]()
-        except requests.RequestException as error:
-            replies[index] = error
-
-    threads = [threading.Thread(target=run, args=(index,), daemon=True) for index in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    deadline = time.monotonic() + 3 * TIMEOUT
-    for thread in threads:
-        thread.join(timeout=max(0.0, deadline - time.monotonic()))
-    assert not any(thread.is_alive() for thread in threads), "a racing client did not finish in time"
-    return replies
 
 
 def statuses(replies) -> list[Any]:
@@ -179,7 +156,7 @@ def test_twenty_racing_retries_of_one_key_all_get_the_stored_round(gunicorn_serv
         racer.cookies.update(cookies)
         return racer.post(url, json=hand, headers={"Idempotency-Key": key}, timeout=TIMEOUT)
 
-    replies = race([post] * 20)
+    replies = at_once([post] * 20, TIMEOUT)
     assert statuses(replies) == [201] * 20, failure(
         f"{case}: {statuses(replies)} {[r.text[:120] for r in replies if isinstance(r, requests.Response)]}",
         gunicorn_server,
@@ -415,7 +392,7 @@ def burst(server, session: requests.Session, method: str, url: str, bodies: list
 
         return send
 
-    return race([make(body) for body in bodies])
+    return at_once([make(body) for body in bodies], TIMEOUT)
 
 
 def assert_no_server_error(replies, allowed: set[int], server, what: str) -> list[int]:
@@ -468,10 +445,10 @@ def test_bursts_of_the_same_write_get_409_or_success_never_500(gunicorn_server):
     for index in range(4):
         first = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"A{index}{suffix}"}, timeout=TIMEOUT).json()
         second = owner.post(f"{base}/api/v1/leagues/{league['id']}/members", json={"name": f"B{index}{suffix}"}, timeout=TIMEOUT).json()
-        merged = race([
+        merged = at_once([
             merge_call(owner, base, first["player_id"], second["player_id"]),
             merge_call(owner, base, second["player_id"], first["player_id"]),
-        ])
+        ], TIMEOUT)
         found = assert_no_server_error(merged, {200, 404, 409}, gunicorn_server, "opposite merges")
         survivors = [
             owner.get(f"{base}/api/v1/players/{player['player_id']}", timeout=TIMEOUT).status_code

@@ -5,13 +5,14 @@ import http.client
 import json
 import secrets
 import threading
-import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+
+from .racing import at_once
 
 pytestmark = pytest.mark.integration
 
@@ -81,22 +82,9 @@ def get_match(server, match_id: str) -> Reply:
 
 
 def race(requests: list[tuple[str, dict, dict]]) -> list[Reply]:
-    """Send the requests at the same moment, one thread each; the replies in request order."""
-    replies: list[Reply | None] = [None] * len(requests)
-    barrier = threading.Barrier(len(requests), timeout=HTTP_TIMEOUT)
-
-    def send(index: int, url: str, body: dict, headers: dict) -> None:
-        barrier.wait()
-        replies[index] = call("POST", url, body, headers)
-
-    threads = [threading.Thread(target=send, args=(i, *request), daemon=True) for i, request in enumerate(requests)]
-    for thread in threads:
-        thread.start()
-    deadline = time.monotonic() + 2 * HTTP_TIMEOUT
-    for thread in threads:
-        thread.join(timeout=max(0.0, deadline - time.monotonic()))
-    assert not any(thread.is_alive() for thread in threads), "a racing client did not finish in time"
-    return replies  # type: ignore[return-value]
+    """POST the (url, body, headers) requests at the same moment, one thread each; the replies in request order."""
+    return at_once([lambda request=request: call("POST", *request) for request in requests], HTTP_TIMEOUT,
+                   caught=(), within=2 * HTTP_TIMEOUT)
 
 
 def test_twenty_clients_with_one_idempotency_key_store_one_round(gunicorn_server):

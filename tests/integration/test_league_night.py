@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,6 +17,8 @@ from scorekeeper.games import get_game
 from scorekeeper.models import League, Match
 from scorekeeper.services import snapshots
 from scorekeeper.services.matches import table_for, view_of
+
+from .racing import at_once
 
 pytestmark = pytest.mark.integration
 
@@ -69,28 +69,6 @@ class Scorer:
         for _ in range(rounds):
             self.ok("POST", f"/api/v1/matches/{match_id}/rounds", HAND, 201)
         return match_id
-
-
-def at_once(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run the calls at the same moment, one thread each; their results (or exceptions) in order."""
-    results: list[Any] = [None] * len(calls)
-    barrier = threading.Barrier(len(calls), timeout=TIMEOUT)
-
-    def run(index: int) -> None:
-        barrier.wait()
-        try:
-            results[index] = calls[index]()
-        except Exception as error:  # noqa: BLE001 - reported by the caller's assertion
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=(index,), daemon=True) for index in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    deadline = time.monotonic() + 3 * TIMEOUT
-    for thread in threads:
-        thread.join(timeout=max(0.0, deadline - time.monotonic()))
-    assert not any(thread.is_alive() for thread in threads), "a racing client did not finish in time"
-    return results
 
 
 def described(reply: Any) -> str:
@@ -154,7 +132,7 @@ def test_tables_writing_at_once_in_one_league_are_never_refused(gunicorn_server)
     # Eight tables start their matches at the same moment ...
     created = at_once([lambda: scorer.send("POST", "/api/v1/matches", {
         "game": "nameless", "players": PLAYERS, "options": {"target": 1_000_000}, "league": league_id,
-    }) for _ in range(8)])
+    }) for _ in range(8)], TIMEOUT, caught=(Exception,))
     refused = [described(reply) for reply in created if not isinstance(reply, requests.Response) or reply.status_code != 201]
     assert not refused, f"{len(refused)} of 8 league matches refused:\n" + "\n".join(refused)
     match_ids = [reply.json()["id"] for reply in created]
@@ -163,7 +141,7 @@ def test_tables_writing_at_once_in_one_league_are_never_refused(gunicorn_server)
     def table(match_id: str) -> list[Any]:
         return [scorer.send("POST", f"/api/v1/matches/{match_id}/rounds", HAND) for _ in range(6)]
 
-    replies = [reply for replies in at_once([lambda m=m: table(m) for m in match_ids]) for reply in replies]
+    replies = [reply for replies in at_once([lambda m=m: table(m) for m in match_ids], TIMEOUT, caught=(Exception,)) for reply in replies]
     refused = [described(reply) for reply in replies if not isinstance(reply, requests.Response) or reply.status_code != 201]
     assert not refused, f"{len(refused)} of {len(replies)} rounds refused:\n" + "\n".join(refused[:10])
     for match_id in match_ids:
@@ -179,7 +157,8 @@ def test_edits_and_undos_racing_new_rounds_leave_every_match_in_step(gunicorn_se
     # The matches are made at once, four at a time (to be quick; they race for nothing).
     match_ids: list[str] = []
     for start in range(0, trials, 4):
-        match_ids += at_once([lambda: scorer.match(league_id, rounds=4) for _ in range(start, start + 4)])
+        match_ids += at_once([lambda: scorer.match(league_id, rounds=4) for _ in range(start, start + 4)], TIMEOUT,
+                             caught=(Exception,))
     assert all(isinstance(match_id, str) for match_id in match_ids), match_ids
 
     def races(index: int, match_id: str) -> list[Callable[[], requests.Response]]:
@@ -196,7 +175,7 @@ def test_edits_and_undos_racing_new_rounds_leave_every_match_in_step(gunicorn_se
     replies: list[Any] = []
     for start in range(0, trials, 2):
         calls = [call for index in range(start, start + 2) for call in races(index, match_ids[index])]
-        replies += at_once(calls)
+        replies += at_once(calls, TIMEOUT, caught=(Exception,))
 
     problems = [problem for match_id in match_ids for problem in out_of_step(match_id)]
     # What the phones and the league are served is read from the same rounds.
