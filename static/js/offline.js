@@ -106,6 +106,16 @@
   function storeMatch(record) {
     return transact(["matches"], "readwrite", function (tx) { tx.objectStore("matches").put(record); });
   }
+  // The stored match changed by `change` (which returns false to leave it be), read and
+  // written in one transaction: a newer copy stored meanwhile is never overwritten.
+  function changeMatch(matchId, change) {
+    return transact(["matches"], "readwrite", function (tx) {
+      var store = tx.objectStore("matches");
+      requestValue(store.get(matchId), function (record) {
+        if (record && change(record) !== false) store.put(record);
+      });
+    }).catch(function () {});
+  }
   function allMatches() {
     var records = [];
     return transact(["matches"], "readonly", function (tx) {
@@ -370,6 +380,17 @@
     box.hidden = false;
   }
 
+  // Buttons [choice, words, class] answered by choose() (see the click listener below).
+  function choiceRow(choices) {
+    var row = el("div", "row");
+    choices.forEach(function (choice) {
+      var button = el("button", choice[2], choice[1]);
+      button.type = "button";
+      button.dataset.offlineChoice = choice[0];
+      row.appendChild(button);
+    });
+    return row;
+  }
   function renderConflict(queue) {
     var old = document.getElementById("offline-conflict");
     if (old) old.remove();
@@ -380,14 +401,7 @@
     box.id = "offline-conflict";
     box.setAttribute("role", "alert");
     box.appendChild(el("p", "refusal", t("refused", { number: refused.number, message: refused.refusal.message })));
-    var row = el("div", "row");
-    [["keep", t("keep_mine", { number: next }), "primary"], ["drop", t("drop_mine"), "danger"], ["edit", t("edit_mine"), ""]].forEach(function (choice) {
-      var button = el("button", choice[2], choice[1]);
-      button.type = "button";
-      button.dataset.offlineChoice = choice[0];
-      row.appendChild(button);
-    });
-    box.appendChild(row);
+    box.appendChild(choiceRow([["keep", t("keep_mine", { number: next }), "primary"], ["drop", t("drop_mine"), "danger"], ["edit", t("edit_mine"), ""]]));
     var anchor = document.getElementById("entry-block") || document.getElementById("rounds-card");
     if (anchor) anchor.parentNode.insertBefore(box, anchor);
   }
@@ -591,16 +605,11 @@
     }, function () { return null; });
   }
   function keepAnswer(matchId, key, answer, version) {
-    // One transaction: a newer copy of the match stored meanwhile is never overwritten.
-    return transact(["matches"], "readwrite", function (tx) {
-      var store = tx.objectStore("matches");
-      requestValue(store.get(matchId), function (record) {
-        if (!record || record.match.version !== version) return;
-        record.answer = answer;
-        record.answer_key = key;
-        store.put(record);
-      });
-    }).catch(function () {});
+    return changeMatch(matchId, function (record) {
+      if (record.match.version !== version) return false;
+      record.answer = answer;
+      record.answer_key = key;
+    });
   }
   // The queued rounds the page counts: those before a round the server refused. Until the
   // player chooses what becomes of it, the refused round and the ones after it are shown
@@ -768,14 +777,7 @@
   function keepBids(form) {
     var number = form.dataset.number;
     var values = formValues(form);
-    var kept = here ? transact(["matches"], "readwrite", function (tx) {
-      var store = tx.objectStore("matches");
-      requestValue(store.get(here.id), function (record) {
-        if (!record) return;
-        record.draft = { number: number, values: values };
-        store.put(record);
-      });
-    }).catch(function () {}) : Promise.resolve();
+    var kept = here ? changeMatch(here.id, function (record) { record.draft = { number: number, values: values }; }) : Promise.resolve();
     return kept.then(function () { sayBidsKept(form, number); });
   }
   function sayBidsKept(form, number) {
@@ -803,14 +805,10 @@
     }).catch(function () {});
   }
   function dropDraft(matchId) {
-    return transact(["matches"], "readwrite", function (tx) {
-      var store = tx.objectStore("matches");
-      requestValue(store.get(matchId), function (record) {
-        if (!record || !record.draft) return;
-        delete record.draft;
-        store.put(record);
-      });
-    }).catch(function () {});
+    return changeMatch(matchId, function (record) {
+      if (!record.draft) return false;
+      delete record.draft;
+    });
   }
 
   /* ---- edit and undo of a queued round; the choices after a refusal */
@@ -891,14 +889,7 @@
       list.appendChild(el("li", "", t("round", { number: round.number }) + " · " + t("dealt", { name: round.dealer }) + ": " + parts.join(", ")));
     });
     box.appendChild(list);
-    var row = el("div", "row");
-    [["confirm-keep", t("record_mine", { number: first }), "primary"], ["back", t("cancel"), ""]].forEach(function (choice) {
-      var button = el("button", choice[2], choice[1]);
-      button.type = "button";
-      button.dataset.offlineChoice = choice[0];
-      row.appendChild(button);
-    });
-    box.appendChild(row);
+    box.appendChild(choiceRow([["confirm-keep", t("record_mine", { number: first }), "primary"], ["back", t("cancel"), ""]]));
   }
   function choose(choice) {
     var refused = here.queue.filter(function (item) { return item.status === "refused"; })[0];
