@@ -45,6 +45,10 @@ def offline_messages() -> dict[str, str]:
         "no_engine": _(
             "This phone has not stored the rules yet: the round is kept and checked by the server when the connection returns."
         ),
+        # The save bar's state line: three short lines at most beside Save on a 360 px phone.
+        "engine_missing": _("Not checked offline: Save keeps it for the server."),
+        "keep_working": _("Working out what your rounds score after the other phone's…"),
+        "needs_connection": _("No connection: this needs the server. Nothing was changed; try again when the phone is back online."),
         "bids_kept": _(
             "No connection: the bids stay on this phone with round {number}. Play the hand, tap the tricks, then Save round {number}."
         ),

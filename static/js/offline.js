@@ -520,6 +520,8 @@
     var key = form.querySelector('input[name="idempotency_key"]');
     if (key) key.value = newKey();
     setFormRound(form, number, false);
+    form.dispatchEvent(new Event("change", { bubbles: true }));  // the bar: checked by the server later
+    delete form.dataset.dirty;
   }
 
   // The last round's preview goes with it; the new round's check follows at once.
@@ -674,14 +676,25 @@
   function liveCheck(form) {
     clearTimeout(checkTimer);
     checkTimer = setTimeout(function () {
-      if (!usePhone() || !engineUsable() || !here || !here.match) return;
+      if (!usePhone() || !here) return;
+      if (!engineUsable() || !here.match) { withoutEngine(form); return; }
       check(form).then(function (result) {
         // A form nobody has touched since it moved on reads as the server draws it: "Tap the
         // chips", not the list of everything still to enter.
         if (!form.dataset.dirty && result && !result.ok && result.code === "field_missing") clearPreview();
         else renderPreview(result);
-      }, function () {});
+      }, function () { withoutEngine(form); });
     }, 120);
+  }
+  // No engine on this phone (its files could not be stored, or it never came here online
+  // long enough): the bar says so and Save keeps the round for the server to check, instead
+  // of the server's last answer ("Still to enter: ...") under a Save that never lights up.
+  function withoutEngine(form) {
+    if (!usePhone() || form.dataset.queuedEdit) return;
+    clearPreview();
+    setBarState("", t("engine_missing"));
+    var save = document.getElementById("save");
+    if (save) save.disabled = false;
   }
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-round-form]");
@@ -864,6 +877,9 @@
   /* "Keep mine": the hands re-scored as the rounds they would become (another dealer or
      Bidder, other scores), shown before anything is recorded; recorded on confirmation. */
   function previewKeep(refused) {
+    var box = document.getElementById("offline-conflict");
+    var row = box && box.querySelector(".row");
+    if (row) row.replaceWith(el("p", "muted keep-working", t("keep_working")));
     var fetched = navigator.onLine ? fetchMatch(here.id) : Promise.resolve(null);
     return fetched.then(function (match) {
       if (match) here.match = match;
@@ -877,8 +893,7 @@
   function showKeepPreview(rounds, first) {
     var box = document.getElementById("offline-conflict");
     if (!box) return;
-    var old = box.querySelector(".row");
-    if (old) old.remove();
+    box.querySelectorAll(".row, .keep-working").forEach(function (old) { old.remove(); });
     box.appendChild(el("p", "", rounds ? t("keep_preview") : t("no_engine")));
     var list = el("ul", "keep-preview");
     (rounds || []).forEach(function (round) {
@@ -917,6 +932,42 @@
     else cancelEdit();
   });
 
+  /* ---- writes only the server can make (an edit or undo of a round already sent, a change
+     of bids already sent, a confirmation, sharing): offline, their plain post or page would
+     open the browser's error page or the offline page. They stay put and say why; nothing
+     changes. (Rounds, bids not yet sent and the queued rounds' edits and undos work offline.) */
+  var SERVER_PAGES = /\/rounds\/\d+\/edit$|\/undo$/;
+  // The note goes after the form tapped, or at the foot of the card holding the link (not
+  // inside a table cell or a row of buttons).
+  function needsConnection(near) {
+    var form = near.closest("form");
+    var card = near.closest("section, .card") || document.body;
+    var note = form ? form.nextElementSibling : card.lastElementChild;
+    if (!note || !note.classList.contains("needs-connection")) {
+      note = el("p", "needs-connection", "");
+      note.setAttribute("role", "status");
+      if (form) form.parentNode.insertBefore(note, form.nextSibling);
+      else card.appendChild(note);
+    }
+    note.textContent = t("needs_connection");
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (navigator.onLine || !form.matches || form.matches("form[data-round-form]") || (form.getAttribute("method") || "").toLowerCase() !== "post") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();  // nor htmx's request (this listener runs first: capture on the document)
+    needsConnection(event.submitter || form);
+  }, true);
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[href]");
+    if (navigator.onLine || !link || link.origin !== window.location.origin || !SERVER_PAGES.test(link.pathname)) return;
+    event.preventDefault();
+    needsConnection(link);
+  }, true);
+  window.addEventListener("online", function () {
+    document.querySelectorAll(".needs-connection").forEach(function (note) { note.remove(); });
+  });
+
   /* ---- coming back: each match's queue is sent in round order, exactly once (the server
      keeps each Idempotency-Key); a refused round stops its match's queue until a person chooses. */
   function send(item) {
@@ -934,10 +985,14 @@
       });
     }
     // Saved before the engine was on this phone: the server reads the form, as without JavaScript.
+    // Without the version of the page it was typed on: the rounds queued before it moved the
+    // match on, and its expected number already refuses it if another phone came first.
+    var fields = Object.assign({}, item.form);
+    delete fields.version;
     return fetch("/matches/" + encodeURIComponent(item.match) + "/rounds", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key },
-      body: new URLSearchParams(item.form).toString(),
+      body: new URLSearchParams(fields).toString(),
       credentials: "same-origin"
     }).then(function (response) {
       if (response.ok || response.status >= 500) return { status: response.ok ? 201 : response.status };
@@ -1063,7 +1118,11 @@
       flush();
     }
   }
-  window.addEventListener("online", function () { flush(); });
+  window.addEventListener("online", function () {
+    // The engine's files could not be had offline; with the connection they can.
+    if (!worker) failed = false;
+    flush();
+  });
   // A server that answered 5xx, or a connection that came back without an "online" event.
   setInterval(function () { if (navigator.onLine) flush(); }, RETRY_MS);
   window.addEventListener("offline", function () {

@@ -330,17 +330,8 @@ def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_serve
     assert console.unexpected() == []
 
 
-@on_postgresql
-def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_server, page, context, console, shot):
-    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
-    engine_ready(page)
-    go_offline(page, context, console)
-    for number, tricks in enumerate(NAMELESS[:2], start=1):
-        fill_nameless(page, tricks)
-        valid_preview(page)
-        page.locator("#save").click()
-        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
-    # Meanwhile a second phone at the table records round 1 online.
+def second_phone_records_round_one(browser, live_server: str, match_id: str) -> None:
+    """Meanwhile a second phone at the table records round 1 online."""
     other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
     try:
         second = other.new_page()
@@ -351,6 +342,36 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
         expect(second.locator("#round-1")).to_have_count(1)
     finally:
         other.close()
+
+
+def expect_kept_hands_rescored(conflict, players: list[str], server: dict) -> list[int]:
+    """"Keep mine" shows this phone's two Nameless hands scored as the rounds after the
+    server's round 1, as the server's own replay scores them; returns the totals they make."""
+    game = get_game("nameless")
+    table = game.table(players)
+    inputs = [server["rounds"][0]["input"], *({**server["rounds"][0]["input"], "tricks": tricks} for tricks in NAMELESS[:2])]
+    sides = [" & ".join(table.players[seat] for seat in side) for side in table.sides]
+    preview = conflict.locator("ul.keep-preview")
+    state = game.replay(table, inputs)
+    for scored in state.rounds[1:]:
+        said = ", ".join(f"{side} {points:+d}" if points else f"{side} 0" for side, points in zip(sides, scored.score.scores, strict=True))
+        # Without the engine on the phone yet, it arrives with the connection first.
+        expect(preview).to_contain_text(f"Round {scored.number} · ", timeout=ENGINE_BOOT_MS)
+        expect(preview).to_contain_text(said)
+    return list(state.totals)
+
+
+@on_postgresql
+def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_server, page, context, console, shot):
+    match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
+    engine_ready(page)
+    go_offline(page, context, console)
+    for number, tricks in enumerate(NAMELESS[:2], start=1):
+        fill_nameless(page, tricks)
+        valid_preview(page)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+    second_phone_records_round_one(browser, live_server, match_id)
     console.allowed = (*OFFLINE_NOISE, "status of 409")  # the server's refusal, shown below
     context.set_offline(False)
     conflict = page.locator("#offline-conflict")
@@ -365,14 +386,7 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     shot(page, "offline-conflict-01-refused", full_page=True)
     # "Keep mine" first shows the hands re-scored as rounds 2 and 3; nothing is recorded yet.
     conflict.get_by_role("button", name="Keep mine as round 2").click()
-    game = get_game("nameless")
-    table = game.table(["Ann", "Bob", "Cid", "Dee"])
-    inputs = [server["rounds"][0]["input"], *({**server["rounds"][0]["input"], "tricks": tricks} for tricks in NAMELESS[:2])]
-    sides = [" & ".join(table.players[seat] for seat in side) for side in table.sides]
-    for scored in game.replay(table, inputs).rounds[1:]:
-        said = ", ".join(f"{side} {points:+d}" if points else f"{side} 0" for side, points in zip(sides, scored.score.scores, strict=True))
-        expect(conflict.locator("ul.keep-preview")).to_contain_text(f"Round {scored.number} · ")
-        expect(conflict.locator("ul.keep-preview")).to_contain_text(said)
+    expect_kept_hands_rescored(conflict, ["Ann", "Bob", "Cid", "Dee"], server)
     shot(page, "offline-conflict-02-kept-preview", full_page=True)
     assert len(api(live_server, match_id)["rounds"]) == 1
     conflict.get_by_role("button", name="Record mine from round 2").click()
@@ -494,4 +508,92 @@ def test_typing_the_next_round_survives_the_queue_being_sent(page, context, cons
     expect(page.locator("tr.provisional")).to_have_count(0)
     expect(page.locator('input[name="tricks_0"][value="3"]')).to_be_checked()
     assert len(api(live_server, match_id)["rounds"]) == 1
+    assert console.unexpected() == []
+
+
+@on_postgresql
+def test_a_phone_without_the_engine_queues_rounds_and_settles_a_conflict(browser, live_server, console, shot):
+    """A phone that lost the connection before its engine was stored (a first visit, gone
+    offline at once): the bar says so, Save still keeps the rounds for the server, and when
+    another phone came first, "keep mine" shows the hands re-scored before recording them."""
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    try:
+        page = context.new_page()
+        console.watch(page)
+        match_id = start_match(page, "nameless", players)
+        go_offline(page, context, console)
+        fill_nameless(page, NAMELESS[0])
+        expect(page.locator("#bar-state")).to_contain_text("Not checked offline: Save keeps it for the server")
+        expect(page.locator("#save")).to_be_enabled()
+        shot(page, "offline-no-engine-01-bar")
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text("Round 2")
+        expect(page.locator("#save")).to_have_text("Save round 2")
+        fill_nameless(page, NAMELESS[1])
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text("Round 3")
+        expect(page.locator("#pending li.pending-round")).to_have_text(["Round 1 · pending", "Round 2 · pending"])
+        second_phone_records_round_one(browser, live_server, match_id)
+        console.allowed = (*OFFLINE_NOISE, "status of 409")
+        context.set_offline(False)
+        conflict = page.locator("#offline-conflict")
+        expect(conflict).to_contain_text("Round 1 saved on this phone was refused", timeout=20_000)
+        server = api(live_server, match_id)
+        expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in server["totals"]])
+        assert len(server["rounds"]) == 1
+        # With the connection the engine comes: the hands are re-scored as rounds 2 and 3.
+        conflict.get_by_role("button", name="Keep mine as round 2").click()
+        totals = expect_kept_hands_rescored(conflict, players, server)
+        assert len(api(live_server, match_id)["rounds"]) == 1
+        shot(page, "offline-no-engine-02-kept-preview", full_page=True)
+        conflict.get_by_role("button", name="Record mine from round 2").click()
+        expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+        stored = api(live_server, match_id)
+        assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
+        assert stored["totals"] == totals
+        assert console.unexpected() == []
+    finally:
+        context.close()
+
+
+def test_writes_only_the_server_makes_say_so_offline_and_change_nothing(page, context, console, shot, live_server):
+    """Offline, an edit or undo of a round already sent, and a change of bids already sent,
+    stay on the match page with a note in the player's words: no browser error page, no
+    offline page, nothing changed."""
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    match_id = start_match(page, "spades", players)
+    bids, tricks = SPADES_OFFLINE[0]
+    for seat, bid in enumerate(bids):
+        enter(page, f"bid_{seat}", bid)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_be_visible()
+    for seat, took in enumerate(tricks):
+        enter(page, f"tricks_{seat}", str(took))
+    valid_preview(page)
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_have_count(1)
+    bids, _tricks = SPADES_OFFLINE[1]
+    for seat, bid in enumerate(bids):
+        enter(page, f"bid_{seat}", bid)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_be_visible()
+    before = api(live_server, match_id)
+    go_offline(page, context, console)
+    url = page.url
+    for control in (
+        page.get_by_role("button", name="Change the bids"),
+        page.locator("#round-1 a.edit"),
+        page.locator("a[href$='/undo']").first,
+    ):
+        control.click()
+        expect(page.locator(".needs-connection").first).to_contain_text("No connection: this needs the server. Nothing was changed")
+        assert page.url == url
+        expect(page.locator("#play-view")).to_be_visible()
+    shot(page, "offline-needs-connection", full_page=True)
+    context.set_offline(False)
+    expect(page.locator(".needs-connection")).to_have_count(0)
+    after = api(live_server, match_id)
+    assert after["rounds"] == before["rounds"]
+    assert after["version"] == before["version"]
     assert console.unexpected() == []
