@@ -1,6 +1,8 @@
 """Measures the phone's rules engine in chromium: its download (raw, gzip, and on the wire),
 the time to the first score with a cold cache (first visit) and a warm one (a later visit,
-the service worker's copy), a second score, and the memory it takes.
+the service worker's copy), a second score, and the memory it takes; and, as a player
+meets it (taps only), the time to a round's score offline after an ordinary visit and
+after an offline reload.
 
 Uses Playwright with Debian's chromium (never `playwright install`) in a fresh persistent
 profile, against a running server: it starts a Nwik match over the API, opens the match
@@ -159,12 +161,73 @@ def measure(base: str) -> dict[str, Any]:
     return {"download": download_sizes(base), "cold": cold, "warm": warm, "load_average": os.getloadavg()}
 
 
+def tap(page, name: str, value: str) -> None:
+    """A person's tap on a chip (nothing when the page already filled it in)."""
+    if page.locator(f'input[name="{name}"][value="{value}"]:checked').count():
+        return
+    page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])').click()
+
+
+def tap_round(page) -> float:
+    """Taps FORM's round; returns the time of the last tap (for the time to its score)."""
+    for name, value in FORM.items():
+        tap(page, name, value)
+    return time.perf_counter()
+
+
+def scored_in_bar(page, timeout_ms: int = 120_000) -> None:
+    page.wait_for_selector("#bar-state.good", timeout=timeout_ms)
+
+
+def ordinary_visits(base: str) -> dict[str, Any]:
+    """As a player meets it, no call into the page: visit a match page and leave the phone
+    alone until its corner says "Ready offline"; go offline and tap a round (the time from
+    the last tap to its score in the save bar); save it, reload offline (the time to the
+    queued round on screen, and to the next round's score, which waits for the engine to
+    boot again in the new page)."""
+    from playwright.sync_api import sync_playwright
+
+    match = new_match(base)
+    url = f"{base}/matches/{match['id']}"
+    result: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="sk-bench-ordinary-") as profile, sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS, service_workers="allow",
+            viewport={"width": 390, "height": 844}, has_touch=True,
+        )
+        try:
+            page = context.new_page()
+            started = time.perf_counter()
+            page.goto(url)
+            page.wait_for_selector("#net-status.ready", timeout=180_000)
+            result["ready_offline_after_load_s"] = round(time.perf_counter() - started, 1)
+            context.set_offline(True)
+            page.wait_for_function("!navigator.onLine")
+            last_tap = tap_round(page)
+            scored_in_bar(page)
+            result["offline_first_score_ms"] = round((time.perf_counter() - last_tap) * 1000)
+            page.locator("#save").click()
+            page.wait_for_selector("tr.provisional")
+            started = time.perf_counter()
+            page.reload()
+            page.wait_for_selector("tr.provisional", timeout=60_000)
+            result["offline_reload_queued_round_ms"] = round((time.perf_counter() - started) * 1000)
+            last_tap = tap_round(page)
+            scored_in_bar(page)
+            result["offline_reload_next_score_ms"] = round((time.perf_counter() - last_tap) * 1000)
+            result["offline_reload_next_score_from_load_ms"] = round((time.perf_counter() - started) * 1000)
+        finally:
+            context.close()
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base", help="the server, e.g. http://127.0.0.1:8000")
     parser.add_argument("--json", help="write the result here as JSON")
     args = parser.parse_args()
     result = measure(args.base.rstrip("/"))
+    result["ordinary"] = ordinary_visits(args.base.rstrip("/"))
     download = result["download"]
     print(f"download: {download['raw_bytes']:,} bytes raw, {download['gzip_bytes']:,} gzip -6", file=sys.stderr)
     for name, row in download["files"].items():
@@ -176,6 +239,12 @@ def main() -> None:
               f"engine import {worker.get('import_ms')} ms), second score {part['second_score_ms']} ms, "
               f"{part['engine_wire_bytes']:,} engine bytes on the wire, heap {worker.get('heap_bytes')}, "
               f"chromium RSS +{part['rss_growth_bytes'] / 2**20:.0f} MiB, scores {part['scores']}", file=sys.stderr)
+    ordinary = result["ordinary"]
+    print(f"ordinary visit: 'Ready offline' {ordinary['ready_offline_after_load_s']} s after the page loaded; offline, "
+          f"the round scored {ordinary['offline_first_score_ms']} ms after its last tap; offline reload: the queued round "
+          f"on screen after {ordinary['offline_reload_queued_round_ms']} ms, the next round scored "
+          f"{ordinary['offline_reload_next_score_ms']} ms after its last tap "
+          f"({ordinary['offline_reload_next_score_from_load_ms']} ms after the reload)", file=sys.stderr)
     print(f"load average during the run: {', '.join(f'{load:.1f}' for load in result['load_average'])} "
           f"({os.cpu_count()} cores)", file=sys.stderr)
     if args.json:

@@ -47,6 +47,7 @@ def offline_messages() -> dict[str, str]:
         ),
         # The save bar's state line: three short lines at most beside Save on a 360 px phone.
         "engine_missing": _("Not checked offline: Save keeps it for the server."),
+        "engine_starting": _("Starting the rules on this phone…"),
         "keep_working": _("Working out what your rounds score after the other phone's…"),
         "needs_connection": _("No connection: this needs the server. Nothing was changed; try again when the phone is back online."),
         "bids_kept": _(

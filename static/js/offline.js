@@ -678,6 +678,8 @@
     checkTimer = setTimeout(function () {
       if (!usePhone() || !here) return;
       if (!engineUsable() || !here.match) { withoutEngine(form); return; }
+      // After a reload the engine boots again (seconds): say so rather than an old answer.
+      if (document.documentElement.dataset.engine !== "ready" && form.dataset.dirty) setBarState("", t("engine_starting"));
       check(form).then(function (result) {
         // A form nobody has touched since it moved on reads as the server draws it: "Tap the
         // chips", not the list of everything still to enter.
@@ -1090,6 +1092,18 @@
     }).catch(function () {});
   }
 
+  // On a first visit the service worker registers during the page, so the page itself was
+  // not stored: an offline reload would find only the offline page. Once the worker is in
+  // charge, the page is asked for once more through it, and it keeps the copy.
+  function keepThisPage() {
+    var workers = navigator.serviceWorker;
+    if (!workers || workers.controller) return;
+    controlled().then(function () {
+      if (!workers.controller || !navigator.onLine) return;
+      fetch(window.location.href.split("#")[0], { headers: { "Accept": "text/html" }, credentials: "same-origin" }).catch(function () {});
+    });
+  }
+
   function start() {
     listMatches();
     var live = document.getElementById("live");
@@ -1114,6 +1128,7 @@
       // From the first visit on, the engine loads in the background (the service worker keeps
       // its files), so the phone can score when the connection goes at any later moment.
       whenIdle(startEngine);
+      keepThisPage();
     } else {
       flush();
     }

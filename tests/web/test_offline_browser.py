@@ -597,3 +597,28 @@ def test_writes_only_the_server_makes_say_so_offline_and_change_nothing(page, co
     assert after["rounds"] == before["rounds"]
     assert after["version"] == before["version"]
     assert console.unexpected() == []
+
+
+def test_one_visit_is_enough_for_an_offline_reload(browser, live_server, console, shot):
+    """A phone that opened the match once (its first page of the app, so the service worker
+    registered during it) and was left alone until "Ready offline": offline, a round is
+    scored and saved, and a reload shows the match with that round, not the offline page."""
+    match_id = post(live_server, "/api/v1/matches", {"game": "nwik", "players": ["Ann", "Bob", "Cy"]})["id"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    try:
+        page = context.new_page()
+        console.watch(page)
+        page.goto(f"/matches/{match_id}")
+        engine_ready(page)
+        go_offline(page, context, console)
+        fill_nwik(page, *NWIK_OFFLINE[0])
+        expect(page.locator("#bar-state.good")).to_be_visible(timeout=2_000)
+        page.locator("#save").click()
+        expect(page.locator("#h-entry")).to_have_text("Round 2")
+        page.reload()
+        expect(page.locator("#round-1.provisional")).to_have_count(1, timeout=1_000)
+        expect(page.locator("#h-entry")).to_have_text("Round 2")
+        shot(page, "offline-one-visit-reloaded")
+        assert console.unexpected() == []
+    finally:
+        context.close()
