@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request
 from flask_login import current_user
 
+from .. import cookies
 from ..games.i18n import _
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
 from ..services import accounts
@@ -22,6 +23,6 @@ def choose_language():
         accounts.set_language(current_user, language)
     response = redirect(safe_next(request.form.get("next")), code=303)
     response.set_cookie(
-        LANGUAGE_COOKIE, language, max_age=ONE_YEAR, httponly=True, samesite="Lax", secure=request.is_secure
+        LANGUAGE_COOKIE, language, max_age=ONE_YEAR, httponly=True, samesite="Lax", secure=cookies.secure()
     )
     return response
