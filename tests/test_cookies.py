@@ -32,7 +32,7 @@ def test_every_cookie_is_secure_under_scorekeeper_https(tmp_path, https):
     language = client.post("/language", data={"language": "de", "next": "/"})
     seen = {**set_cookies(match), **set_cookies(session), **set_cookies(language)}
     assert {"sk_device", "session", "sk_lang"} <= set(seen), seen
-    for name, header in seen.items():
+    for header in seen.values():
         assert ("; Secure" in header) is https, header
     with app.app_context():
         db.engine.dispose()
