@@ -33,6 +33,9 @@ def create_app(config: Any = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
     install_proxy_fix(app)
+    from .cookies import init_cookies
+
+    init_cookies(app)
     url = database_url_from_env(app.config.get("SQLALCHEMY_DATABASE_URI") or os.environ.get("DATABASE_URL"))
     if not url:
         os.makedirs(app.instance_path, exist_ok=True)

@@ -5,6 +5,8 @@ import secrets
 
 from flask import Flask, Response, g, request
 
+from . import cookies
+
 COOKIE = "sk_device"
 TEN_YEARS = 10 * 365 * 24 * 3600
 
@@ -32,7 +34,7 @@ def set_device_cookie(response: Response) -> Response:
             max_age=TEN_YEARS,
             httponly=True,
             samesite="Lax",
-            secure=request.is_secure,
+            secure=cookies.secure(),
         )
     return response
 

@@ -43,6 +43,11 @@ HTTP_MESSAGES: dict[int, str] = {
 # SQLSTATEs of PostgreSQL that mean "another transaction got in the way": serialization
 # failure, deadlock, lock not available. Retrying (after a reload) is the answer.
 CONCURRENCY_SQLSTATES = frozenset({"40001", "40P01", "55P03"})
+# The database cannot store anything now: its disk is full, its file is read-only, or
+# the disk fails. Not the request's fault, and not a bug: 503, try later. SQLite says so
+# in its message; PostgreSQL by SQLSTATE (disk full, read-only transaction, I/O error).
+STORAGE_FAILURES = ("attempt to write a readonly database", "disk i/o error", "database or disk is full")
+STORAGE_SQLSTATES = frozenset({"53100", "25006", "58030"})
 
 
 def rollback_session() -> None:
@@ -154,6 +159,13 @@ def database_refusal(error: DBAPIError) -> ServiceError | None:
     sqlstate = getattr(original, "sqlstate", None) or ""
     if isinstance(error, IntegrityError) or sqlstate in CONCURRENCY_SQLSTATES or "database is locked" in str(original):
         return clash()
+    if sqlstate in STORAGE_SQLSTATES or any(failure in str(original).lower() for failure in STORAGE_FAILURES):
+        # The transaction is rolled back by the handler: nothing of the request is stored.
+        return ServiceError(
+            503,
+            _("the server cannot store anything at the moment (its storage is full or read-only): nothing was saved, try again later"),
+            code="storage_unavailable",
+        )
     if sqlstate.startswith("22") or isinstance(error, DataError):
         # Class 22 (data exception): a value that does not fit its column.
         return ServiceError(422, _("a value sent is too long or out of range"), code="value_invalid")
@@ -171,7 +183,8 @@ def handle_database_error(error: DBAPIError) -> Response:
     refusal = database_refusal(error)
     if refusal is None:
         raise error
-    log.info("database refusal %s: %s", refusal.code, error)
+    # A full or read-only database is the operator's to mend: logged as an error.
+    log.log(logging.ERROR if refusal.status == 503 else logging.INFO, "database refusal %s: %s", refusal.code, error)
     return handle_service_error(refusal)
 
 
@@ -205,7 +218,7 @@ def handle_stale_data(error: StaleDataError) -> Response:
 
 
 def init_errors(app: Flask) -> None:
-    """Concurrency and database refusals become 409/422 here, generically, instead of
+    """Concurrency and database refusals become 409/422 (a full or read-only database 503) here, generically, instead of
     every service catching them: a burst of identical requests gets 409 or success."""
     app.register_error_handler(ServiceError, handle_service_error)
     app.register_error_handler(DBAPIError, handle_database_error)

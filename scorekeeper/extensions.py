@@ -32,5 +32,6 @@ migrate = Migrate()
 api = ScorekeeperApi()
 login_manager = LoginManager()
 # Every form post carries a CSRF token; the JSON API is exempt (a cross-site page cannot
-# send application/json without a CORS preflight, which this app never grants).
+# send application/json without a CORS preflight, which this app never grants), and its
+# cookie-carrying POSTs must be JSON or carry the token (api.require_same_site_post).
 csrf = CSRFProtect()

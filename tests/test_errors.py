@@ -78,3 +78,61 @@ def test_database_errors_that_input_or_concurrency_cause_are_refusals(app, error
     with app.test_request_context(), use_translator(str):
         refusal = database_refusal(error)
     assert (refusal.status if refusal else None) == status
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        OperationalError("INSERT", {}, FakeDriverError("attempt to write a readonly database")),
+        OperationalError("INSERT", {}, FakeDriverError("disk I/O error")),
+        OperationalError("COMMIT", {}, FakeDriverError("database or disk is full")),
+        OperationalError("INSERT", {}, FakeDriverError("could not extend file: No space left on device", "53100")),
+        OperationalError("INSERT", {}, FakeDriverError("cannot execute INSERT in a read-only transaction", "25006")),
+    ],
+)
+def test_a_full_or_read_only_database_is_a_503(app, error):
+    with app.test_request_context(), use_translator(str):
+        refusal = database_refusal(error)
+    assert refusal is not None and refusal.status == 503 and refusal.code == "storage_unavailable"
+    assert "nothing was saved" in refusal.message
+
+
+@pytest.fixture
+def read_only_app(clean_app):
+    """A second app on the test database whose every connection may read but not write
+    (SQLite's query_only, PostgreSQL's read-only transactions): as a read-only file or a
+    database that refuses writes would."""
+    url = clean_app.config["SQLALCHEMY_DATABASE_URI"]
+    app = create_app({**TestConfig.with_database(url), "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        engine = db.engine
+        statement = "PRAGMA query_only=ON" if engine.dialect.name == "sqlite" else "SET default_transaction_read_only = on"
+
+        def read_only(connection, _record) -> None:
+            cursor = connection.cursor()
+            cursor.execute(statement)
+            cursor.close()
+
+        from sqlalchemy import event
+
+        event.listen(engine, "connect", read_only)
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_writes_to_a_read_only_database_get_a_503_and_store_nothing(client, read_only_app):
+    match = client.post("/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob", "Cid"]}).json
+    cookie = client.get_cookie("sk_device")
+    phone = read_only_app.test_client()
+    phone.set_cookie("sk_device", cookie.value)
+    refused = phone.post(f"/api/v1/matches/{match['id']}/rounds", json={"tricks": [3, 1, 1]})
+    assert refused.status_code == 503, refused.get_data(as_text=True)
+    assert refused.json["error"] == "storage_unavailable" and "nothing was saved" in refused.json["message"]
+    page = phone.post("/matches/new", data={"game": "nameless", "seats": "3", "action": "create",
+                                            "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"})
+    assert page.status_code == 503 and page.mimetype == "text/html"
+    assert "nothing was saved" in page.get_data(as_text=True)
+    # Nothing half-stored: the match has no round, and no second match exists.
+    assert client.get(f"/api/v1/matches/{match['id']}").json["rounds"] == []
+    assert len(client.get("/api/v1/matches").json) == 1

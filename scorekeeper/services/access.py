@@ -58,9 +58,11 @@ _REFUSALS: dict[frozenset[str], tuple[str, str]] = {
 }
 
 
-def _refuse(actor: Actor, league: League | None, needed: frozenset[str], doing: str) -> ServiceError:
-    """`doing` is an N_-marked phrase ("record or change rounds"), translated here."""
-    where = _("league {name}", name=league.name) if league else _("this league")
+def _refuse(actor: Actor, league: League | None, role: str | None, needed: frozenset[str], doing: str) -> ServiceError:
+    """`doing` is an N_-marked phrase ("record or change rounds"), translated here. The
+    league is named only to someone who has a role in it: anyone else holds no more than
+    its id, and the refusal must not tell them what it is called."""
+    where = _("league {name}", name=league.name) if league is not None and role is not None else _("this league")
     signed_out, signed_in = _REFUSALS[needed]
     message = signed_in if actor.signed_in else signed_out
     return ServiceError(403, _(message, league=where, doing=_(doing)), code="forbidden")
@@ -69,17 +71,17 @@ def _refuse(actor: Actor, league: League | None, needed: frozenset[str], doing: 
 def require_league_role(league: League, actor: Actor, needed: frozenset[str], doing: str) -> str:
     role = role_of(league.id, actor)
     if role not in needed:
-        raise _refuse(actor, league, needed, doing)
+        raise _refuse(actor, league, role, needed, doing)
     return role
 
 
 def require_role_in(league_id: str, actor: Actor, needed: frozenset[str], doing: str) -> str:
     """require_league_role by the league's id: the league (its members and seasons come
-    with it) is loaded only to name it in a refusal, not on every read and write of its
-    matches."""
+    with it) is loaded only to name it in a refusal to one of its members, not on every
+    read and write of its matches."""
     role = role_of(league_id, actor)
     if role not in needed:
-        raise _refuse(actor, db.session.get(League, league_id), needed, doing)
+        raise _refuse(actor, db.session.get(League, league_id) if role is not None else None, role, needed, doing)
     return role
 
 

@@ -101,7 +101,11 @@ def register(username: object, password: object, address: str | None = None) -> 
     if db.session.scalar(select(User.id).where(User.username_skeleton == skeleton, User.username_key != key)):
         raise ServiceError(
             409,
-            _("the username {name} looks like one that is taken: choose another", name=name),
+            _(
+                "the username {name} looks like one that is taken (letters that look alike count as one:"
+                " I, l and 1; 0 and o; rn and m; and look-alikes from other alphabets): choose another",
+                name=name,
+            ),
             code="username_confusable",
             field="username",
         )

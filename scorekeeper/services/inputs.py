@@ -2,12 +2,22 @@
 read by the API (JSON) and by the pages (form fields) alike; the services check the rules."""
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from ..games import all_games
 from . import access
 
 MAX_LABEL_LENGTH = 80
+
+
+def whole_number(**options: Any) -> fields.Integer:
+    """The one integer field of every input schema: strict, so that 1.5 and "7" are refused
+    (422 naming the field) instead of silently becoming 1 and 7. Page forms send text:
+    web.form_schemas turns a form's whole-number text into a number before loading."""
+    return fields.Integer(strict=True, **options)
+
 # More matches to be ranked than a league plays in years is a typo.
 MAX_MIN_MATCHES = 10000
 
@@ -38,7 +48,7 @@ class SeasonCreateSchema(ReasonSchema):
         load_default=list,
         metadata={"description": "the games that count; empty: every game"},
     )
-    min_matches = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_MIN_MATCHES))
+    min_matches = whole_number(load_default=0, validate=validate.Range(min=0, max=MAX_MIN_MATCHES))
 
 
 class RoleSetSchema(ReasonSchema):

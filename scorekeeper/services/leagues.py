@@ -47,6 +47,14 @@ def owned_league(league_id: str, actor: Actor, doing: str) -> League:
     return league
 
 
+def history(league_id: str, actor: Actor, limit: int | None = None) -> list:
+    """The league's audit trail, newest first, for its owners only: it holds the owners'
+    reasons and every role change, which scorers and viewers have no need to read (see
+    the README's "Who may do what")."""
+    league = owned_league(league_id, actor, N_("see its history"))
+    return league_audit.trail(league.id, limit)
+
+
 def all_leagues(actor: Actor) -> list[League]:
     """The leagues the caller has a role in."""
     return list(

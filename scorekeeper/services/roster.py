@@ -1,6 +1,7 @@
 """Player names as typed at the table: tidied and checked, and the roster entries they name."""
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,15 +47,30 @@ def clean_names(names: Any) -> list[str]:
     cleaned: list[str] = []
     for seat, name in enumerate(names):
         name = clean_name(name, f"players.{seat}", seat)
-        if name_key(name) in (name_key(other) for other in cleaned):
+        same = next((other for other in cleaned if seat_key(other) == seat_key(name)), None)
+        if same is not None:
             raise ServiceError(
                 422,
-                _("{player} is on two seats: one player, one seat", player=name),
+                _("{player} is on two seats: one player, one seat", player=name)
+                if same == name
+                else _(
+                    "{player} and {other} are one name (capitals and wide or narrow letters count as one):"
+                    " one player, one seat",
+                    player=name,
+                    other=same,
+                ),
                 code="player_twice",
                 field=f"players.{seat}",
             )
         cleaned.append(name)
     return cleaned
+
+
+def seat_key(name: str) -> str:
+    """How names are told apart within one match: after NFKC and casefold, so "Ann", "ann"
+    and the fullwidth "Ａｎｎ" cannot sit at one table as three players. (The roster's own
+    key, models.name_key, is casefold only: stored keys stay as they are.)"""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def players_named(names: Sequence[str], scope: str) -> list[Player]:

@@ -55,6 +55,8 @@ def _create(actor: Actor, kind: str, *, match_id: str | None, league_id: str | N
         expires_at=expiry(days),
     )
     db.session.add(link)
+    # The id is given at the flush: the audit entry names the link by it (never by its token).
+    db.session.flush()
     return link, secret
 
 

@@ -11,12 +11,20 @@ def username_key(username: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", username).casefold())
 
 
+# Look-alikes within ASCII itself, which Unicode's confusables (above) leave to a font:
+# applied to the casefolded name, longest first. A capital I is folded to l before the
+# casefold (which would make it an i). A small explicit list: the pairs that pass for one
+# another in the usual phone fonts, not every confusable of UTS #39.
+ASCII_LOOK_ALIKES = (("rn", "m"), ("vv", "w"), ("cl", "d"), ("1", "l"), ("|", "l"), ("0", "o"))
+
+
 def username_skeleton(username: str) -> str:
     """What the name looks like: every non-ASCII letter that Unicode lists as confusable
-    with an ASCII one (Cyrillic а, Greek ο, ...) becomes that ASCII letter, so two names
-    with one skeleton cannot be told apart on a screen."""
+    with an ASCII one (Cyrillic а, Greek ο, ...) becomes that ASCII letter, and ASCII
+    look-alikes become one letter (I, l and 1 are l; 0 is o; rn is m), so two names with
+    one skeleton cannot be told apart on a screen ("wiII" is "will", "b0b" is "bob")."""
     folded = []
-    for character in username_key(username):
+    for character in username_key(unicodedata.normalize("NFKC", username).replace("I", "l")):
         if not character.isascii():
             look_alikes = sorted(
                 glyph["c"] for glyph in confusables_data.get(character, ()) if glyph["c"].isascii()
@@ -24,7 +32,10 @@ def username_skeleton(username: str) -> str:
             if look_alikes:
                 character = look_alikes[0]
         folded.append(character)
-    return "".join(folded).casefold()
+    skeleton = "".join(folded).replace("I", "l").casefold()
+    for look_alike, letter in ASCII_LOOK_ALIKES:
+        skeleton = skeleton.replace(look_alike, letter)
+    return skeleton
 
 
 def mixes_look_alike_scripts(username: str) -> bool:

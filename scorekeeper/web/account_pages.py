@@ -1,8 +1,6 @@
 """Account pages: sign up, sign in and out, and the API tokens of the signed-in account."""
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
@@ -12,21 +10,11 @@ from ..games.i18n import N_, _
 from ..identity import client_address, current_actor, sign_in, sign_out
 from ..services import ServiceError, access
 from ..services import accounts as service
+from .redirects import safe_next
 
 # N_ only marks the phrases that access.require_signed_in translates itself.
 # The name Flask-Login's login_view ("accounts.login") points at.
 bp = Blueprint("accounts", __name__)
-
-
-def local_target(target: str | None) -> str:
-    """`next` when it is a path on this site, else the home page (no open redirect)."""
-    if not target:
-        return "/"
-    parts = urlsplit(target)
-    # "//evil.example" and "/\evil.example" are other sites to a browser.
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith(("//", "/\\")):
-        return "/"
-    return target
 
 
 def credentials_page(template: str, error: ServiceError | None = None) -> Response:
@@ -36,7 +24,7 @@ def credentials_page(template: str, error: ServiceError | None = None) -> Respon
     context = {
         "error": error,
         "username": request.form.get("username", ""),
-        "next_target": local_target(request.values.get("next")),
+        "next_target": safe_next(request.values.get("next")),
     }
     return Response(render_template(template, **context), status=status, headers=headers)
 
@@ -50,7 +38,7 @@ def login():
     except ServiceError as refused:
         return credentials_page("login.html", refused)
     sign_in(user)
-    return redirect(local_target(request.form.get("next")), code=303)
+    return redirect(safe_next(request.form.get("next")), code=303)
 
 
 @bp.route("/register", methods=["GET", "POST"])
@@ -62,7 +50,7 @@ def register():
     except ServiceError as refused:
         return credentials_page("register.html", refused)
     sign_in(user)
-    return redirect(local_target(request.form.get("next")), code=303)
+    return redirect(safe_next(request.form.get("next")), code=303)
 
 
 @bp.post("/logout")

@@ -2,16 +2,21 @@
 one validation source for shape and type; a refusal names the field in words, translated."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from flask import request
 from marshmallow import EXCLUDE, Schema, ValidationError
+from marshmallow import fields as marshmallow_fields
 from webargs.flaskparser import parser
 
 from ..errors import translate_messages
 from ..games.i18n import _
 from .games.form_fields import FormError
+
+# At most 18 digits, as in JSON (scorekeeper.input_guards).
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 
 
 def first_refusal(messages: Any) -> tuple[list[str], str]:
@@ -48,4 +53,14 @@ def load_form(schema: Schema, words: Mapping[str, str], *, keep_blank: tuple[str
     whose blank value the services judge ("a league needs a name")."""
     fields = parser.load_form(request, schema)
     data = {key: fields[key] for key in fields if key in keep_blank or fields[key] not in ("", [], None)}
-    return load(schema, data, words)
+    return load(schema, whole_numbers(schema, data), words)
+
+
+def whole_numbers(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
+    """A form's text "7" as the number 7 for the schema's (strict) integer fields; any other
+    text stays text, and the schema refuses it by name."""
+    numbers = {name for name, field in schema.fields.items() if isinstance(field, marshmallow_fields.Integer)}
+    return {
+        key: int(value) if key in numbers and isinstance(value, str) and WHOLE_NUMBER.fullmatch(value.strip()) else value
+        for key, value in data.items()
+    }

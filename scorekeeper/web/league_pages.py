@@ -27,7 +27,7 @@ from ..games import all_games, get_game
 from ..games.i18n import N_, _
 from ..identity import current_actor
 from ..input_guards import InputRefused, load_json
-from ..services import ServiceError, access, exchange, league_audit, scopes, sharing
+from ..services import ServiceError, access, exchange, scopes, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
 from ..services.inputs import LeagueCreateSchema, MemberAddSchema, RoleSetSchema, SeasonCreateSchema
@@ -252,7 +252,12 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
         "share_url": None,
         # Owners see the league's share links (standings and its matches) and revoke them.
         "share_links": sharing.links_of_league(league.id, current_actor()) if my_role == access.OWNER else [],
-        "history": [audit_row(entry, names) for entry in league_audit.trail(league.id, limit=HISTORY_SHOWN)],
+        # Only owners read the league's history (with the owners' reasons).
+        "history": [
+            audit_row(entry, names) for entry in league_service.history(league.id, current_actor(), limit=HISTORY_SHOWN)
+        ]
+        if my_role == access.OWNER
+        else None,
         "games": all_games(),
         "game_names": game_names(),
         "members": sorted(league.members, key=lambda member: member.player.name_key),

@@ -135,7 +135,7 @@ def test_a_share_link_of_an_anonymous_match_never_writes(scene):
     phone = scene.app.test_client()
     match = phone.post("/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob"]}).json
     post_round(phone, match["id"], {"tricks": [3, 2]})
-    link = phone.post(f"/api/v1/matches/{match['id']}/share").json
+    link = phone.post(f"/api/v1/matches/{match['id']}/share", json={}).json
     token = link["token"]
     # Opaque: the id is neither in the token nor in anything decoded from it.
     assert match["id"] not in token
@@ -154,7 +154,7 @@ def test_a_share_link_of_an_anonymous_match_never_writes(scene):
 
 def test_share_links_expire_and_are_revoked(scene):
     standings = scene.victim.post(f"/api/v1/leagues/{scene.league}/share", json={"expires_in_days": 7}).json
-    match_link = scene.victim.post(f"/api/v1/matches/{scene.match}/share").json
+    match_link = scene.victim.post(f"/api/v1/matches/{scene.match}/share", json={}).json
     assert scene.mallory.get(standings["api_url"]).status_code == 200
     # Mallory cannot revoke (or list) the victim's links.
     assert scene.mallory.delete(f"/api/v1/share-links/{standings['id']}").status_code == 403
@@ -177,8 +177,8 @@ def test_removing_a_viewer_ends_the_links_they_made(scene):
     viewer = scene.app.test_client()
     sign_up(viewer, "viewer", PASSWORD)
     assert scene.victim.put(f"/api/v1/leagues/{scene.league}/roles/viewer", json={"role": "viewer"}).status_code == 200
-    link = viewer.post(f"/api/v1/leagues/{scene.league}/share").json
-    match_link = viewer.post(f"/api/v1/matches/{scene.match}/share").json
+    link = viewer.post(f"/api/v1/leagues/{scene.league}/share", json={}).json
+    match_link = viewer.post(f"/api/v1/matches/{scene.match}/share", json={}).json
     assert scene.mallory.get(link["api_url"]).status_code == 200
     assert scene.victim.delete(f"/api/v1/leagues/{scene.league}/roles/viewer").status_code == 204
     assert scene.mallory.get(link["api_url"]).status_code == 410
@@ -322,9 +322,9 @@ def test_table_check_on_a_signed_in_users_casual_match(scene):
     second_session = scene.app.test_client()
     assert second_session.post("/api/v1/session", json={"username": "victim", "password": PASSWORD}).status_code == 200
     post_round(scene.victim, match["id"], {"tricks": [3, 2]})
-    assert second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm").status_code == 200
+    assert second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={}).status_code == 200
     post_round(scene.victim, match["id"], {"tricks": [2, 3]})
-    assert second_session.post(f"/api/v1/matches/{match['id']}/rounds/2/confirm").status_code == 200
+    assert second_session.post(f"/api/v1/matches/{match['id']}/rounds/2/confirm", json={}).status_code == 200
     assert scene.victim.get(f"/api/v1/matches/{match['id']}").json["totals"] == [3, 3]
 
 
@@ -332,16 +332,16 @@ def test_the_recording_phone_never_confirms_its_own_round(scene):
     phone = scene.app.test_client()
     match = table_check_match(phone)
     post_round(phone, match["id"], {"tricks": [3, 2]})
-    same = phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm")
+    same = phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={})
     assert same.status_code == 409 and same.json["error"] == "confirm_same_phone"
     # Without its cookie it is a new phone, and a phone new since the round cannot confirm it.
     cookieless = scene.app.test_client()
-    refused = cookieless.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm")
+    refused = cookieless.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={})
     assert refused.status_code == 409 and refused.json["error"] == "confirm_new_phone"
     # Nor by signing in afresh.
     signed_in_afresh = scene.app.test_client()
     signed_in_afresh.post("/api/v1/session", json={"username": "mallory", "password": PASSWORD})
-    refused = signed_in_afresh.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm")
+    refused = signed_in_afresh.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={})
     assert refused.status_code == 409 and refused.json["error"] == "confirm_new_phone"
     assert phone.get(f"/api/v1/matches/{match['id']}").json["pending"]["number"] == 1
 
@@ -349,7 +349,7 @@ def test_the_recording_phone_never_confirms_its_own_round(scene):
 def test_a_stranger_cannot_confirm_a_league_round(scene):
     match = table_check_match(scene.victim, players=["Ann", "Bob", "Cid", "Eve"], league=scene.league)
     post_round(scene.victim, match["id"], {"tricks": [2, 1, 1, 1]})
-    assert scene.mallory.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm").status_code == 403
+    assert scene.mallory.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={}).status_code == 403
 
 
 # --------------------------------------------------------------------------- crafted imports

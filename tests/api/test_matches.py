@@ -57,7 +57,8 @@ def test_options_are_frozen_with_the_match(client):
         ({"game": "chess", "players": ["A", "B"]}, 422, "unknown game"),
         ({"game": "nwik", "players": ["A"]}, 422, "2 to 3 players"),
         ({"game": "spades", "players": ["A", "B", "C"]}, 422, "exactly 4 players"),
-        ({"game": "nwik", "players": ["Ann", "ann", "Bob"]}, 422, "on two seats"),
+        ({"game": "nwik", "players": ["Ann", "Bob", "Ann"]}, 422, "on two seats"),
+        ({"game": "nwik", "players": ["Ann", "ann", "Bob"]}, 422, "are one name"),
         ({"game": "nwik", "players": ["Ann", " ", "Bob"]}, 422, "seat 1 needs a name"),
         ({"game": "nwik", "players": ["Ann", "B\x00b"]}, 422, "control characters"),
         ({"game": "nwik", "players": ["Ann", "ß" * 80]}, 422, "at most 80 characters"),
@@ -121,7 +122,7 @@ def test_rematch_seats_the_same_players_with_the_deal_moved_on(client, game):
         assert post_round(client, match["id"], scored.input).status_code == 201
     finished = client.get(f"/api/v1/matches/{match['id']}").json
     assert finished["finished"] is True
-    response = client.post(f"/api/v1/matches/{match['id']}/rematch")
+    response = client.post(f"/api/v1/matches/{match['id']}/rematch", json={})
     assert response.status_code == 201, response.json
     again = response.json
     assert response.headers["Location"] == f"/api/v1/matches/{again['id']}" and again["id"] != match["id"]
@@ -130,16 +131,16 @@ def test_rematch_seats_the_same_players_with_the_deal_moved_on(client, game):
     # The same house rules; the first deal passes one seat to the left (from the last seat to the first).
     assert again["options"] == {**finished["options"], "first_dealer": 0}
     assert again["next"]["dealer"] == 0
-    assert client.post(f"/api/v1/matches/{again['id']}/rematch").json["options"]["first_dealer"] == 1
+    assert client.post(f"/api/v1/matches/{again['id']}/rematch", json={}).json["options"]["first_dealer"] == 1
 
 
 def test_rematch_keeps_the_league_and_table_check_and_is_audited(owner):
     league = owner.post("/api/v1/leagues", json={"name": "Thursday", "members": ["Ann", "Bob", "Cid"]}).json
     body = {"game": "nameless", "players": ["Ann", "Bob", "Cid"], "league": league["id"], "table_check": True}
     match = owner.post("/api/v1/matches", json=body).json
-    again = owner.post(f"/api/v1/matches/{match['id']}/rematch").json
+    again = owner.post(f"/api/v1/matches/{match['id']}/rematch", json={}).json
     assert again["league"] == league["id"] and again["table_check"] is True
     assert again["options"]["first_dealer"] == 1
     created = owner.get(f"/api/v1/matches/{again['id']}/audit").json[0]
     assert created["action"] == "match.create" and created["after"]["rematch_of"] == match["id"]
-    assert owner.post("/api/v1/matches/nosuchmatch000000/rematch").status_code == 404
+    assert owner.post("/api/v1/matches/nosuchmatch000000/rematch", json={}).status_code == 404

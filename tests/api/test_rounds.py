@@ -237,9 +237,9 @@ def test_table_check_counts_a_round_only_after_a_second_phone_confirms(clean_app
     assert served["totals"] == [0, 0] and served["rounds"] == [] and served["pending"]["number"] == 1
     # Nothing more until it is confirmed, and not by the phone that recorded it.
     assert post_round(second_phone, match["id"], {"tricks": [3, 2]}).json["error"] == "round_pending"
-    same = first_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm")
+    same = first_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={})
     assert same.status_code == 409 and same.json["error"] == "confirm_same_phone"
-    confirmed = second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm")
+    confirmed = second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={})
     assert confirmed.status_code == 200 and "pending" not in confirmed.json
     served = first_phone.get(f"/api/v1/matches/{match['id']}").json
     assert served["totals"] == [4, -1] and served["pending"] is None and len(served["rounds"]) == 1

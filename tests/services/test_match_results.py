@@ -88,7 +88,7 @@ def test_every_write_keeps_the_result_in_step_with_the_seats(clean_app):
     ).json
     assert post_round(owner, checked["id"], {"tricks": [5, 0]}).status_code == 201
     assert_results_match_the_seats(clean_app)
-    assert scorer.post(f"/api/v1/matches/{checked['id']}/rounds/1/confirm").status_code == 200
+    assert scorer.post(f"/api/v1/matches/{checked['id']}/rounds/1/confirm", json={}).status_code == 200
     with clean_app.app_context():
         assert json.loads(db.session.get(Match, checked["id"]).result)["winners"] == [0]
     assert_results_match_the_seats(clean_app)

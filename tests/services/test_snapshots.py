@@ -110,7 +110,7 @@ def test_table_check_stores_a_snapshot_only_once_the_round_counts(clean_app):
     assert second_phone.get(f"/matches/{match['id']}").status_code == 200
     assert post_round(first_phone, match["id"], {"tricks": [3, 2]}).status_code == 201
     assert stored_snapshots(clean_app, match["id"]) == {}
-    assert second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm").status_code == 200
+    assert second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={}).status_code == 200
     assert stored_snapshots(clean_app, match["id"])[1]["totals"] == [4, -1]
     post_round(first_phone, match["id"], {"tricks": [0, 5]})
     assert second_phone.delete(f"/api/v1/matches/{match['id']}/rounds/2").status_code == 204

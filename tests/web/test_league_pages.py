@@ -339,3 +339,12 @@ def assert_phone_layout(page) -> None:
              .map(el => el.outerHTML)"""
     )
     assert unlabelled == []
+
+
+def test_the_season_form_still_takes_min_matches_as_text(client):
+    """The form sends text: "3" is the number 3 (the shared schema's integer is strict), "2.5" is refused by name."""
+    league = start_league(client)
+    form = {"name": "Winter", "starts_on": "2026-01-01", "ends_on": "2026-03-31"}
+    assert client.post(f"/leagues/{league}/seasons", data={**form, "min_matches": "2.5"}).status_code == 422
+    assert client.post(f"/leagues/{league}/seasons", data={**form, "min_matches": "3"}).status_code == 303
+    assert client.get(f"/api/v1/leagues/{league}").json["seasons"][0]["min_matches"] == 3

@@ -116,7 +116,7 @@ def test_new_match_refusal_keeps_entries(client):
     response = client.post("/matches/new", data=data)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "two seats" in refusal(html)
+    assert "one player, one seat" in refusal(html)
     assert 'value="Cid"' in html
 
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from ...services.inputs import whole_number
 from ..matches.schemas import MatchSchema
 
 
 class ShareCreateSchema(Schema):
-    expires_in_days = fields.Integer(
+    expires_in_days = whole_number(
         allow_none=True, load_default=None, metadata={"description": "1 to 3650; none: until revoked"}
     )
 

@@ -8,7 +8,7 @@ from flask import request
 from flask_babel import get_locale
 
 from ...games.i18n import _
-from ..language import local_path
+from ..redirects import safe_next
 from ..vendor import installed_version
 from . import bp
 from .pwa import static_version
@@ -48,10 +48,10 @@ def language_next() -> str:
     """Where the language switcher returns to: this page (for a form's answer, the page it
     was posted from)."""
     if request.method == "GET":
-        return local_path(request.full_path.rstrip("?"))
+        return safe_next(request.full_path.rstrip("?"))
     referrer = request.referrer and urlsplit(request.referrer)
     if referrer and referrer.netloc == request.host:
-        return local_path(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+        return safe_next(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
     return "/"
 
 
