@@ -1,15 +1,15 @@
-"""Importing a league export: one pure pass over the document, then Core bulk inserts and the league's first ledgers, in one short transaction.
+"""Importing a league export: one pure pass over the document, then bulk inserts and the league's first ledgers, in one short transaction.
 
 The pass checks every field as the API would (names, seasons, options) and replays each
 match once with its game's engine, which gives the rows the app itself stores for a
 match played round by round: the summary columns and `result`, each round's scores, the
 latest snapshot (services.snapshots) and the audit entry. Only then is the database
-touched: the ids are looked up in a few queries, every table gets one executemany per
-few thousand rows, and the standings and ratings of the whole league (computed in
-Python from the same results) are stored in step with the new league, so its first
-page reads them instead of a rebuild. Nothing is written before the whole document has
-passed, so the write transaction (SQLite's one write lock) lasts only for the inserts,
-and a refusal leaves nothing behind.
+touched: the ids are looked up in a few queries, every table gets one bulk insert
+(SQLite's executemany, PostgreSQL's COPY), and the standings and ratings of the whole
+league (computed in Python from the same results) are stored in step with the new
+league, so its first page reads them instead of a rebuild. Nothing is written before the whole document has
+passed and every value is bound (services.bulk_insert), so the write transaction
+(SQLite's one write lock) lasts only for the inserts, and a refusal leaves nothing behind.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from datetime import date, datetime
 from typing import Any, cast
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
@@ -43,7 +43,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from . import Actor, ServiceError, access, scopes
+from . import Actor, ServiceError, access, bulk_insert, scopes
 from .league_ledgers import ResultRow, built_ratings, built_standings, ledger_row, ratings_key, result_text, standings_key
 from .leagues import checked_season, league_name
 from .matches.views import table_of
@@ -52,8 +52,6 @@ from .roster import clean_name
 FORMAT = "scorekeeper-league"
 FORMAT_VERSION = 1
 
-#: rows per executemany: each statement's parameter list (and PostgreSQL's packets) stays moderate
-CHUNK = 5000
 #: ids per `IN (...)` lookup
 LOOKUP_CHUNK = 1000
 
@@ -163,12 +161,14 @@ def import_league(data: Any, actor: Actor) -> League:
         raise ServiceError(409, _("league {id} already exists here", id=league_id), code="league_exists")
     now = utcnow()
     rows = _checked(data, league_id, actor, now)
+    dialect = db.session.get_bind().dialect
+    # Bound to the driver's values before the write transaction, which then only ships them.
+    prepared = [bulk_insert.prepare(dialect, table, table_rows) for table, table_rows in rows.by_table()]
     try:
         _refuse_existing(rows)
         connection = db.session.connection()
-        for table, table_rows in rows.by_table():
-            for start in range(0, len(table_rows), CHUNK):
-                connection.execute(insert(table), table_rows[start : start + CHUNK])
+        for table_rows in prepared:
+            bulk_insert.write(connection, table_rows)
         db.session.commit()
     except ServiceError:
         db.session.rollback()
