@@ -7,7 +7,8 @@ of a league match (`match_changed`, in the write's transaction) bumps the league
 moves every ledger that was in step along with it: the match's old record is taken out
 and its new one put in, and ratings are rated on top, or again from the checkpoint
 before the changed match (see league.ledgers). Anything else that bumps the league
-(members, seasons, names, imports) leaves the ledgers behind; the next read rebuilds them.
+(members, seasons, names) leaves the ledgers behind; the next read rebuilds them. An
+import stores the whole league's standings and ratings it built (services.league_import).
 """
 from __future__ import annotations
 
