@@ -7,7 +7,8 @@ of a league match (`match_changed`, in the write's transaction) bumps the league
 moves every ledger that was in step along with it: the match's old record is taken out
 and its new one put in, and ratings are rated on top, or again from the checkpoint
 before the changed match (see league.ledgers). Anything else that bumps the league
-(members, seasons, names, imports) leaves the ledgers behind; the next read rebuilds them.
+(members, seasons, names) leaves the ledgers behind; the next read rebuilds them. An
+import stores the whole league's standings and ratings it built (services.league_import).
 """
 from __future__ import annotations
 
@@ -267,9 +268,8 @@ def _stored(league: League, key: str) -> str | None:
 
 
 def _keep(league_id: str, key: str, version: int, ledger: StandingsLedger | RatingLedger) -> None:
-    body = json.dumps(ledger.to_json(), separators=(",", ":"))
     db.session.execute(delete(LeagueLedger).where(LeagueLedger.league_id == league_id, LeagueLedger.key == key))
-    db.session.execute(insert(LeagueLedger).values(league_id=league_id, key=key, version=version, body=body))
+    db.session.execute(insert(LeagueLedger).values(**ledger_row(league_id, key, version, ledger)))
 
 
 def _store_built(league: League, key: str, ledger: StandingsLedger | RatingLedger, checkpoints: list[dict[str, Any]]) -> None:
@@ -292,12 +292,18 @@ def standings_ledger(league: League, season: Season | None, game: str | None) ->
     body = _stored(league, key)
     if body is not None:
         return StandingsLedger.from_json(json.loads(body))
+    ledger = built_standings(match_results(league.id, game=game), season)
+    _store_built(league, key, ledger, [])
+    return ledger
+
+
+def built_standings(results: Iterable[ResultRow], season: Season | None = None) -> StandingsLedger:
+    """The standings sums of these finished matches' results (those of `season`, when given)."""
     ledger = StandingsLedger()
     add = ledger.add_result
-    for _, game_id, played_at, rounds, players, sides, totals, winners in match_results(league.id, game=game):
+    for _, game_id, played_at, rounds, players, sides, totals, winners in results:
         if season is None or _in(season, game_id, played_at):
             add(players, sides, totals, winners, rounds)
-    _store_built(league, key, ledger, [])
     return ledger
 
 
@@ -324,15 +330,27 @@ def ratings_ledger(league: League, game: str | None) -> RatingLedger:
     body = _stored(league, key)
     if body is not None:
         return RatingLedger.from_json(json.loads(body))
+    ledger, checkpoints = built_ratings(league.id, key, match_results(league.id, game=game, in_order=True))
+    _store_built(league, key, ledger, checkpoints)
+    return ledger
+
+
+def built_ratings(league_id: str, key: str, results: Iterable[ResultRow]) -> tuple[RatingLedger, list[dict[str, Any]]]:
+    """The ratings ledger of these finished matches' results, which come in played order,
+    and the rows of its checkpoints (`rating_checkpoints`)."""
     ledger = RatingLedger()
     checkpoints = []
     rate = ledger.rate_result
-    for match_id, _, played_at, _, players, sides, totals, _ in match_results(league.id, game=game, in_order=True):
+    for match_id, _, played_at, _, players, sides, totals, _ in results:
         rate((played_at, match_id), players, sides, totals)
         if checkpoint_due(ledger):
-            checkpoints.append(_checkpoint_row(league.id, key, ledger))
-    _store_built(league, key, ledger, checkpoints)
-    return ledger
+            checkpoints.append(_checkpoint_row(league_id, key, ledger))
+    return ledger, checkpoints
+
+
+def ledger_row(league_id: str, key: str, version: int, ledger: StandingsLedger | RatingLedger) -> dict[str, Any]:
+    """A `league_ledgers` row holding `ledger`, in step with league version `version`."""
+    return {"league_id": league_id, "key": key, "version": version, "body": json.dumps(ledger.to_json(), separators=(",", ":"))}
 
 
 # --------------------------------------------------------------------------- ledgers on write

@@ -170,7 +170,7 @@ def start_gunicorn(
                 "--bind", f"127.0.0.1:{port}",
                 # Short enough that a stuck shutdown cannot eat the suite's time budget.
                 "--graceful-timeout", "5",
-                # A 2,000-match league import takes seconds of replay; 30 s is too tight on a busy machine.
+                # A big league import takes seconds of replay; 30 s is too tight on a busy machine.
                 "--timeout", "180",
                 "--access-logfile", "-",
                 "--access-logformat", ACCESS_LOG_FORMAT,

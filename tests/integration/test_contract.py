@@ -473,18 +473,20 @@ def test_one_export_imported_five_times_at_once_is_one_league(gunicorn_server):
 
 
 @pytest.mark.slow
-def test_a_league_of_2000_matches_imports_and_other_routes_keep_their_limit(gunicorn_server):
+def test_a_big_league_imports_and_other_routes_keep_their_limit(gunicorn_server):
+    # 300 matches are well past the general limit; the import's speed at 10,000 matches is
+    # bench/league_import.py's (BENCHMARKS.md, issue 23), not a test's.
     base = gunicorn_server.url
     owner = signed_in(gunicorn_server, "bigimport")
-    export = league_export(matches=2000, seed=20261201)
+    export = league_export(matches=300, seed=20261201)
     body = json.dumps(export).encode()
-    assert len(body) > 64 * 1024 * 40  # megabytes, far beyond the general limit
+    assert len(body) > 64 * 1024 * 8  # far beyond the general limit
     reply = owner.post(f"{base}/api/v1/leagues/import", data=body, headers={"Content-Type": "application/json"},
                        timeout=240)
     assert reply.status_code == 201, failure(f"{reply.status_code} {reply.text[:300]}", gunicorn_server)
     league_id = export["league"]["id"]
     again = owner.get(f"{base}/api/v1/leagues/{league_id}/export", timeout=TIMEOUT).json()
-    assert len(again["matches"]) == 2000
+    assert len(again["matches"]) == 300
     assert [m["rounds"] for m in again["matches"]] == [m["rounds"] for m in export["matches"]]
     # The same body anywhere else is refused as too large.
     for url in (f"{base}/api/v1/matches", f"{base}/api/v1/leagues", f"{base}/api/v1/users"):
