@@ -37,6 +37,10 @@ def offline_messages() -> dict[str, str]:
         "pending_title": _("Waiting to be sent (saved on this phone):"),
         "pending_round": _("Round {number} · pending"),
         "refused": _("Round {number} saved on this phone was refused: {message}"),
+        "taken_one": _("Another phone recorded round {number} first: round {number} saved on this phone is not recorded yet."),
+        "taken_many": _(
+            "Another phone recorded round {number} first: rounds {number} to {last} saved on this phone are not recorded yet."
+        ),
         "keep_mine": _("Keep mine as round {number}"),
         "drop_mine": _("Drop mine"),
         "edit_mine": _("Edit mine"),

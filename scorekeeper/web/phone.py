@@ -178,7 +178,8 @@ def evaluate(request: str) -> str:
     {"match": the match JSON as GET /api/v1/matches/{id} serves it,
      "queued": [{"input": round input} or {"form": fields}, ...] saved on this phone, not yet sent,
      "form": {field: value} of the entry form or null,
-     "replace": which queued round (0-based) the form edits, or null for the next round}
+     "replace": which queued round (0-based) the form edits, or null for the next round,
+     "deals": true to have each queued round say who dealt it (its deal banner), optional}
 
     The answer has the rounds (the stored ones, then the provisional ones), totals,
     board, winners, the `next` hints with the deal banner and the form's words for that
@@ -220,6 +221,12 @@ def evaluate(request: str) -> str:
         "queue_error": queue_error,
         "check": None,
     }
+    if asked.get("deals"):
+        # Who dealt (and bids) each queued round as it now falls, for "keep mine" after
+        # another phone's rounds: the deal banner of the state before each of them.
+        for index, scored in enumerate(answer["rounds"][len(stored):], start=len(stored)):
+            before, _error = replay(game, table, (stored + queued)[:index])
+            scored["deal"] = adapter.next_info(table, before.next) if before.next else None
     if asked.get("form") is not None:
         replace = asked.get("replace")
         if replace is None:

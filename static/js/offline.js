@@ -280,6 +280,40 @@
       banner.remove();
     }
   }
+  function sideNames() {
+    return here.match.sides.map(function (side) {
+      return side.map(function (seat) { return here.match.players[seat].name; }).join(" & ");
+    });
+  }
+  // The last round's line at the top, with its Undo: the last queued round while there is one.
+  function renderLastRound(answer) {
+    var last = answer.rounds[answer.rounds.length - 1];
+    if (!last || !last.provisional || !here.match) return;  // the server's line stands
+    var line = document.getElementById("last-round");
+    if (!line) {
+      var next = document.querySelector("#scores .next");
+      if (!next) return;
+      line = el("div", "last-round");
+      line.id = "last-round";
+      next.parentNode.insertBefore(line, next);
+    }
+    line.textContent = "";
+    var said = el("p");
+    said.appendChild(el("b", "", t("round", { number: last.number })));
+    said.appendChild(el("small", "muted", " · " + t("not_sent")));
+    sideNames().forEach(function (name, index) {
+      said.appendChild(document.createTextNode(" "));
+      var part = el("span", "bar-score", name + " ");
+      part.appendChild(el("b", "num", signed(last.scores[index])));
+      said.appendChild(part);
+    });
+    line.appendChild(said);
+    var undo = el("button", "button small", t("undo"));
+    undo.type = "button";
+    undo.dataset.offlineUndo = String(last.number);
+    undo.setAttribute("aria-label", t("undo") + " " + t("round", { number: last.number }));
+    line.appendChild(undo);
+  }
   function winnerWords(winners) {
     if (winners.length > 1) return t("shared_win", { names: winners.join(t("and")) });
     if (winners.length && winners[0].indexOf(" & ") !== -1) return t("team_wins", { names: winners[0] });
@@ -391,6 +425,16 @@
     });
     return row;
   }
+  // Another phone recorded the same round first (the server's match holds it): said so, with
+  // this phone's rounds that wait; any other refusal in the server's words.
+  function refusalWords(queue, refused) {
+    if (!here || !here.match || here.match.rounds.length < refused.number) {
+      return t("refused", { number: refused.number, message: refused.refusal.message });
+    }
+    var mine = queue.filter(function (item) { return item.number >= refused.number; });
+    var last = mine.length ? mine[mine.length - 1].number : refused.number;
+    return last > refused.number ? t("taken_many", { number: refused.number, last: last }) : t("taken_one", { number: refused.number });
+  }
   function renderConflict(queue) {
     var old = document.getElementById("offline-conflict");
     if (old) old.remove();
@@ -400,7 +444,7 @@
     var box = el("section", "card refusal-card");
     box.id = "offline-conflict";
     box.setAttribute("role", "alert");
-    box.appendChild(el("p", "refusal", t("refused", { number: refused.number, message: refused.refusal.message })));
+    box.appendChild(el("p", "refusal", refusalWords(queue, refused)));
     box.appendChild(choiceRow([["keep", t("keep_mine", { number: next }), "primary"], ["drop", t("drop_mine"), "danger"], ["edit", t("edit_mine"), ""]]));
     var anchor = document.getElementById("entry-block") || document.getElementById("rounds-card");
     if (anchor) anchor.parentNode.insertBefore(box, anchor);
@@ -430,6 +474,7 @@
     Object.keys(entry.choices || {}).forEach(function (name) { setChoices(form, name, entry.choices[name]); });
     Object.keys(entry.legends || {}).forEach(function (name) {
       var fieldset = name === "seats" ? form.querySelector("fieldset.seats")
+        : name.charAt(0) === "#" ? form.querySelector(name)
         : (form.querySelector('input[name="' + name + '"]') || { closest: function () { return null; } }).closest("fieldset");
       var legend = fieldset && fieldset.querySelector("legend");
       if (legend) legend.textContent = entry.legends[name];
@@ -455,6 +500,22 @@
         }
       });
     }
+    // Bids and calls are asked in the round's order (from the dealer's left), with its notes.
+    var seats = form.querySelector("fieldset.seats");
+    if (seats && entry.seat_order) {
+      entry.seat_order.forEach(function (seat) {
+        var item = Array.prototype.filter.call(seats.querySelectorAll("[data-count-item]"), function (part) {
+          return new RegExp("_" + seat + "$").test(part.id);
+        })[0];
+        if (!item) return;
+        seats.appendChild(item);
+        var legend = item.querySelector("legend");
+        var note = legend && legend.querySelector("small");
+        if (note) note.remove();
+        var says = (entry.seat_notes || {})[String(seat)];
+        if (legend && says) legend.appendChild(el("small", "muted", " " + says));
+      });
+    }
     if (entry.blind_nil) {
       entry.blind_nil.seats.forEach(function (allowed, seat) {
         var select = form.querySelector('select[name="bid_' + seat + '"]');
@@ -477,6 +538,9 @@
       });
     });
   }
+  function saveButton(form) {
+    return document.getElementById("save") || form.querySelector("button.save") || form.querySelector("button[type=submit]");
+  }
   function setFormRound(form, number, editing) {
     var kept = document.getElementById("bids-kept");  // the bids went with their round
     if (kept) kept.remove();
@@ -485,8 +549,15 @@
     form.dataset.number = String(number);
     var numberInput = form.querySelector('input[name="expected_number"]');
     if (numberInput) numberInput.value = String(number);
-    var save = form.querySelector("button[type=submit]");
+    var save = saveButton(form);
     if (save) save.textContent = editing ? t("save_changes", { number: number }) : t("save_round", { number: number });
+    // "Save the bids" belongs to the next round's two steps: its address moves on with the
+    // number, and it is not offered while a queued round is edited as a whole.
+    var bids = document.getElementById("save-bids");
+    if (bids) {
+      bids.hidden = !!editing;
+      bids.setAttribute("formaction", bids.getAttribute("formaction").replace(/\/rounds\/\d+\/bidding$/, "/rounds/" + number + "/bidding"));
+    }
     var cancel = document.getElementById("offline-cancel-edit");
     if (editing && !cancel && save) {
       cancel = el("button", "", t("cancel"));
@@ -520,6 +591,8 @@
     var key = form.querySelector('input[name="idempotency_key"]');
     if (key) key.value = newKey();
     setFormRound(form, number, false);
+    // Who deals it is the engine's to say: the page's lines are the last round's, so they go.
+    [form.querySelector(".who"), document.querySelector("#scores .next")].forEach(function (line) { if (line) line.hidden = true; });
     form.dispatchEvent(new Event("change", { bubbles: true }));  // the bar: checked by the server later
     delete form.dataset.dirty;
   }
@@ -626,8 +699,12 @@
       here.answer = answer;
       renderTotals(answer);
       renderRounds(answer, items);
+      renderLastRound(answer);
       var form = roundForm();
-      if (form) moveFormOn(form, answer);
+      if (form) {
+        moveFormOn(form, answer);
+        restoreDraft(form);  // the bids kept for this round, without waiting for the engine
+      }
     }
     return queueOf(here.id).then(function (queue) {
       here.queue = queue;
@@ -726,6 +803,9 @@
       if (response.type === "opaqueredirect" || response.ok) {
         var matchPage = "/matches/" + encodeURIComponent(item.match);
         var onPage = window.location.pathname === matchPage;
+        // The saved round's page opens at the scores (the round with its Undo, the next
+        // round's first chips), not where the last chip was tapped: no scroll kept on reload.
+        if ("scrollRestoration" in history) history.scrollRestoration = "manual";
         window.location.assign(matchPage + "#scores");
         if (onPage) window.location.reload();
         return "sent";
@@ -737,7 +817,7 @@
   function save(form) {
     if (form.dataset.saving) return Promise.resolve("busy");  // a second tap while the first is saved
     form.dataset.saving = "1";
-    var button = form.querySelector("button[type=submit]");
+    var button = saveButton(form);
     if (button) button.disabled = true;
     var matchId = form.dataset.match;
     var values = formValues(form);
@@ -756,7 +836,7 @@
       throw error;
     }).then(function (outcome) {
       delete form.dataset.saving;
-      if (outcome === "queued") dropDraft(matchId);
+      if (outcome === "queued" && editing === null) dropDraft(matchId, item.number);
       return outcome;
     }, function (error) {
       delete form.dataset.saving;
@@ -778,6 +858,7 @@
       if (result) item.input = result.input;
       return putItems([item]).then(function () {
         delete form.dataset.queuedEdit;
+        document.querySelectorAll(".needs-connection").forEach(function (note) { note.remove(); });
         return refresh();
       }).then(function () {
         if (navigator.onLine) flush();
@@ -805,6 +886,7 @@
       form.insertBefore(note, tricks || form.firstChild);
     }
     note.textContent = t("bids_kept", { number: number });
+    note.scrollIntoView({ block: "center", behavior: "smooth" });
   }
   // A reload (or a restart) with bids kept: back into the form, unless the round moved on.
   function restoreDraft(form) {
@@ -812,16 +894,17 @@
     return storedMatch(here.id).then(function (record) {
       var draft = record && record.draft;
       if (!draft) return;
-      if (parseInt(draft.number, 10) < parseInt(form.dataset.number, 10)) return dropDraft(here.id);  // that round is in
+      if (parseInt(draft.number, 10) < parseInt(form.dataset.number, 10)) return dropDraft(here.id, draft.number);  // that round is in
       if (draft.number !== form.dataset.number || form.dataset.dirty) return;
       fill(form, draft.values);
       sayBidsKept(form, draft.number);
       form.dispatchEvent(new Event("change", { bubbles: true }));
     }).catch(function () {});
   }
-  function dropDraft(matchId) {
+  // The kept bids go once their round is queued (not when another round is edited).
+  function dropDraft(matchId, number) {
     return changeMatch(matchId, function (record) {
-      if (!record.draft) return false;
+      if (!record.draft || String(record.draft.number) !== String(number)) return false;
       delete record.draft;
     });
   }
@@ -887,7 +970,7 @@
       if (match) here.match = match;
       var mine = here.queue.slice(here.queue.indexOf(refused));
       var base = here.match.rounds.length;
-      return evaluate({ match: here.match, queued: queuedForEngine(mine), form: null }).then(function (answer) {
+      return evaluate({ match: here.match, queued: queuedForEngine(mine), form: null, deals: true }).then(function (answer) {
         showKeepPreview(answer.rounds.filter(function (round) { return round.number > base; }), base + 1);
       });
     }).catch(function () { showKeepPreview(null, here.match.rounds.length + 1); });  // no engine: the server scores them
@@ -898,12 +981,11 @@
     box.querySelectorAll(".row, .keep-working").forEach(function (old) { old.remove(); });
     box.appendChild(el("p", "", rounds ? t("keep_preview") : t("no_engine")));
     var list = el("ul", "keep-preview");
+    var names = sideNames();
     (rounds || []).forEach(function (round) {
-      var parts = here.match.sides.map(function (side, index) {
-        var names = side.map(function (seat) { return here.match.players[seat].name; }).join(" & ");
-        return names + " " + signed(round.scores[index]);
-      });
-      list.appendChild(el("li", "", t("round", { number: round.number }) + " · " + t("dealt", { name: round.dealer }) + ": " + parts.join(", ")));
+      var parts = names.map(function (name, index) { return name + " " + signed(round.scores[index]); });
+      var deal = round.deal || t("round", { number: round.number }) + " · " + t("dealt", { name: round.dealer });
+      list.appendChild(el("li", "", deal + " — " + parts.join(", ")));
     });
     box.appendChild(list);
     box.appendChild(choiceRow([["confirm-keep", t("record_mine", { number: first }), "primary"], ["back", t("cancel"), ""]]));
@@ -1117,6 +1199,7 @@
         return queueOf(here.id);
       }).then(function (queue) {
         here.queue = queue;
+        restoreDraft(roundForm());  // nothing queued: the page's round is the kept bids' round
         if (!navigator.onLine || queue.length) {
           startEngine();
           return refresh().then(function () {
@@ -1124,7 +1207,7 @@
             if (form) liveCheck(form);
           });
         }
-      }).then(function () { return restoreDraft(roundForm()); }).then(function () { flush(); }).catch(function () {});
+      }).then(function () { flush(); }).catch(function () {});
       // From the first visit on, the engine loads in the background (the service worker keeps
       // its files), so the phone can score when the connection goes at any later moment.
       whenIdle(startEngine);

@@ -76,6 +76,12 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
             page.locator("#save").click()
         expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
         expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
+        # Each button keeps its own words and the round moves on in both (Save the bids posts
+        # the next round's bids).
+        expect(page.locator("#save")).to_have_text(f"Save round {number + 1}")
+        expect(page.locator("#save-bids")).to_have_text("Save the bids")
+        expect(page.locator("#save-bids")).to_have_attribute("formaction", f"/matches/{match_id}/rounds/{number + 1}/bidding")
+        expect(page.locator("#last-round")).to_contain_text(f"Round {number} · not yet sent")
         if number == 2:
             page.locator("#save").click(force=True)  # a tap on the cleared form queues nothing
     shot(page, "offline-nwik-02-three-queued", full_page=True)
@@ -236,6 +242,9 @@ def test_three_spades_rounds_offline_double_tap_and_reload(page, context, consol
         page.locator("#save").dblclick()
         expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
         expect(page.locator(f"#round-{number}.provisional")).to_have_count(1)
+        # The next round's bids are asked in its order: from the next dealer's left.
+        first_bidder = players[(number + 1) % len(players)]
+        expect(page.locator("#c-bids legend").nth(1)).to_have_text(f"{first_bidder}'s bid")
     page.reload()
     expect(page.locator("tr.provisional")).to_have_count(3, timeout=1_000)
     game = get_game("spades")
@@ -270,7 +279,7 @@ def test_spades_bids_saved_offline_stay_on_the_phone_until_the_tricks(page, cont
     expect(page.locator("#bids-kept")).to_contain_text("the bids stay on this phone with round 1")
     assert page.url.endswith(f"/matches/{match_id}")
     page.reload()
-    expect(page.locator("#bids-kept")).to_be_visible(timeout=ENGINE_BOOT_MS)
+    expect(page.locator("#bids-kept")).to_be_visible(timeout=1_000)  # from the phone's store, not the engine
     for seat, bid in enumerate(bids):
         expect(page.locator(f'input[name="bid_{seat}"][value="{bid}"]')).to_be_checked()
     shot(page, "offline-spades-bids-kept", full_page=True)
@@ -309,9 +318,12 @@ def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_serve
         valid_preview(page)
         page.locator("#save").click()
         expect(page.locator("#h-entry")).to_have_text(f"Round {NAMELESS.index(tricks) + 2}")
+    # The line at the top says the last queued round, with its Undo (as a sent one's has).
+    expect(page.locator("#last-round")).to_contain_text("Round 3 · not yet sent")
     # Undo the last queued round, edit the first one.
-    page.locator("[data-offline-undo='3']").click()
+    page.locator("#last-round [data-offline-undo='3']").click()
     expect(page.locator("tr.provisional")).to_have_count(2)
+    expect(page.locator("#last-round")).to_contain_text("Round 2 · not yet sent")
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     page.locator("[data-offline-edit='1']").click()
     expect(page.locator("#h-entry")).to_have_text("Edit round 1 (not yet sent)")
@@ -356,7 +368,7 @@ def expect_kept_hands_rescored(conflict, players: list[str], server: dict) -> li
     for scored in state.rounds[1:]:
         said = ", ".join(f"{side} {points:+d}" if points else f"{side} 0" for side, points in zip(sides, scored.score.scores, strict=True))
         # Without the engine on the phone yet, it arrives with the connection first.
-        expect(preview).to_contain_text(f"Round {scored.number} · ", timeout=ENGINE_BOOT_MS)
+        expect(preview).to_contain_text(f"Round {scored.number}: {table.players[scored.dealer]} deals", timeout=ENGINE_BOOT_MS)
         expect(preview).to_contain_text(said)
     return list(state.totals)
 
@@ -375,8 +387,9 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     console.allowed = (*OFFLINE_NOISE, "status of 409")  # the server's refusal, shown below
     context.set_offline(False)
     conflict = page.locator("#offline-conflict")
-    expect(conflict).to_contain_text("Round 1 saved on this phone was refused", timeout=20_000)
-    expect(conflict).to_contain_text("round 1 cannot be recorded: the next round is 2")
+    expect(conflict).to_contain_text(
+        "Another phone recorded round 1 first: rounds 1 to 2 saved on this phone are not recorded yet.", timeout=20_000
+    )
     # Until this phone's player chooses, the totals and the sheet are the server's: the other
     # phone's round 1, none of the refused ones.
     server = api(live_server, match_id)
@@ -538,7 +551,7 @@ def test_a_phone_without_the_engine_queues_rounds_and_settles_a_conflict(browser
         console.allowed = (*OFFLINE_NOISE, "status of 409")
         context.set_offline(False)
         conflict = page.locator("#offline-conflict")
-        expect(conflict).to_contain_text("Round 1 saved on this phone was refused", timeout=20_000)
+        expect(conflict).to_contain_text("Another phone recorded round 1 first: rounds 1 to 2", timeout=20_000)
         server = api(live_server, match_id)
         expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in server["totals"]])
         assert len(server["rounds"]) == 1

@@ -173,6 +173,7 @@ class SpadesAdapter(GameAdapter):
         )
         words["who"] = escape(said("%(name)s deals · bags: %(bags)s", name=entry["dealer_name"], bags=bags))
         allowed = entry.get("blind_nil_allowed") or []
+        words["seat_order"] = list(entry["bidding_order"])
         words["blind_nil"] = {
             "label": said("Blind nil"),
             "seats": [bool(allowed[side]) if allowed else False for side in entry["side_of"]],

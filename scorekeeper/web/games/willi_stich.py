@@ -124,7 +124,13 @@ class WilliStichAdapter(GameAdapter):
                 said("%(name)s deals and calls last", name=entry["dealer_name"]),
             ])
         )
-        words["legends"] = {"seats": said("Calls and tricks (%(total)s in all)", total=cards)}
+        # As templates/games/willi_stich.html says them (a "#id" names a box by its id).
+        words["legends"] = {
+            "seats": said("Calls, in calling order"),
+            "#c-tricks": said("Tricks taken (%(total)s in all)", total=cards),
+        }
+        words["seat_order"] = list(entry["calling_order"])
+        words["seat_notes"] = {str(entry["dealer"]): said("(dealer)")}
         words["max"] = cards
         words["choices"] = {
             "trump": [[str(value), str(label)] for value, label in entry["trump_options"]] + [["", said("not recorded")]]
