@@ -117,6 +117,73 @@
       }
     }
   }
+  /* ---- the next question comes into view: once a chip is tapped (or a count typed), the
+     next part of the round still open is scrolled up above the save bar, so a round costs
+     its taps and no swipe. Parts are the innermost boxes of chips or counts; hidden ones
+     (not asked for this choice) and answered ones (a default, a count filled in) are skipped. */
+  var TALLEST_BAR = 124;
+  var PARTS = "fieldset.choices, fieldset.count, [data-count-item], .count-field, fieldset.honours";
+  function answerParts(form) {
+    return Array.prototype.filter.call(form.querySelectorAll(PARTS), function (part) {
+      return !part.querySelector(PARTS) && part.getClientRects().length > 0;
+    });
+  }
+  // A chip with no value chosen ("not recorded", "Nobody") is a default the player may
+  // still change: that part is still brought up; a count filled in is not.
+  function answered(part) {
+    // A box of chips that says another choice too (data-implies="style=6": the Pass) is
+    // not asked once that other choice went another way.
+    var implies = part.closest("[data-implies]");
+    if (implies) {
+      var said = implies.dataset.implies.split("=");
+      var other = part.form && part.form.querySelector('input[name="' + said[0] + '"]:checked');
+      if (other && other.value !== said[1]) return true;
+    }
+    var chip = part.querySelector("input[type=radio]:checked");
+    if (chip) return chip.value !== "";
+    var field = part.querySelector("input[type=number], input[type=text]");
+    return !!field && field.value !== "";
+  }
+  function bringNextIntoView(form, from) {
+    var parts = answerParts(form);
+    var after = parts.indexOf(from.closest(PARTS));
+    var next = parts.slice(after + 1).filter(function (part) { return !answered(part); })[0];
+    if (!next) return;
+    // The bar grows when the live check's answer comes (up to three lines beside Save):
+    // room is kept for the tallest bar, not the one on screen at the tap.
+    var bar = document.getElementById("save-bar");
+    var floor = window.innerHeight - Math.max(bar ? bar.getBoundingClientRect().height : 0, TALLEST_BAR) - 8;
+    var box = next.getBoundingClientRect();
+    var by = Math.min(box.bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
+    if (by <= 0) return;
+    var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: by, behavior: calm ? "auto" : "smooth" });
+  }
+  var typedTimer = null;
+  var lastAnswer = null;  // {form, input, at}: asked again once the live check has redrawn the form
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    var form = input.closest && input.closest("form.round-form");
+    if (!form || !event.isTrusted || input.type !== "radio") return;
+    lastAnswer = { form: form, input: input, at: Date.now() };
+    setTimeout(function () { bringNextIntoView(form, input); }, 0);  // after the last count is filled in
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!lastAnswer || Date.now() - lastAnswer.at > 3000) return;
+    // The check may have drawn the chips again (greyed ones, other heights): the same chip, anew.
+    var input = lastAnswer.input;
+    var form = document.body.contains(lastAnswer.form) ? lastAnswer.form : document.querySelector("form.round-form");
+    if (form && !form.contains(input)) input = form.querySelector('input[name="' + input.name + '"][value="' + input.value + '"]');
+    if (form && input) bringNextIntoView(form, input);
+  });
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    var form = input.closest && input.closest("form.round-form");
+    if (!form || !event.isTrusted || input.type !== "number" || input.value === "") return;
+    clearTimeout(typedTimer);
+    typedTimer = setTimeout(function () { bringNextIntoView(form, input); }, 600);  // after the last digit
+  });
+
   /* ---- a choice that says another one too: data-implies="style=6" on a box of chips
      (Nwik's acting style means the Bidder passed) checks that chip when one of the box is
      tapped, and another value of that choice clears the box again. */
@@ -431,6 +498,13 @@
     initForms(document);
     initWakeLock();
     showNetwork();
+    // A saved round reloads the page at #scores with no scroll kept (offline.js): the
+    // browser does not go to the anchor then by itself.
+    var anchor = window.location.hash.length > 1 && document.getElementById(window.location.hash.slice(1));
+    // A match page to score on opens at the match, past the site's header: the first
+    // chips of the round are then in the first screen at 360x740 too.
+    if (!anchor && window.scrollY === 0 && document.querySelector("form[data-round-form]")) anchor = document.getElementById("scores");
+    if (anchor) anchor.scrollIntoView();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
     }

@@ -79,6 +79,22 @@ def new_client(clean_app: Flask):
     return lambda: csrf_client(clean_app)
 
 
+@pytest.fixture(autouse=True)
+def fresh_rate_limits(request) -> None:
+    """Every browser test starts a fresh hour of the server's rate limits: all the session's
+    phones come from one address (127.0.0.1), and a test's few matches would otherwise
+    count against the matches of every browser test before it (60 an hour)."""
+    if "live_server" not in request.fixturenames:
+        return
+    from scorekeeper.extensions import db
+    from scorekeeper.models import RateCounter
+
+    app = request.getfixturevalue("app")
+    with app.app_context():
+        db.session.execute(db.delete(RateCounter))
+        db.session.commit()
+
+
 @pytest.fixture(scope="session")
 def playwright_instance():
     sync_api = pytest.importorskip("playwright.sync_api")

@@ -4,7 +4,8 @@
   at /vendor/axe-core/ like htmx, so the page's Content Security Policy lets it run) and
   fail on serious or critical violations.
 - `TapCounter` (fixture `taps` in conftest.py): counts every pointer press and key press
-  a test makes, across page loads, and the page scrolls; an input changed without any
+  a test makes, across page loads, the swipes a player would need to reach the next
+  control (`enter` asks before each tap), and the page scrolls; an input changed without any
   tap or key press (Playwright's `fill`, `select_option`) is reported, so a tap budget
   cannot be met by typing without keys.
 - `small_targets`: every button, chip and input smaller than 44x44 CSS px, and every link
@@ -15,7 +16,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from scorekeeper.web.vendor import installed_version
@@ -96,6 +99,34 @@ SMALL_TARGETS_JS = """([tap, link]) => {
 }"""
 
 
+# Controls and labels whose words do not fit: text wider than its box (clipped, or running
+# over its border into the next control), measured by the box's scroll size, not the page's.
+OVERFLOWING_JS = """() => {
+    const found = [];
+    const selector = 'button, a.button, label.chip, .chip, summary, select, .total .name, .bar-state, .badge, th, td';
+    for (const el of document.querySelectorAll(selector)) {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        if (style.visibility === 'hidden' || style.display === 'none' || box.width === 0 || box.height === 0) continue;
+        if (el.closest('.visually-hidden, [hidden], .scroll')) continue;  // a sheet scrolls sideways on purpose
+        // Clipped on purpose with an ellipsis (the bar's one-line state) is fitted, not overflowing.
+        if (style.textOverflow === 'ellipsis') continue;
+        const wide = el.scrollWidth - el.clientWidth;
+        const tall = style.overflowY === 'hidden' || style.webkitLineClamp !== 'none' ? 0 : el.scrollHeight - el.clientHeight;
+        if (wide > 1 || tall > 1) {
+            found.push({tag: el.tagName.toLowerCase(), id: el.id, text: (el.innerText || '').trim().slice(0, 40),
+                        width: Math.round(box.width), needs: el.scrollWidth});
+        }
+    }
+    return found;
+}"""
+
+
+def overflowing_labels(page) -> list[dict[str, Any]]:
+    """Every visible control or label whose words are wider than it (see OVERFLOWING_JS)."""
+    return page.evaluate(OVERFLOWING_JS)
+
+
 def small_targets(page, tap: int = TAP_TARGET, link: int = LINK_TARGET) -> list[dict[str, Any]]:
     """Visible controls under `tap` x `tap` CSS px and links under `link` px, as found now."""
     return page.evaluate(SMALL_TARGETS_JS, [tap, link])
@@ -150,8 +181,8 @@ class TapCounter:
 
     @property
     def count(self) -> int:
-        """Taps plus key presses: what a player's fingers did."""
-        return len(self.of("tap")) + len(self.of("key"))
+        """Taps, key presses and the swipes to reach a control: what a player's fingers did."""
+        return len(self.of("tap")) + len(self.of("key")) + len(self.of("swipe"))
 
     @property
     def scrolls(self) -> int:
@@ -219,6 +250,17 @@ FIELD_STATE_JS = """([name, text]) => {
 }"""
 
 
+def swipe_to(page, control, name: str) -> None:
+    """A control a player cannot reach without swiping first (below the fold, or under the
+    save bar) costs a swipe: counted as one more move by the tap counter. The page may be
+    bringing it up itself (a smooth scroll after the last tap), so it is given a moment."""
+    for _attempt in range(8):
+        if in_first_screen(page, control):
+            return
+        page.wait_for_timeout(100)
+    page.evaluate("name => window.__tableLoopTap && window.__tableLoopTap('swipe', name)", f"{name} {what_covers(page, control)}")
+
+
 def enter(page, name: str, value) -> None:
     """Enter `value` for form field `name` as a player does: tap its chip, or tap a number
     field and type the digits (one key each). A value already there (filled in because the
@@ -234,13 +276,16 @@ def enter(page, name: str, value) -> None:
     if state == "checked":
         return
     if state == "chip":
-        page.locator(f'label.chip:has(input[name="{name}"][value="{text}"])').click()
+        chip = page.locator(f'label.chip:has(input[name="{name}"][value="{text}"])')
+        swipe_to(page, chip, name)
+        chip.click()
         return
     if state.startswith("field:"):
         held = state.removeprefix("field:")
         if held == text:
             return
         field = page.locator(f'input[name="{name}"]:not([type=hidden]):not([type=radio])')
+        swipe_to(page, field, name)
         field.click()
         if held:
             field.press("Control+A")
@@ -250,24 +295,50 @@ def enter(page, name: str, value) -> None:
 
 
 def enter_round(page, values: dict[str, str]) -> None:
-    """Enter a whole round from its form values, the fewest taps a player needs: groups with
-    "the rest: <side>" buttons get the other sides' chips tapped, then the rest in one tap."""
+    """Enter a whole round from its form values, the fewest taps a player needs, top to
+    bottom as the page asks (so the swipes counted are a player's): groups with "the rest:
+    <side>" buttons get the other sides' chips tapped, then the rest in one tap."""
     values = {name: text for name, text in values.items() if text != ""}
+    order = page.eval_on_selector_all(
+        "form.round-form [name]:not([type=hidden])", "fields => [...new Set(fields.map(f => f.name))]"
+    )
+
+    # A box of chips that says another choice too (data-implies="style=6": Nwik's Acting
+    # Bidder's style says the Pass) does both in one tap: that other choice is not tapped.
+    for implied in page.eval_on_selector_all(
+        "form.round-form [data-implies]",
+        "boxes => boxes.filter(box => box.querySelector('input[name]')).map(box => "
+        "[box.querySelector('input[name]').name, ...box.dataset.implies.split('=')])",
+    ):
+        said_by, name, value = implied
+        if said_by in values and values.get(name) == value:
+            values.pop(name)
+
+    def place(name: str) -> int:
+        return order.index(name) if name in order else len(order)
+
+    steps: list[tuple[int, Callable[[], None]]] = []
     for prefix in page.eval_on_selector_all(
         "button[data-rest-of]", "buttons => [...new Set(buttons.map(b => b.dataset.restOf))]"
     ):
         group = {name: text for name, text in values.items() if name.startswith(prefix)}
         if not group:
             continue
-        counts: dict[str, int] = {}
-        for text in group.values():
-            counts[text] = counts.get(text, 0) + 1
-        most = max(counts, key=lambda text: counts[text])
-        for name, text in group.items():
-            if text != most:
-                enter(page, name, text)
-        page.locator(f'button[data-rest-of="{prefix}"][data-rest-to="{most}"]').click()
+        steps.append((min(place(name) for name in group), partial(enter_the_rest, page, prefix, group)))
         for name in group:
             values.pop(name)
-    for name, text in values.items():
-        enter(page, name, text)
+    steps.extend((place(name), partial(enter, page, name, text)) for name, text in values.items())
+    for _place, step in sorted(steps, key=lambda step: step[0]):
+        step()
+
+
+def enter_the_rest(page, prefix: str, group: dict[str, str]) -> None:
+    """The group's odd values by their chips, then "the rest: <most common value>"."""
+    counts: dict[str, int] = {}
+    for text in group.values():
+        counts[text] = counts.get(text, 0) + 1
+    most = max(counts, key=lambda text: counts[text])
+    for name, text in group.items():
+        if text != most:
+            enter(page, name, text)
+    page.locator(f'button[data-rest-of="{prefix}"][data-rest-to="{most}"]').click()

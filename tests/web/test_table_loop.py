@@ -124,16 +124,22 @@ def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, sho
     return raw, after, used
 
 
+@pytest.mark.parametrize("viewport", [None, PHONE_SMALL], ids=["390x844", "360x740"])
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
-def test_rounds_of_every_game_within_the_tap_budget(game, page, taps, shot, console):
+def test_rounds_of_every_game_within_the_tap_budget(game, viewport, page, taps, shot, console):
+    """Every round costs its decisions plus Save: the page brings each next question up
+    above the save bar (no swipe counted), at both phone sizes."""
     assert game.id in BUDGETS, f"{game.id} has no tap budget: add the issue's figure to BUDGETS"
+    if viewport:
+        page.set_viewport_size(viewport)
     counts, options, _generate = generator_for(game)
     players = NAMES[: max(counts)]
     rng = random.Random(14)
     open_match(page, game.id, players, options)
     table = game.table(players, dict(options))
     state = game.initial_state(table)
-    shot(page, f"loop-{game.id}-00-untouched")
+    name = f"loop-{game.id}" + ("-360" if viewport else "")
+    shot(page, f"{name}-00-untouched")
     nothing_red(page)
     assert sideways_overflow(page) == 0
     assert_accessible(page, f"{game.id} round form")
@@ -142,13 +148,16 @@ def test_rounds_of_every_game_within_the_tap_budget(game, page, taps, shot, cons
     for number in range(1, 4):
         # Screenshots of the first round entered and of the page after the last (not every step).
         shots = ("entered",) if number == 1 else ("saved",) if number == 3 else ()
-        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"loop-{game.id}-{number:02}",
+        raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"{name}-{number:02}",
                                           shots=shots)
         used_per_round.append(used)
-        assert used <= BUDGETS[game.id](table.n, raw), f"round {number} of {game.id} took {used} taps: {raw}"
+        assert used <= BUDGETS[game.id](table.n, raw), (
+            f"round {number} of {game.id} took {used} taps: {raw}; swipes so far to {taps.of('swipe')}"
+        )
         if state.finished:
             break
     taps.assert_honest()
+    assert taps.of("swipe") == [], f"{game.id}: a player had to swipe to reach {taps.of('swipe')}"
     assert_accessible(page, f"{game.id} after rounds")
     assert_tap_sizes(page, f"{game.id} after rounds")
     assert sideways_overflow(page) == 0
@@ -177,8 +186,10 @@ def test_taps_made_while_a_check_is_on_its_way_are_kept(game, page, taps, consol
 @pytest.mark.parametrize("game", [game for game in GAMES if game.max_players >= 6], ids=lambda game: game.id)
 def test_six_players_fit_the_phone(game, page, shot, console):
     open_match(page, game.id, NAMES[:6], generator_for(game)[1])
-    board = page.locator("#scores").bounding_box()
-    assert board["height"] <= 844 / 4, f"the scoreboard of 6 takes {board['height']} px"
+    # From the totals down (the title's row beside them holds the screen-on toggle too).
+    totals, board = page.locator("#scores ol.totals").bounding_box(), page.locator("#scores").bounding_box()
+    height = board["y"] + board["height"] - totals["y"]
+    assert height <= 844 / 4, f"the scoreboard of 6 takes {height} px"
     assert sideways_overflow(page) == 0
     save_in_view(page)
     shot(page, f"loop-six-{game.id}", full_page=True)
