@@ -112,6 +112,9 @@ def read_only_app(clean_app):
             cursor = connection.cursor()
             cursor.execute(statement)
             cursor.close()
+            # On PostgreSQL the SET ran in a transaction of its own: kept, not rolled back
+            # with the pool's reset.
+            connection.commit()
 
         from sqlalchemy import event
 

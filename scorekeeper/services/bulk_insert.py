@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import JSON, Connection, Dialect, insert
 from sqlalchemy import Table as SqlTable
+from sqlalchemy.exc import IntegrityError
 
 #: rows per executemany of the generic path (its parameter lists stay moderate)
 CHUNK = 5000
@@ -68,11 +69,19 @@ def write(connection: Connection, prepared: Prepared) -> None:
         marks = ", ".join("?" for _ in prepared.columns)
         connection.exec_driver_sql(f"INSERT INTO {quote(prepared.table.name)} ({names}) VALUES ({marks})", prepared.values)
     elif dialect.name == "postgresql":
+        import psycopg  # only ever here on PostgreSQL
+
         driver = connection.connection.driver_connection
         assert driver is not None
-        with driver.cursor() as cursor, cursor.copy(f"COPY {quote(prepared.table.name)} ({names}) FROM STDIN") as copy:
-            for row in prepared.values:
-                copy.write_row(row)
+        statement = f"COPY {quote(prepared.table.name)} ({names}) FROM STDIN"
+        try:
+            with driver.cursor() as cursor, cursor.copy(statement) as copy:
+                for row in prepared.values:
+                    copy.write_row(row)
+        except psycopg.IntegrityError as clash:
+            # COPY goes around SQLAlchemy: its callers catch SQLAlchemy's IntegrityError (the
+            # same rows imported by two requests at once), so the driver's is given as one.
+            raise IntegrityError(statement, None, clash) from clash
     else:
         for start in range(0, len(prepared.rows), CHUNK):
             connection.execute(insert(prepared.table), list(prepared.rows[start : start + CHUNK]))

@@ -156,8 +156,9 @@
     var box = next.getBoundingClientRect();
     var by = Math.min(box.bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
     if (by <= 0) return;
-    var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollBy({ top: by, behavior: calm ? "auto" : "smooth" });
+    // At once, not smoothly: chips gliding under a thumb already on its way to the next
+    // one would be tapped wrong.
+    window.scrollBy(0, by);
   }
   var typedTimer = null;
   var lastAnswer = null;  // {form, input, at}: asked again once the live check has redrawn the form

@@ -195,15 +195,19 @@ def test_rematch_starts_the_same_seats_with_the_deal_moved_on(gunicorn_server):
     body = {"game": "nameless", "players": PLAYERS, "league": league["id"], "options": {"first_dealer": 3}}
     match = owner.post(f"{gunicorn_server.url}/api/v1/matches", json=body, timeout=TIMEOUT).json()
     url = f"{gunicorn_server.url}/api/v1/matches/{match['id']}/rematch"
-    reply = owner.post(url, timeout=TIMEOUT)
+    # A signed-in browser's POST without a body proves nothing about where it came from: it
+    # is refused (403 csrf) unless it is JSON, as a script's call is.
+    refused = owner.post(url, timeout=TIMEOUT)
+    assert assert_json_error(refused, {403}, gunicorn_server)["error"] == "csrf"
+    reply = owner.post(url, json={}, timeout=TIMEOUT)
     assert reply.status_code == 201, failure(f"{reply.status_code} {reply.text}", gunicorn_server)
     again = reply.json()
     assert reply.headers["Location"] == f"/api/v1/matches/{again['id']}" and reply.headers["ETag"]
     assert [seat["player_id"] for seat in again["players"]] == [seat["player_id"] for seat in match["players"]]
     assert again["league"] == league["id"] and again["options"] == {**match["options"], "first_dealer": 0}
     stranger = signed_in(gunicorn_server, "stranger")
-    assert assert_json_error(stranger.post(url, timeout=TIMEOUT), {403}, gunicorn_server)["error"] == "forbidden"
-    assert_json_error(client().post(url, timeout=TIMEOUT), {403}, gunicorn_server)
+    assert assert_json_error(stranger.post(url, json={}, timeout=TIMEOUT), {403}, gunicorn_server)["error"] == "forbidden"
+    assert_json_error(client().post(url, json={}, timeout=TIMEOUT), {403}, gunicorn_server)
 
 
 # --------------------------------------------------------------------------- languages
