@@ -223,10 +223,12 @@ def evaluate(request: str) -> str:
     }
     if asked.get("deals"):
         # Who dealt (and bids) each queued round as it now falls, for "keep mine" after
-        # another phone's rounds: the deal banner of the state before each of them.
-        for index, scored in enumerate(answer["rounds"][len(stored):], start=len(stored)):
-            before, _error = replay(game, table, (stored + queued)[:index])
+        # another phone's rounds: the deal banner of the state before each of them, the
+        # queued rounds played on once from the stored ones (all of them held above).
+        before, _error = replay(game, table, stored)
+        for scored, raw in zip(answer["rounds"][len(stored):], queued, strict=False):
             scored["deal"] = adapter.next_info(table, before.next) if before.next else None
+            before = game.play(table, before, raw)
     if asked.get("form") is not None:
         replace = asked.get("replace")
         if replace is None:

@@ -136,8 +136,8 @@
     var implies = part.closest("[data-implies]");
     if (implies) {
       var said = implies.dataset.implies.split("=");
-      var other = part.form && part.form.querySelector('input[name="' + said[0] + '"]:checked');
-      if (other && other.value !== said[1]) return true;
+      var other = checked(part.closest("form"), said[0]);
+      if (other && other !== said[1]) return true;
     }
     var chip = part.querySelector("input[type=radio]:checked");
     if (chip) return chip.value !== "";

@@ -280,10 +280,14 @@
       banner.remove();
     }
   }
-  function sideNames() {
-    return here.match.sides.map(function (side) {
-      return side.map(function (seat) { return here.match.players[seat].name; }).join(" & ");
+  // Each side's players, as the server names the sides ("Ann & Cid").
+  function sideNames(match) {
+    return match.sides.map(function (side) {
+      return side.map(function (seat) { return match.players[seat].name; }).join(" & ");
     });
+  }
+  function dropConnectionNotes() {
+    document.querySelectorAll(".needs-connection").forEach(function (note) { note.remove(); });
   }
   // The last round's line at the top, with its Undo: the last queued round while there is one.
   function renderLastRound(answer) {
@@ -301,7 +305,7 @@
     var said = el("p");
     said.appendChild(el("b", "", t("round", { number: last.number })));
     said.appendChild(el("small", "muted", " · " + t("not_sent")));
-    sideNames().forEach(function (name, index) {
+    sideNames(here.match).forEach(function (name, index) {
       said.appendChild(document.createTextNode(" "));
       var part = el("span", "bar-score", name + " ");
       part.appendChild(el("b", "num", signed(last.scores[index])));
@@ -772,7 +776,7 @@
     if (!usePhone() || form.dataset.queuedEdit) return;
     clearPreview();
     setBarState("", t("engine_missing"));
-    var save = document.getElementById("save");
+    var save = saveButton(form);
     if (save) save.disabled = false;
   }
   document.addEventListener("input", function (event) {
@@ -858,7 +862,7 @@
       if (result) item.input = result.input;
       return putItems([item]).then(function () {
         delete form.dataset.queuedEdit;
-        document.querySelectorAll(".needs-connection").forEach(function (note) { note.remove(); });
+        dropConnectionNotes();
         return refresh();
       }).then(function () {
         if (navigator.onLine) flush();
@@ -981,7 +985,7 @@
     box.querySelectorAll(".row, .keep-working").forEach(function (old) { old.remove(); });
     box.appendChild(el("p", "", rounds ? t("keep_preview") : t("no_engine")));
     var list = el("ul", "keep-preview");
-    var names = sideNames();
+    var names = sideNames(here.match);
     (rounds || []).forEach(function (round) {
       var parts = names.map(function (name, index) { return name + " " + signed(round.scores[index]); });
       var deal = round.deal || t("round", { number: round.number }) + " · " + t("dealt", { name: round.dealer });
@@ -1048,9 +1052,6 @@
     event.preventDefault();
     needsConnection(link);
   }, true);
-  window.addEventListener("online", function () {
-    document.querySelectorAll(".needs-connection").forEach(function (note) { note.remove(); });
-  });
 
   /* ---- coming back: each match's queue is sent in round order, exactly once (the server
      keeps each Idempotency-Key); a refused round stops its match's queue until a person chooses. */
@@ -1157,8 +1158,7 @@
         link.appendChild(el("span", "game", record.title.replace(/ · Scorekeeper$/, "")));
         var sides = el("span", "sides");
         var match = record.match;
-        match.sides.forEach(function (side, index) {
-          var names = side.map(function (seat) { return match.players[seat].name; }).join(" & ");
+        sideNames(match).forEach(function (names, index) {
           var span = el("span", "side", names + " ");
           span.appendChild(el("b", "", String(answer ? answer.board[index].total : match.totals[index])));
           sides.appendChild(span);
@@ -1219,6 +1219,7 @@
   window.addEventListener("online", function () {
     // The engine's files could not be had offline; with the connection they can.
     if (!worker) failed = false;
+    dropConnectionNotes();
     flush();
   });
   // A server that answered 5xx, or a connection that came back without an "online" event.

@@ -33,6 +33,24 @@ def context(phone_context):
     return phone_context
 
 
+@pytest.fixture
+def new_phone(browser, live_server, console):
+    """Makes a phone that has never been to the app (nothing stored, no engine), at 390x844,
+    its console watched: new_phone() -> (context, page). Closed after the test."""
+    made = []
+
+    def make():
+        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+        made.append(context)
+        page = context.new_page()
+        console.watch(page)
+        return context, page
+
+    yield make
+    for context in made:
+        context.close()
+
+
 def engine_ready(page) -> None:
     """The player leaves the phone on the match page until its corner says it works offline:
     the engine has loaded in the background, and the service worker keeps its files."""
@@ -525,49 +543,44 @@ def test_typing_the_next_round_survives_the_queue_being_sent(page, context, cons
 
 
 @on_postgresql
-def test_a_phone_without_the_engine_queues_rounds_and_settles_a_conflict(browser, live_server, console, shot):
+def test_a_phone_without_the_engine_queues_rounds_and_settles_a_conflict(new_phone, browser, live_server, console, shot):
     """A phone that lost the connection before its engine was stored (a first visit, gone
     offline at once): the bar says so, Save still keeps the rounds for the server, and when
     another phone came first, "keep mine" shows the hands re-scored before recording them."""
     players = ["Ann", "Bob", "Cid", "Dee"]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
-    try:
-        page = context.new_page()
-        console.watch(page)
-        match_id = start_match(page, "nameless", players)
-        go_offline(page, context, console)
-        fill_nameless(page, NAMELESS[0])
-        expect(page.locator("#bar-state")).to_contain_text("Not checked offline: Save keeps it for the server")
-        expect(page.locator("#save")).to_be_enabled()
-        shot(page, "offline-no-engine-01-bar")
-        page.locator("#save").click()
-        expect(page.locator("#h-entry")).to_have_text("Round 2")
-        expect(page.locator("#save")).to_have_text("Save round 2")
-        fill_nameless(page, NAMELESS[1])
-        page.locator("#save").click()
-        expect(page.locator("#h-entry")).to_have_text("Round 3")
-        expect(page.locator("#pending li.pending-round")).to_have_text(["Round 1 · pending", "Round 2 · pending"])
-        second_phone_records_round_one(browser, live_server, match_id)
-        console.allowed = (*OFFLINE_NOISE, "status of 409")
-        context.set_offline(False)
-        conflict = page.locator("#offline-conflict")
-        expect(conflict).to_contain_text("Another phone recorded round 1 first: rounds 1 to 2", timeout=20_000)
-        server = api(live_server, match_id)
-        expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in server["totals"]])
-        assert len(server["rounds"]) == 1
-        # With the connection the engine comes: the hands are re-scored as rounds 2 and 3.
-        conflict.get_by_role("button", name="Keep mine as round 2").click()
-        totals = expect_kept_hands_rescored(conflict, players, server)
-        assert len(api(live_server, match_id)["rounds"]) == 1
-        shot(page, "offline-no-engine-02-kept-preview", full_page=True)
-        conflict.get_by_role("button", name="Record mine from round 2").click()
-        expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
-        stored = api(live_server, match_id)
-        assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
-        assert stored["totals"] == totals
-        assert console.unexpected() == []
-    finally:
-        context.close()
+    context, page = new_phone()
+    match_id = start_match(page, "nameless", players)
+    go_offline(page, context, console)
+    fill_nameless(page, NAMELESS[0])
+    expect(page.locator("#bar-state")).to_contain_text("Not checked offline: Save keeps it for the server")
+    expect(page.locator("#save")).to_be_enabled()
+    shot(page, "offline-no-engine-01-bar")
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    expect(page.locator("#save")).to_have_text("Save round 2")
+    fill_nameless(page, NAMELESS[1])
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    expect(page.locator("#pending li.pending-round")).to_have_text(["Round 1 · pending", "Round 2 · pending"])
+    second_phone_records_round_one(browser, live_server, match_id)
+    console.allowed = (*OFFLINE_NOISE, "status of 409")
+    context.set_offline(False)
+    conflict = page.locator("#offline-conflict")
+    expect(conflict).to_contain_text("Another phone recorded round 1 first: rounds 1 to 2", timeout=20_000)
+    server = api(live_server, match_id)
+    expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in server["totals"]])
+    assert len(server["rounds"]) == 1
+    # With the connection the engine comes: the hands are re-scored as rounds 2 and 3.
+    conflict.get_by_role("button", name="Keep mine as round 2").click()
+    totals = expect_kept_hands_rescored(conflict, players, server)
+    assert len(api(live_server, match_id)["rounds"]) == 1
+    shot(page, "offline-no-engine-02-kept-preview", full_page=True)
+    conflict.get_by_role("button", name="Record mine from round 2").click()
+    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    stored = api(live_server, match_id)
+    assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
+    assert stored["totals"] == totals
+    assert console.unexpected() == []
 
 
 def test_writes_only_the_server_makes_say_so_offline_and_change_nothing(page, context, console, shot, live_server):
@@ -612,26 +625,21 @@ def test_writes_only_the_server_makes_say_so_offline_and_change_nothing(page, co
     assert console.unexpected() == []
 
 
-def test_one_visit_is_enough_for_an_offline_reload(browser, live_server, console, shot):
+def test_one_visit_is_enough_for_an_offline_reload(new_phone, live_server, console, shot):
     """A phone that opened the match once (its first page of the app, so the service worker
     registered during it) and was left alone until "Ready offline": offline, a round is
     scored and saved, and a reload shows the match with that round, not the offline page."""
     match_id = post(live_server, "/api/v1/matches", {"game": "nwik", "players": ["Ann", "Bob", "Cy"]})["id"]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
-    try:
-        page = context.new_page()
-        console.watch(page)
-        page.goto(f"/matches/{match_id}")
-        engine_ready(page)
-        go_offline(page, context, console)
-        fill_nwik(page, *NWIK_OFFLINE[0])
-        expect(page.locator("#bar-state.good")).to_be_visible(timeout=2_000)
-        page.locator("#save").click()
-        expect(page.locator("#h-entry")).to_have_text("Round 2")
-        page.reload()
-        expect(page.locator("#round-1.provisional")).to_have_count(1, timeout=1_000)
-        expect(page.locator("#h-entry")).to_have_text("Round 2")
-        shot(page, "offline-one-visit-reloaded")
-        assert console.unexpected() == []
-    finally:
-        context.close()
+    context, page = new_phone()
+    page.goto(f"/matches/{match_id}")
+    engine_ready(page)
+    go_offline(page, context, console)
+    fill_nwik(page, *NWIK_OFFLINE[0])
+    expect(page.locator("#bar-state.good")).to_be_visible(timeout=2_000)
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    page.reload()
+    expect(page.locator("#round-1.provisional")).to_have_count(1, timeout=1_000)
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    shot(page, "offline-one-visit-reloaded")
+    assert console.unexpected() == []
