@@ -60,6 +60,9 @@ class Config:
     # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the
     # app is reached directly). Only that many hops are trusted; see README "Behind a proxy".
     SCOREKEEPER_PROXY_HOPS = os.environ.get("SCOREKEEPER_PROXY_HOPS", "0")
+    # The phone's rules engine boots once the match page has been left alone this long (as
+    # while a hand is played): never in the page's first load, never under the player's taps.
+    ENGINE_IDLE_SECONDS = 8.0
 
 
 class TestConfig(Config):
@@ -68,6 +71,9 @@ class TestConfig(Config):
     # Hundreds of accounts are made in the tests: the cheapest argon2 that still hashes.
     ARGON2_PARAMETERS = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
     WTF_CSRF_ENABLED = True
+    # The browser tests' phones are left alone just as a player's is, for less long: at 8 s
+    # every offline test spent most of its time waiting (about 25 tests per run).
+    ENGINE_IDLE_SECONDS = 2.0
 
     @classmethod
     def with_database(cls, url: str) -> dict:

@@ -17,9 +17,13 @@
 
   var DB_NAME = "scorekeeper-offline";
   // The engine boots (seconds of a phone's CPU) once the player has left the match page alone
-  // this long, as while a hand is played: never in the page's first load, never under the
-  // player's taps, and not on a page only passed through.
-  var ENGINE_IDLE_MS = 8000;
+  // this long (the server's ENGINE_IDLE_SECONDS), as while a hand is played: never in the
+  // page's first load, never under the player's taps, and not on a page only passed through.
+  var ENGINE_IDLE_MS = (function () {
+    var meta = document.querySelector('meta[name="scorekeeper-engine"]');
+    var given = meta ? parseInt(meta.getAttribute("data-idle-ms"), 10) : NaN;
+    return given > 0 ? given : 8000;
+  })();
   var RETRY_MS = 30000;
 
   var words = (function () {

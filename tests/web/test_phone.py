@@ -13,7 +13,7 @@ from scorekeeper.games import all_games, get_game
 from scorekeeper.web import phone
 from tests.games import legal_rounds
 
-ENGINE_META = re.compile(r'<meta name="scorekeeper-engine" content="([^"]+)">')
+ENGINE_META = re.compile(r'<meta name="scorekeeper-engine" content="([^"]+)"')
 
 
 def evaluate(**request) -> dict:
