@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_smorest import Api
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
@@ -52,10 +52,9 @@ STORAGE_SQLSTATES = frozenset({"53100", "25006", "58030"})
 
 def rollback_session() -> None:
     """Forget the failed transaction, so that the error can be rendered (and logged)."""
-    from .extensions import db
-
+    # Found through the app, not imported: extensions imports this module (ScorekeeperApi).
     try:
-        db.session.rollback()
+        current_app.extensions["sqlalchemy"].session.rollback()
     except Exception:  # noqa: BLE001 - a broken connection: the pool replaces it
         log.exception("rolling back after an error failed")
 

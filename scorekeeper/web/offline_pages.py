@@ -64,13 +64,6 @@ def offline_messages() -> dict[str, str]:
     }
 
 
-def shell_files() -> list[str]:
-    """Added to the service worker's install list (small; the engine itself is cached on first use)."""
-    from .pages.pwa import static_version
-
-    return [f"/static/js/offline.js?v={static_version()}"]
-
-
 @bp.app_context_processor
 def offline_context() -> dict[str, Any]:
     return {"offline_messages": offline_messages, "engine_worker_url": engine_bundle.worker_url}

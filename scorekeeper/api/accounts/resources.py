@@ -8,7 +8,7 @@ from ...games.i18n import _
 from ...identity import client_address, sign_in, sign_out
 from ...services import ServiceError
 from ...services import accounts as service
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import CredentialsSchema, NewTokenSchema, PasswordChangeSchema, TokenCreateSchema, TokenSchema, UserSchema
 
 blp = Blueprint("accounts_api", __name__, url_prefix="", description="Accounts, sign-in and API tokens")

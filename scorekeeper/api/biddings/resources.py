@@ -7,7 +7,7 @@ from flask.views import MethodView
 from ...identity import current_actor
 from ...services import biddings as service
 from ...services import matches as match_service
-from .. import Blueprint
+from ..blueprint import Blueprint
 from ..rounds.resources import IF_MATCH
 from .schemas import BIDDING_INPUT_DOC, BiddingInputSchema, BiddingSchema
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask.views import MethodView
 
 from ...games import all_games
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import GameSchema
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="The games catalogue")

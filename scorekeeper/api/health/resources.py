@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import HealthSchema
 
 blp = Blueprint("health", __name__, url_prefix="/health", description="Liveness")

@@ -7,7 +7,7 @@ from flask.views import MethodView
 from ...identity import current_actor
 from ...services import access, exchange
 from ...services import leagues as service
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import (
     CsvArgsSchema,
     GameArgsSchema,

@@ -11,7 +11,7 @@ from ...etags import none_match
 from ...i18n import current_language
 from ...identity import current_actor
 from ...services import matches as service
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 
 blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches and their derived state")

@@ -5,7 +5,7 @@ from flask.views import MethodView
 
 from ...identity import current_actor
 from ...services import players as service
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import PlayerMergeSchema, PlayerProfileSchema, PlayerRenameSchema, PlayerSchema
 
 blp = Blueprint("players", __name__, url_prefix="/players", description="The roster of players")

@@ -10,7 +10,7 @@ from ...games.i18n import _
 from ...identity import current_actor
 from ...services import ServiceError
 from ...services import matches as service
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import ROUND_INPUT_DOC, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(

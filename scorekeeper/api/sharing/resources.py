@@ -5,7 +5,7 @@ from flask.views import MethodView
 
 from ...identity import current_actor
 from ...services import sharing
-from .. import Blueprint
+from ..blueprint import Blueprint
 from .schemas import NewShareLinkSchema, ShareCreateSchema, SharedSchema, ShareLinkSchema
 
 blp = Blueprint("sharing", __name__, url_prefix="", description="Read-only share links")

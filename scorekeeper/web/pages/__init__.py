@@ -6,11 +6,8 @@ are named blocks of the page templates, rendered with jinja2-fragments.
 """
 from __future__ import annotations
 
-from flask import Blueprint
-
-bp = Blueprint("pages", __name__)
-
 # Importing the modules adds their routes to the blueprint.
-from . import home, layout, match_routes, new_match, pwa  # noqa: E402,F401  # isort: skip
+from . import home, layout, match_routes, new_match, pwa  # noqa: F401
+from .blueprint import bp
 
 __all__ = ["bp"]

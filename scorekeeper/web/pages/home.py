@@ -10,7 +10,7 @@ from ...games import get_game
 from ...games.i18n import _
 from ...identity import current_actor
 from ...services import matches as service
-from . import bp
+from .blueprint import bp
 
 
 @bp.get("/")

@@ -10,7 +10,7 @@ from flask_babel import get_locale
 from ...games.i18n import _
 from ..redirects import safe_next
 from ..vendor import installed_version
-from . import bp
+from .blueprint import bp
 from .pwa import static_version
 
 # Each side's colour on the scoreboard, the charts and the rounds table.

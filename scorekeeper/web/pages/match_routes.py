@@ -18,7 +18,7 @@ from ...services import ServiceError, biddings, sharing
 from ...services import matches as service
 from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none
-from . import bp
+from .blueprint import bp
 from .layout import side_colour
 from .match_views import chart, hints_before, match_context, preview_result, round_rows, scoreboard, side_names
 

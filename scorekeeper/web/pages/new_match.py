@@ -18,7 +18,7 @@ from ...services import matches as service
 from ...services import players as player_service
 from ..games import adapter_for
 from ..games.form_fields import FormError
-from . import bp
+from .blueprint import bp
 
 
 def chosen_game(value: str | None) -> Game:

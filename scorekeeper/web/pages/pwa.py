@@ -10,9 +10,9 @@ from flask_babel import get_locale
 from ...config import PROJECT_ROOT
 from ...games import all_games
 from ...games.i18n import _
-from .. import engine_bundle, offline_pages
+from .. import engine_bundle
 from ..vendor import installed_version
-from . import bp
+from .blueprint import bp
 
 
 def static_version() -> str:
@@ -41,10 +41,11 @@ def shell_files() -> list[str]:
         "/offline",
         f"/static/css/app.css?v={version}",
         f"/static/js/app.js?v={version}",
+        # The offline round form (small; the engine itself is cached on first use).
+        f"/static/js/offline.js?v={version}",
         f"/vendor/htmx.org/htmx.min.js?v={installed_version('htmx.org')}",
         "/static/icons/icon-192.png",
         "/manifest.webmanifest",
-        *offline_pages.shell_files(),
     ]
 
 
