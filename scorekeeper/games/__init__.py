@@ -36,6 +36,11 @@ def all_games() -> list[Game]:
     return sorted(_REGISTRY.values(), key=lambda game: (game.position, game.id))
 
 
+def game_ids() -> tuple[str, ...]:
+    """The registered games' ids in catalogue order, read when asked (a game may be registered after import)."""
+    return tuple(game.id for game in all_games())
+
+
 def _import_game_modules() -> None:
     # Importing a game module registers it; the shared modules register nothing.
     for module in sorted(info.name for info in pkgutil.iter_modules(__path__)):
@@ -45,4 +50,4 @@ def _import_game_modules() -> None:
 
 _import_game_modules()
 
-__all__ = ["Game", "MatchState", "OptionError", "RoundError", "RuleError", "Table", "all_games", "get_game", "register", "unregister"]
+__all__ = ["Game", "MatchState", "OptionError", "RoundError", "RuleError", "Table", "all_games", "game_ids", "get_game", "register", "unregister"]

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import league as compute
 from ..extensions import db
-from ..games import all_games
+from ..games import game_ids
 from ..games.i18n import N_, _
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Season, Seat, new_id
 from . import Actor, ServiceError, access, clean_label, league_audit, league_ledgers, scopes
@@ -143,11 +143,6 @@ def remove_member(league_id: str, player_id: str, *, actor: Actor, reason: Any =
     league.members.remove(member)
     bump(league.id)
     db.session.commit()
-
-
-def game_ids() -> tuple[str, ...]:
-    """The registered games' ids, read when asked (a game may be registered after import)."""
-    return tuple(game.id for game in all_games())
 
 
 def checked_season(name: Any, starts_on: Any, ends_on: Any, games: Any, min_matches: Any, where: str = "") -> Season:

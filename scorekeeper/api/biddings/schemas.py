@@ -3,16 +3,24 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields
 
+from ...games import Game, all_games
+
+
+def bidding_fields(game: Game) -> str:
+    """A game's bidding fields for the docs: "style, stake (and as the round needs them: trump)"."""
+    needed = ", ".join(game.bidding_required)
+    return f"{needed} (and as the round needs them: {', '.join(game.bidding_optional)})" if game.bidding_optional else needed
+
+
 BIDDING_INPUT_DOC = (
     "The bidding half of the next round of the match's game: the round input's fields said "
-    "before the hand is played. nwik: style, stake (acting_style, trump, vip_card as the round "
-    'needs them), e.g. {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs"}; '
-    'spades: bids (and calls), e.g. {"bids": [4, "nil", 3, 2]}; '
-    'willi-stich: bids (and trump, trump_chooser), e.g. {"bids": [1, 0, 2, 2], "trump": "hearts"}. '
-    "Nameless and Zwicker have no bidding (422). The hand's part is then posted to "
-    "POST /matches/{id}/rounds (nwik and spades: tricks; willi-stich: tricks, and trump if it "
-    "was not known at the bidding), which completes the round; a field given in both must agree. "
-    "Unknown fields are refused."
+    "before the hand is played. "
+    + "; ".join(f"{game.id}: {bidding_fields(game)}" for game in all_games() if game.has_bidding)
+    + ". "
+    + ", ".join(game.id for game in all_games() if not game.has_bidding)
+    + " have no bidding (422). The hand's part is then posted to POST /matches/{id}/rounds "
+    "with the rest of the round's fields, which completes the round; a field given in both must "
+    "agree. Unknown fields are refused."
 )
 
 
@@ -42,13 +50,13 @@ class PlayViewSchema(Schema):
     dealer_may_not_call = fields.Integer(
         allow_none=True,
         required=True,
-        metadata={"description": "willi-stich: the call the dealer could not make once the others were in"},
+        metadata={"description": "the call the dealer may not make once the others are in (a hook rule), else null"},
     )
     details = fields.Dict(
         required=True,
         metadata={
-            "description": "the game's own facts: nwik effective style and stake, roles, swap allowances; "
-            "spades contracts per side; willi-stich cards, kind, trump, calls over cards"
+            "description": "the game's own facts about the hand (effective style and stake, roles, "
+            "contracts per side, cards, trump, calls over cards: what the game's play view holds)"
         },
     )
 

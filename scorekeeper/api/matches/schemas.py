@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from ...games import game_ids
 from ..biddings.schemas import BiddingSchema
 from ..rounds.schemas import RoundSchema
 
 
 class MatchCreateSchema(Schema):
     game = fields.String(
-        required=True, metadata={"description": "nwik, nameless, zwicker, spades or willi-stich"}
+        required=True, metadata={"description": f"the game's id: one of {', '.join(game_ids())} (GET /api/v1/games)"}
     )
     players = fields.List(
         fields.String(), required=True, metadata={"description": "player names in seat order (clockwise)"}

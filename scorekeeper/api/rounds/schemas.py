@@ -3,14 +3,11 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from ...games import game_ids
+
 ROUND_INPUT_DOC = (
-    "The round input of the match's game, as its spec file describes. Examples: "
-    'nwik {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]}; '
-    'nameless {"tricks": [1, 3, 1, 0], "alone": 1}; '
-    'zwicker {"sides": [{"cards": 30, "zwicks": 2, "honours": ["J25"]}, ...]}; '
-    'spades {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]}; '
-    'willi-stich {"trump": "hearts", "bids": [1, 0, 2, 2], "tricks": [1, 1, 2, 0]}. '
-    "Unknown fields are refused."
+    f"The round input of the match's game ({', '.join(game_ids())}), as the game's rules describe it: "
+    "every field the round needs, checked by the game's engine. Unknown fields are refused."
 )
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import lazyload
 
 from ...etags import match_etag
 from ...extensions import db
-from ...games import Game, MatchState, RuleError, Table, get_game
+from ...games import Game, MatchState, RuleError, Table, game_ids, get_game
 from ...games.base import MatchFinishedError, RoundScore, ScoredRound
 from ...games.i18n import _
 from ...i18n import current_language
@@ -134,7 +134,7 @@ def find_game(game_id: Any) -> Game:
     except (KeyError, TypeError):
         raise ServiceError(
             422,
-            _("unknown game {game}: choose nwik, nameless, zwicker, spades or willi-stich", game=repr(game_id)),
+            _("unknown game {game}: choose from {games}", game=repr(game_id), games=", ".join(game_ids())),
             code="game_unknown",
             field="game",
         ) from None

@@ -15,10 +15,17 @@ from .pwa import static_version
 
 # Each side's colour on the scoreboard, the charts and the rounds table.
 SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#b58cff", "#7be38a", "#ff7b9c", "#f3e36b")
+# Past the six chosen colours (a game of 7 seats or more): hues a golden angle apart, each far
+# from the last, light enough for the dark cards.
+GOLDEN_ANGLE = 137.508
 
 
 def side_colour(index: int) -> str:
-    return SIDE_COLOURS[index % len(SIDE_COLOURS)]
+    """Seat or side `index`'s colour: the same on every page, distinct for any number of seats."""
+    if index < len(SIDE_COLOURS):
+        return SIDE_COLOURS[index]
+    hue = (index - len(SIDE_COLOURS)) * GOLDEN_ANGLE % 360
+    return f"hsl({hue:.0f} 70% 68%)"
 
 
 def current_language() -> str:
