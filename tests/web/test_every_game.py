@@ -131,6 +131,41 @@ def check_league_pages(client, game: Game) -> None:
     assert page.status_code == 200 and f'href="/matches/{match_id}"' in page.get_data(as_text=True)
 
 
+def check_bids_by_form(client, game: Game) -> None:
+    """A game with a bidding: "Save the bids" by plain form post stores the bidding half of a
+    legal round, and the whole round posted after it completes the round."""
+    players = names_for(game)
+    match_id = create_by_form(client, game, players)
+    table, state = engine_state(client, game, match_id)
+    raw, _after = legal_round(random.Random(5), game, table, state)
+    form = adapter_for(game).form_values(raw, table, state.next)
+    saved = client.post(f"/matches/{match_id}/rounds/1/bidding", data=form)
+    assert saved.status_code == 303, re.findall(r'role="alert">([^<]*)<', saved.get_data(as_text=True))
+    bidding_fields = (*game.bidding_required, *game.bidding_optional)
+    stored = client.get(f"/api/v1/matches/{match_id}").get_json()["bidding"]["input"]
+    assert stored == {name: value for name, value in raw.items() if name in bidding_fields and value is not None}
+    recorded = client.post(f"/matches/{match_id}/rounds", data={**form, "expected_number": "1"})
+    assert recorded.status_code == 303, re.findall(r'role="alert">([^<]*)<', recorded.get_data(as_text=True))
+    assert client.get(f"/api/v1/matches/{match_id}").get_json()["rounds"][0]["input"] == raw
+
+
+BIDDING_GAMES = [game for game in GAMES if game.has_bidding]
+
+
+@pytest.mark.parametrize("game", BIDDING_GAMES, ids=lambda game: game.id)
+def test_the_bids_of_every_bidding_game_are_saved_by_form(client, game):
+    check_bids_by_form(client, game)
+
+
+@pytest.mark.parametrize("game", BIDDING_GAMES, ids=lambda game: f"copy of {game.id}")
+def test_the_bids_of_a_copied_game_are_saved_by_form(client, game):
+    copied = register(copy_of(game))
+    try:
+        check_bids_by_form(client, copied)
+    finally:
+        unregister(copied.id)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_every_page_answers_for_every_game(client, game):
     check_every_page(client, game)

@@ -186,9 +186,13 @@ class GameAdapter:
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         """The engine's round input for the posted form; FormError for a field that cannot be read."""
+        return self.read_fields(form, table, self.fields(table, hints))
+
+    def read_fields(self, form: Values, table: Table, fields: Sequence[InputField]) -> dict[str, Any]:
+        """The engine's input of `fields` from the posted form (the whole round, or its bidding half)."""
         data: dict[str, Any] = {}
         groups: dict[str, list[dict[str, Any]]] = {}
-        for field in self.fields(table, hints):
+        for field in fields:
             if field.per == "round":
                 value = self.read_value(form, field, self.form_name(field, None), _(field.label), field.name)
                 if value is not None:
@@ -263,9 +267,13 @@ class GameAdapter:
     # ---- two-step rounds: the bidding half of the form
 
     def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
-        """The bidding half of the round from the form (a game without bidding has none:
-        the engine refuses it in its own words)."""
-        return {}
+        """The bidding half of the round from the form: the fields the engine says are given
+        before the hand (phase BID), an optional one left out while blank. A game without
+        bidding has none, and the engine refuses it in its own words."""
+        if not self.game.has_bidding:
+            return {}
+        bidding = [field for field in self.fields(table, hints) if field.phase == BID]
+        return {name: value for name, value in self.read_fields(form, table, bidding).items() if value is not None}
 
     # ---- chips: the engine's number inputs of the round being entered
 

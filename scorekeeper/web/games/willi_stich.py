@@ -57,21 +57,23 @@ class WilliStichAdapter(GameAdapter):
         }
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        data = self.bidding_input(form, table, hints)
+        data["tricks"] = seat_counts(
+            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
+        )
+        return data
+
+    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        # What is known before the hand: the calls, and the trump (and who chose it) once shown.
         data: dict[str, Any] = {}
         trump = form_text(form, "trump")
         if trump:
             data["trump"] = trump
         data["bids"] = seat_counts(form, "bid", table, "bids", [_("bids of {name}", name=name) for name in table.players])
-        data["tricks"] = seat_counts(
-            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
-        )
         chooser = optional_int(form, "trump_chooser", _("trump chooser"), "trump_chooser")
         if chooser is not None:
             data["trump_chooser"] = chooser
         return data
-
-    def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
-        return {"bids": seat_counts(form, "bid", table, "bids", [_("bids of {name}", name=name) for name in table.players])}
 
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid"}, ("trump", "trump_chooser"))
