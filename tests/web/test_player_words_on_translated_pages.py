@@ -27,10 +27,14 @@ ROUNDS_PER_MATCH = 7
 # People's names, the username and the league name the test types in (data, not words).
 PEOPLE = ["Mara", "Nils", "Oda", "Pit", "Rut", "Sven"]
 USER_DATA = {"tischrunde", "Freitag"}
-# Latin words a Russian page may show besides those: the product's name, and the games'
+# Latin words a Russian page may show besides those: the product's name; the language
+# switcher's names of the other languages, each written as its own speakers write it; the
+# names of the file types an export downloads (as the file itself is named); and the games'
 # names the Russian catalog itself keeps in Latin (proper names, as Russian players know
 # them; read from the catalog, see latin_game_names).
 PRODUCT = {"Scorekeeper"}
+LANGUAGE_NAMES = {"English", "Deutsch"}
+FILE_TYPES = {"JSON", "CSV"}
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 # A card as the score explanations write it, the same in every language: ♠A, ♦10.
@@ -203,7 +207,7 @@ def problems_on(language: str, texts: list[str], words: dict[str, Any], ids: set
     """What a reader of `language` should not see in these texts, each as "kind: what"."""
     found = []
     people = set(PEOPLE) | USER_DATA
-    allowed_latin = people | PRODUCT | words["games"]
+    allowed_latin = people | PRODUCT | LANGUAGE_NAMES | FILE_TYPES | words["games"]
     for text in texts:
         if text in ids:
             found.append(f"English message: {text}")
