@@ -6,19 +6,23 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import unescape
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
+from flask_babel import force_locale, gettext
 
 from scorekeeper.games import RuleError, all_games
 from scorekeeper.games.base import BID, SEAT
-from scorekeeper.games.i18n import _
+from scorekeeper.games.i18n import _, use_translator
+from scorekeeper.i18n import _engine_ngettext
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import SHARED_REFUSAL_ANCHORS, has_rules
 from tests.api.helpers import sign_up
-from tests.games.legal_rounds import legal_round
+from tests.games.legal_rounds import generator_for, legal_round
 from tests.web.test_no_english_on_translated_pages import CATALOGS, LANGUAGES, VisibleText, english_ids
 
 # Seeds of the played matches: different trumps, nils, honours, Pass and VIP rounds.
@@ -105,6 +109,13 @@ def codes() -> set[str]:
             found.update(choice for choice in field.choices if isinstance(choice, str))
     # Codes that are words of the page's own language are not told apart from them.
     return {code for code in found if len(code) >= 2}
+
+
+@contextmanager
+def reading(app, language: str) -> Iterator[None]:
+    """The engine's and the pages' words in `language`, as in a request of its reader."""
+    with app.test_request_context(), force_locale(language), use_translator((gettext, _engine_ngettext)):
+        yield
 
 
 def visible_texts(html: str) -> list[str]:
@@ -246,10 +257,74 @@ def test_a_played_match_shows_only_player_words(client, app, language, words):
         if problems := problems_on(language, texts, words, ids):
             found[url] = sorted(set(problems))
     assert histories, "the played matches show their history"
-    with app.test_request_context(headers={"Accept-Language": language}):
+    with reading(app, language):
         seat_words = {_(label) for label in seat_labels}
     for url, lines in histories.items():
         if bad := seat_numbers(sorted(seat_words), lines):
             found.setdefault(url, []).extend(f"seat number: {line}" for line in bad)
     report = "\n".join(f"{url}:\n  " + "\n  ".join(items) for url, items in found.items())
     assert not found, f"codes or foreign words on {language} pages:\n{report}"
+
+
+# The banner's verb for one winner and for more (a team, a shared win), per language.
+WIN_VERBS = {"en": ("wins", "win"), "de": ("gewinnt", "gewinnen"), "ru": ("побеждает", "побеждают")}
+
+
+def banner(html: str) -> str:
+    found = re.search(r'<div class="banner"[^>]*id="winner-banner">(.*?)</div>', html, re.S)
+    return " ".join(unescape(found.group(1)).split()) if found else ""
+
+
+@pytest.mark.parametrize("language", sorted(WIN_VERBS))
+def test_the_winner_banner_agrees_with_how_many_won(client, language):
+    """One winner wins, a team or a shared win win: "★ Mara wins!", "★ Mara & Oda win!"."""
+    headers = {"Accept-Language": language}
+    for game in all_games():
+        players = PEOPLE[: adapter_for(game).first_seat_count()]
+        options = generator_for(game)[1]
+        created = client.post("/api/v1/matches", json={"game": game.id, "players": players, "options": options}).get_json()
+        table = game.table(players, created["options"])
+        state = game.initial_state(table)
+        rng = random.Random(11)
+        ending = ""
+        while not state.finished:
+            raw, after = legal_round(rng, game, table, state)
+            if after.finished:
+                # The round form's preview of the last round says so first.
+                form = {**adapter_for(game).form_values(raw, table, state.next or {}), "expected_number": str(after.round_count)}
+                preview = client.post(f"/matches/{created['id']}/preview", data=form, headers=headers).get_data(as_text=True)
+                ending = " ".join(texts for texts in visible_texts(preview) if "·" not in texts)
+            assert client.post(f"/api/v1/matches/{created['id']}/rounds", json=raw).status_code == 201
+            state = after
+        text = banner(client.get(f"/matches/{created['id']}", headers=headers).get_data(as_text=True))
+        people = len(state.winners) if len(state.winners) > 1 else len(table.sides[state.winners[0]])
+        one, more = WIN_VERBS[language]
+        verb = one if people == 1 else more
+        assert re.search(rf"(?<!\w){verb}(?!\w)", text), (game.id, people, text)
+        assert re.search(rf"(?<!\w){verb}(?!\w)", ending), (game.id, people, ending)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_the_generic_adapter_words_any_games_rounds(app, game, language, words):
+    """A game registered without an adapter of its own still words its history from the
+    engine's field descriptions: no code, the seat fields by name, every player named."""
+    from scorekeeper.web.games.adapter import GameAdapter
+
+    adapter = GameAdapter(game)
+    players = PEOPLE[: adapter.first_seat_count()]
+    table = game.table(players, game.resolve_options(dict(generator_for(game)[1]), len(players)))
+    state = game.initial_state(table)
+    rng = random.Random(5)
+    seat_labels: set[str] = set()
+    with reading(app, language):
+        for _round in range(6):
+            if state.finished:
+                break
+            hints = state.next or {}
+            raw, _after = legal_round(rng, game, table, state)
+            raw, state = with_optional_seats(rng, game, table, state, raw, seat_labels)
+            line = adapter.round_words(table, raw, hints)
+            assert problems_on(language, [line], words, set()) == [], line
+            assert seat_numbers(sorted(_(label) for label in seat_labels), [line]) == [], line
+            assert all(name in line for name in players), line

@@ -123,7 +123,7 @@ class ZwickerAdapter(GameAdapter):
     def value_words(self, table: Table, field: InputField, value: Any) -> str:
         # The history names honours as the score explanations do (♠A, ♦10, Joker 25), not by code.
         if field.name == "honours" and isinstance(value, list):
-            return " ".join(rules.honour_label(code) if code in rules.HONOUR_NAMES else str(code) for code in value)
+            return " · ".join(rules.honour_label(code) if code in rules.HONOUR_NAMES else str(code) for code in value)
         return super().value_words(table, field, value)
 
 

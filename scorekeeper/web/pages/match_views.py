@@ -217,6 +217,8 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         ],
         "finishes": state.finished and not view.state.finished,
         "winners": [view.table.side_name(index) for index in state.winners],
+        # How many people win (one player, a team, a shared win): the verb agrees with it.
+        "winner_people": sum(len(view.table.sides[index]) for index in state.winners),
     }
 
 
