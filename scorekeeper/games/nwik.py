@@ -158,15 +158,15 @@ def score_nwik(table: Table, hand: NwikRound) -> RoundScore:
         }
         if no_tricks:
             note = _n(
-                "{role}: {n} trick, No Tricks target {target}: {difference} x {stake} = {points}",
-                "{role}: {n} tricks, No Tricks target {target}: {difference} x {stake} = {points}",
+                "{role}: {n} trick, No Tricks target {target}: {difference} × {stake} = {points}",
+                "{role}: {n} tricks, No Tricks target {target}: {difference} × {stake} = {points}",
                 took,
                 **params,
             )
         else:
             note = _n(
-                "{role}: {n} trick, target {target}: {difference} x {stake} = {points}",
-                "{role}: {n} tricks, target {target}: {difference} x {stake} = {points}",
+                "{role}: {n} trick, target {target}: {difference} × {stake} = {points}",
+                "{role}: {n} tricks, target {target}: {difference} × {stake} = {points}",
                 took,
                 **params,
             )

@@ -264,8 +264,8 @@ def score_hand(table: Table, hand: SpadesHand, bags_before: tuple[int, ...]) -> 
                 if count > 1:
                     parts.append(
                         _n(
-                            "{n} bag: sandbagging {count} x {penalty} = {total}, {carried}",
-                            "{n} bags: sandbagging {count} x {penalty} = {total}, {carried}",
+                            "{n} bag: sandbagging {count} × {penalty} = {total}, {carried}",
+                            "{n} bags: sandbagging {count} × {penalty} = {total}, {carried}",
                             reached,
                             count=count,
                             penalty=signed(-options["bag_penalty"]),

@@ -158,7 +158,7 @@ def dealer_call_refusal(table: Table, number: int, call: int, others: Sequence[i
 
 def _formula(terms: Sequence[tuple[int, int | None]]) -> tuple[int, str]:
     """Evaluate (coefficient, quantity) terms, quantity None for a constant; return the
-    points and how a scoresheet writes them ("10 + 1 = 11", "-10 x 2 = -20", "1")."""
+    points and how a scoresheet writes them ("10 + 1 = 11", "-10 × 2 = -20", "1")."""
     used = [(coefficient, quantity) for coefficient, quantity in terms if coefficient]
     points = sum(coefficient * (1 if quantity is None else quantity) for coefficient, quantity in used)
     if not used:
@@ -166,7 +166,7 @@ def _formula(terms: Sequence[tuple[int, int | None]]) -> tuple[int, str]:
     written = [
         str(coefficient) if quantity is None
         else str(quantity) if coefficient == 1
-        else f"{coefficient} x {quantity}"
+        else f"{coefficient} × {quantity}"
         for coefficient, quantity in used
     ]
     if len(used) == 1 and (used[0][1] is None or used[0][0] == 1):
@@ -225,8 +225,8 @@ class WilliStich(Game):
             "choice",
             "stiche_raten",
             N_(
-                "stiche_raten: exact call 10 + tricks, missed tricks; wizard: exact 20 + 10 x tricks, "
-                "missed -10 x the difference; oh_hell: exact 10 + call, missed 0."
+                "stiche_raten: exact call 10 + tricks, missed tricks; wizard: exact 20 + 10 × tricks, "
+                "missed -10 × the difference; oh_hell: exact 10 + call, missed 0."
             ),
             choices=tuple(SCHEMES),
         ),

@@ -25,6 +25,7 @@ def offline_messages() -> dict[str, str]:
         "tap_chips": _("Tap the chips: the round is checked as you go"),
         "not_yet": _("Not yet: see the message above"),
         "ends_match": _("This round ends the match: {names} win."),
+        "ends_match_one": _("This round ends the match: {name} wins."),
         "and": _(" and "),
         "wins": _("★ {name} wins!"),
         "team_wins": _("★ {names} win!"),

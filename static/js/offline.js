@@ -322,6 +322,11 @@
     undo.setAttribute("aria-label", t("undo") + " " + t("round", { number: last.number }));
     line.appendChild(undo);
   }
+  // The verb agrees with how many win: one player, or a team or a shared win.
+  function endsWords(winners) {
+    if (winners.length === 1 && winners[0].indexOf(" & ") === -1) return t("ends_match_one", { name: winners[0] });
+    return t("ends_match", { names: winners.join(t("and")) });
+  }
   function winnerWords(winners) {
     if (winners.length > 1) return t("shared_win", { names: winners.join(t("and")) });
     if (winners.length && winners[0].indexOf(" & ") !== -1) return t("team_wins", { names: winners[0] });
@@ -665,7 +670,7 @@
         table.appendChild(row);
       });
       parts.push(table);
-      if (result.finishes) parts.push(el("p", "ok", t("ends_match", { names: result.winners.join(t("and")) })));
+      if (result.finishes) parts.push(el("p", "ok", endsWords(result.winners)));
     }
     var anchor = document.getElementById("save-bar") || save;
     parts.forEach(function (part) { preview.insertBefore(part, anchor); });

@@ -14,7 +14,7 @@ CASES = {
         "players": 3,
         "options": {},
         "round": {"style": 1, "stake": 4, "tricks": [4, 5, 4]},
-        "explanation": "Bidder: 5 tricks, target 6: -1 x 4 = -4",
+        "explanation": "Bidder: 5 tricks, target 6: -1 × 4 = -4",
         "refused": {"style": 5, "stake": 1, "tricks": [4, 5, 4]},
         "refusal": "vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3",
     },

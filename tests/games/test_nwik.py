@@ -35,7 +35,7 @@ WORKED = [
 @pytest.mark.parametrize(
     ("number", "scores", "details"),
     [
-        # Bidder seat 1 (target 6), #2 seat 2 (4), #3 seat 0 (3); S = 4 x 2 = 8.
+        # Bidder seat 1 (target 6), #2 seat 2 (4), #3 seat 0 (3); S = 4 × 2 = 8.
         (1, (0, -8, 8), {"bidder": 1, "acting_bidder": 1, "effective_style": 5, "effective_stake": 8}),
         # No Tricks: seat 2 (3-4)x2, seat 0 (4-2)x2, seat 1 (6-7)x2.
         (2, (4, -2, -2), {"bidder": 2, "acting_bidder": 2, "effective_style": 4, "effective_stake": 2}),
@@ -54,16 +54,16 @@ def test_worked_examples(number, scores, details):
 def test_worked_example_explanations():
     state = GAME.replay(table(), WORKED)
     assert state.rounds[0].score.explanation == (
-        "#3: 3 tricks, target 3: 0 x 8 = 0",
-        "Bidder: 5 tricks, target 6: -1 x 8 = -8",
-        "#2: 5 tricks, target 4: +1 x 8 = +8",
+        "#3: 3 tricks, target 3: 0 × 8 = 0",
+        "Bidder: 5 tricks, target 6: -1 × 8 = -8",
+        "#2: 5 tricks, target 4: +1 × 8 = +8",
     )
     assert state.rounds[1].score.explanation == (
-        "#2: 2 tricks, No Tricks target 4: +2 x 2 = +4",
-        "#3: 7 tricks, No Tricks target 6: -1 x 2 = -2",
-        "Bidder: 4 tricks, No Tricks target 3: -1 x 2 = -2",
+        "#2: 2 tricks, No Tricks target 4: +2 × 2 = +4",
+        "#3: 7 tricks, No Tricks target 6: -1 × 2 = -2",
+        "Bidder: 4 tricks, No Tricks target 3: -1 × 2 = -2",
     )
-    assert state.rounds[2].score.explanation[1] == "Bidder: 7 tricks, target 6: +1 x 6 = +6"
+    assert state.rounds[2].score.explanation[1] == "Bidder: 7 tricks, target 6: +1 × 6 = +6"
 
 
 def test_usage_grid_and_hints_after_worked_examples():
@@ -122,7 +122,7 @@ def test_player_count(players):
         (3, 0, {"style": 1, "stake": 3, "tricks": [3, 6, 4]}, (0, 0, 0)),
         # 3p, dealer 2, Bidder seat 0: style 2 stake 5; seat 0 (8-6)x5, seat 1 (2-4)x5, seat 2 0.
         (3, 2, {"style": 2, "stake": 5, "trump": "clubs", "tricks": [8, 2, 3]}, (10, -10, 0)),
-        # VIP third card: S = 2 x 3 = 6; Bidder seat 1 (9-6)x6, seat 2 (1-4)x6, seat 0 0.
+        # VIP third card: S = 2 × 3 = 6; Bidder seat 1 (9-6)x6, seat 2 (1-4)x6, seat 0 0.
         (3, 0, {"style": 5, "stake": 2, "vip_card": 3, "trump": "spades", "tricks": [3, 9, 1]}, (0, 18, -18)),
         # 3p pass: Bidder seat 1 passes, Acting Bidder seat 2 plays No Tricks at stake 4:
         # seat 2 NT target 3: (3-0)x4, seat 0 NT 4: (4-8)x4, seat 1 NT 6: (6-5)x4.

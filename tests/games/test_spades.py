@@ -271,7 +271,7 @@ def test_several_penalties_in_one_hand():
     # side 0: 20 + 5 overtricks, 7 bags -> two penalties, 1 carried; side 1: 30 + 3, 3 bags -> one.
     assert score.scores == (25 - 80, 33 - 40)
     assert score.details == {"bags": [1, 0], "bag_penalties": [2, 1]}
-    assert score.explanation[0] == "bid 2, took 7: +25, 5 bags; 7 bags: sandbagging 2 x -40 = -80, 1 bag carried"
+    assert score.explanation[0] == "bid 2, took 7: +25, 5 bags; 7 bags: sandbagging 2 × -40 = -80, 1 bag carried"
     assert score.explanation[1] == "bid 3, took 6: +33, 3 bags; 3 bags: sandbagging -40, 0 bags carried"
 
 

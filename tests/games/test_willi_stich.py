@@ -122,13 +122,13 @@ def test_spec_worked_example_round_4():
         ),
         (
             "wizard", [1, 0, 2, 2], [1, 1, 2, 0], (30, -10, 40, -20),
-            ("called 1, took 1: exact, 20 + 10 x 1 = 30", "called 0, took 1: missed, -10 x 1 = -10",
-             "called 2, took 2: exact, 20 + 10 x 2 = 40", "called 2, took 0: missed, -10 x 2 = -20"),
+            ("called 1, took 1: exact, 20 + 10 × 1 = 30", "called 0, took 1: missed, -10 × 1 = -10",
+             "called 2, took 2: exact, 20 + 10 × 2 = 40", "called 2, took 0: missed, -10 × 2 = -20"),
         ),
         (
             "wizard", [0, 0, 4, 1], [0, 0, 0, 4], (20, 20, -40, -30),
-            ("called 0, took 0: exact, 20 + 10 x 0 = 20", "called 0, took 0: exact, 20 + 10 x 0 = 20",
-             "called 4, took 0: missed, -10 x 4 = -40", "called 1, took 4: missed, -10 x 3 = -30"),
+            ("called 0, took 0: exact, 20 + 10 × 0 = 20", "called 0, took 0: exact, 20 + 10 × 0 = 20",
+             "called 4, took 0: missed, -10 × 4 = -40", "called 1, took 4: missed, -10 × 3 = -30"),
         ),
         (
             "oh_hell", [1, 0, 2, 2], [1, 1, 2, 0], (11, 0, 12, 0),

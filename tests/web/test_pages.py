@@ -139,7 +139,7 @@ def test_form_post_records_a_round_and_redirects(client):
     assert response.status_code == 303
     assert response.headers["Location"].startswith(f"/matches/{match_id}")
     page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert "Bidder: 5 tricks, target 6: -1 x 8 = -8" in page
+    assert "Bidder: 5 tricks, target 6: -1 × 8 = -8" in page
     # The same form posted again (a retry, or the offline queue) stores nothing new.
     again = client.post(f"/matches/{match_id}/rounds", data=data)
     assert again.status_code == 303

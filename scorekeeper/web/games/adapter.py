@@ -372,6 +372,82 @@ class GameAdapter:
         """Data for the template's `player_stats` macro from one player's stats (JSON); None: nothing."""
         return None
 
+    # ---- the match's history: a stored round input in this game's words
+
+    def round_words(self, table: Table, raw: Any, hints: Mapping[str, Any]) -> str:
+        """A stored round input (or bidding) as one line of the match's history, in the
+        players' words of the engine's field descriptions: "style Pass, stake 4, tricks
+        Ann 3, Bob 5" (names for seats and sides, words for suits, styles and honours; no
+        code and no seat number). `hints` are the round's own (which fields it has)."""
+        if not isinstance(raw, Mapping):
+            return self.plain_words(raw)
+        fields = self.fields(table, hints)
+        singles = {field.name: field for field in fields if not field.group}
+        groups: dict[str, list[InputField]] = {}
+        for field in fields:
+            if field.group:
+                groups.setdefault(field.group, []).append(field)
+        parts = []
+        # In the form's order (bidding first), then any key no field describes.
+        order = [*dict.fromkeys(field.group or field.name for field in sorted(fields, key=lambda item: item.phase != BID))]
+        for key, value in sorted(raw.items(), key=lambda item: order.index(item[0]) if item[0] in order else len(order)):
+            if value is None:
+                continue
+            if key in groups and isinstance(value, list):
+                rows = [self.group_row_words(table, groups[key], index, row) for index, row in enumerate(value)]
+                parts.append("; ".join(row for row in rows if row))
+            elif key in singles:
+                parts.append(self.field_words_of(table, singles[key], value))
+            else:
+                # Not a field of this round (an old input): its value alone, never its key.
+                parts.append(self.plain_words(value))
+        return ", ".join(part for part in parts if part)
+
+    def field_words_of(self, table: Table, field: InputField, value: Any) -> str:
+        """One field of a round in words: "trump ♥ Hearts", "tricks Ann 3, Bob 5"."""
+        label = _(field.label)
+        if field.per == "round" or not isinstance(value, list):
+            return f"{label} {self.value_words(table, field, value)}"
+        owners = list(table.players) if field.per == "seat" else [table.side_name(i) for i in range(len(table.sides))]
+        said = [
+            f"{owners[index]} {self.value_words(table, field, item)}"
+            for index, item in enumerate(value)
+            if item is not None and item != [] and index < len(owners)
+        ]
+        return f"{label} {', '.join(said)}" if said else ""
+
+    def group_row_words(self, table: Table, fields: Sequence[InputField], index: int, row: Any) -> str:
+        """One side's row of a grouped field (Zwicker's sides): "Ann & Bob: cards 30, Zwicks 1"."""
+        if not isinstance(row, Mapping) or index >= len(table.sides):
+            return self.plain_words(row)
+        said = [
+            f"{_(field.label)} {self.value_words(table, field, row[field.name])}"
+            for field in fields
+            if row.get(field.name) not in (None, [])
+        ]
+        return _("{side}: {what}", side=table.side_name(index), what=", ".join(said)) if said else ""
+
+    def value_words(self, table: Table, field: InputField, value: Any) -> str:
+        """One value of a field in words: a seat by its player, a choice by its name."""
+        if isinstance(value, list):
+            return ", ".join(self.value_words(table, field, item) for item in value)
+        if field.kind == SEAT and isinstance(value, int) and not isinstance(value, bool) and 0 <= value < table.n:
+            return table.name(value)
+        if field.choice_names and value in field.choice_names:
+            return self.choice_words(field, value)
+        return self.plain_words(value)
+
+    @staticmethod
+    def plain_words(value: Any) -> str:
+        """A value no field describes: numbers as they are, yes and no in words."""
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if isinstance(value, list):
+            return "/".join("–" if item is None else GameAdapter.plain_words(item) for item in value)
+        if isinstance(value, Mapping):
+            return ", ".join(GameAdapter.plain_words(item) for item in value.values() if item is not None)
+        return str(value)
+
 
 def tricks_so_far(table: Table, entry: Mapping[str, Any], values: Values, prefix: str = "tricks") -> list[str]:
     """The running sum of the tricks entered so far, once any is entered (an untouched form says nothing)."""

@@ -7,7 +7,7 @@ from html import escape
 from typing import Any
 
 from ...games import zwicker as rules
-from ...games.base import Table
+from ...games.base import InputField, Table
 from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, text_of
@@ -119,6 +119,12 @@ class ZwickerAdapter(GameAdapter):
             said("%(name)s deals · deck of %(total)s cards", name=entry["dealer_name"], total=entry["deck_size"])
         )
         return words
+
+    def value_words(self, table: Table, field: InputField, value: Any) -> str:
+        # The history names honours as the score explanations do (♠A, ♦10, Joker 25), not by code.
+        if field.name == "honours" and isinstance(value, list):
+            return " · ".join(rules.honour_label(code) if code in rules.HONOUR_NAMES else str(code) for code in value)
+        return super().value_words(table, field, value)
 
 
 register_adapter(ZwickerAdapter)

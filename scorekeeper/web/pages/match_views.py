@@ -30,6 +30,7 @@ from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
 from ..games.form_fields import FormError
 from .layout import side_colour
+from .new_match import value_words
 
 # What happened, said of the person who did it; the round number follows when there is one.
 ACTION_WORDS = {
@@ -55,31 +56,7 @@ SHEET_PARTS = ("board", "last_round", "next_info", "progress", "rounds", "histor
 # and without them, so the stored parts stay alike for every reader of one kind.
 WRITER_PARTS = ("last_round", "rounds")
 READER_SUFFIX = ":reader"
-# Round input fields as the history shows them (the JSON keys stay the API's).
-INPUT_FIELD_WORDS = {
-    "style": N_("style"),
-    "stake": N_("stake"),
-    "acting_style": N_("acting style"),
-    "vip_card": N_("VIP card"),
-    "trump": N_("trump"),
-    "trump_chooser": N_("trump chosen by"),
-    "tricks": N_("tricks"),
-    "bids": N_("bids"),
-    "calls": N_("special calls"),
-    "alone": N_("alone"),
-    "renege": N_("renege"),
-    "sides": N_("sides"),
-    "cards": N_("cards"),
-    "zwicks": N_("Zwicks"),
-    "honours": N_("honours"),
-    "game": N_("game"),
-    "players": N_("players"),
-    "options": N_("options"),
-    "league": N_("league"),
-    "table_check": N_("table check"),
-    "rounds": N_("rounds"),
-}
-SHORT_TEXT_LIMIT = 140
+SHORT_TEXT_LIMIT = 240
 
 
 def new_key() -> str:
@@ -240,6 +217,8 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         ],
         "finishes": state.finished and not view.state.finished,
         "winners": [view.table.side_name(index) for index in state.winners],
+        # How many people win (one player, a team, a shared win): the verb agrees with it.
+        "winner_people": sum(len(view.table.sides[index]) for index in state.winners),
     }
 
 
@@ -393,7 +372,7 @@ def render_sheet_parts(view) -> dict[str, str]:
     """The blocks of _match_parts.html from a view replayed from every round."""
     adapter = adapter_for(view.game)
     state, table = view.state, view.table
-    changes = history(view.match.id)
+    changes = history(view)
     context = {
         "match": view.match,
         "game": view.game,
@@ -420,26 +399,45 @@ def render_sheet_parts(view) -> dict[str, str]:
     return parts
 
 
-def short_text(value: Any) -> str:
-    """A round input (or any stored JSON) as one short line: "style 5, stake 4, tricks 3/5/5"."""
-    if value is None:
-        return ""
-    if isinstance(value, dict):
-        text = ", ".join(
-            f"{_(INPUT_FIELD_WORDS[key]) if key in INPUT_FIELD_WORDS else key.replace('_', ' ')} {short_text(item)}"
-            for key, item in value.items()
-            if item is not None
-        )
-    elif isinstance(value, list):
-        if all(not isinstance(item, (dict, list)) for item in value):
-            text = "/".join("–" if item is None else str(item) for item in value)
-        else:
-            text = "; ".join(short_text(item) for item in value)
-    elif isinstance(value, bool):
-        text = _("yes") if value else _("no")
-    else:
-        text = str(value)
+def short(text: str) -> str:
     return text if len(text) <= SHORT_TEXT_LIMIT else text[: SHORT_TEXT_LIMIT - 1] + "…"
+
+
+def round_hints(view) -> dict[int, Mapping[str, Any]]:
+    """The `next` hints each round was entered with (which fields it has: Willi Stich's
+    trump chooser), by round number, the next round's too: one replay of the full view."""
+    game, table = view.game, view.table
+    state = game.initial_state(table)
+    found: dict[int, Mapping[str, Any]] = {1: state.next or {}}
+    for scored in view.state.rounds:
+        state = game.play(table, state, scored.input)
+        found[scored.number + 1] = state.next or {}
+    return found
+
+
+def creation_words(view, after: Mapping[str, Any]) -> str:
+    """The match.create line: the players, then each option set apart from the game's
+    default, in words ("Mara, Nils · Target: 300, First dealer: Nils")."""
+    game, table = view.game, view.table
+    players = list(after.get("players") or table.players)
+    options = after.get("options") or {}
+    try:
+        defaults = game.resolve_options({}, len(players))
+    except Exception:  # noqa: BLE001 - an old match's player count: show every option
+        defaults = {}
+    said = []
+    for spec in game.all_option_specs():
+        if spec.name not in options or options[spec.name] == defaults.get(spec.name) or spec.kind == "object":
+            continue
+        value = options[spec.name]
+        if spec.name == "first_dealer" and isinstance(value, int) and 0 <= value < len(players):
+            words = players[value]
+        else:
+            words = value_words(game, value)
+        said.append(_("{option}: {value}", option=game.option_label(spec.name), value=words))
+    if after.get("table_check"):
+        said.append(_("table check"))
+    return " · ".join([", ".join(players), *([", ".join(said)] if said else [])])
 
 
 def actor_words(label: str) -> str:
@@ -451,17 +449,23 @@ def actor_words(label: str) -> str:
     return label
 
 
-def history(match_id: str) -> list[dict[str, Any]]:
-    """The match's audit trail, newest first, in words."""
+def history(view) -> list[dict[str, Any]]:
+    """The match's audit trail, newest first, in the players' words of its game (the
+    game's adapter words each stored round: names, not seat numbers; no field codes)."""
+    adapter, table = adapter_for(view.game), view.table
+    hints = round_hints(view)
+
+    def words(value: Any, number: int | None) -> str:
+        return short(adapter.round_words(table, value, hints.get(number or 0, {})))
+
     rows = []
-    for entry in service.audit_trail(match_id, current_actor()):
+    for entry in service.audit_trail(view.match.id, current_actor()):
         if entry.action == "match.create":
-            after = entry.after or {}
-            change = ", ".join(after.get("players") or [])
+            change = creation_words(view, entry.after or {})
         elif entry.before is not None and entry.after is not None:
-            change = f"{short_text(entry.before)} → {short_text(entry.after)}"
+            change = f"{words(entry.before, entry.round_number)} → {words(entry.after, entry.round_number)}"
         else:
-            change = short_text(entry.after if entry.after is not None else entry.before)
+            change = words(entry.after if entry.after is not None else entry.before, entry.round_number)
         if entry.round_number and entry.action in ACTION_ROUND_WORDS:
             action = _(ACTION_ROUND_WORDS[entry.action], number=entry.round_number)
         else:

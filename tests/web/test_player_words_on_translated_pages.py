@@ -1,0 +1,330 @@
+"""A German or Russian player reads no code, field value, seat number or English word: every
+page of a played match of each game (its history line by line, edit, undo), the new-match
+form, the rules and the league pages, checked against the codes of the registry and engines
+and against the words of the English catalog."""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from html import unescape
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+from flask_babel import force_locale, gettext
+
+from scorekeeper.games import RuleError, all_games
+from scorekeeper.games.base import BID, SEAT
+from scorekeeper.games.i18n import _, use_translator
+from scorekeeper.i18n import _engine_ngettext
+from scorekeeper.web.games import adapter_for
+from scorekeeper.web.rules_pages import SHARED_REFUSAL_ANCHORS, has_rules
+from tests.api.helpers import sign_up
+from tests.games.legal_rounds import generator_for, legal_round
+from tests.web.test_no_english_on_translated_pages import CATALOGS, LANGUAGES, VisibleText, english_ids
+
+# Seeds of the played matches: different trumps, nils, honours, Pass and VIP rounds.
+SEEDS = (3, 8)
+ROUNDS_PER_MATCH = 7
+# People's names, the username and the league name the test types in (data, not words).
+PEOPLE = ["Mara", "Nils", "Oda", "Pit", "Rut", "Sven"]
+USER_DATA = {"tischrunde", "Freitag"}
+# Latin words a Russian page may show besides those: the product's name; the language
+# switcher's names of the other languages, each written as its own speakers write it; the
+# names of the file types an export downloads (as the file itself is named); and the games'
+# names the Russian catalog itself keeps in Latin (proper names, as Russian players know
+# them; read from the catalog, see latin_game_names).
+PRODUCT = {"Scorekeeper"}
+LANGUAGE_NAMES = {"English", "Deutsch"}
+FILE_TYPES = {"JSON", "CSV"}
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+LATIN_WORD = re.compile(r"[A-Za-z]+")
+# A card as the score explanations write it, the same in every language: ♠A, ♦10.
+CARD = re.compile(r"[♠♥♦♣](?:[AKQJ]|10|\d)")
+# A Latin x between numbers used as the multiplication sign ("3 x 10"); "×" is the sign.
+TIMES_X = re.compile(r"\d\s*[xX]\s*\d|\b[xX]\s*\d|\d\s*[xX]\b")
+
+
+def catalog(language: str):
+    with open(CATALOGS / language / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        return read_po(handle, locale=language)
+
+
+def message_texts(message) -> tuple[list[str], list[str]]:
+    ids = list(message.id) if isinstance(message.id, tuple) else [message.id]
+    strings = list(message.string) if isinstance(message.string, tuple) else [message.string]
+    return [text for text in ids if text], [text for text in strings if text]
+
+
+def without_placeholders(text: str) -> str:
+    return re.sub(r"%\([a-z_]+\)[sd]|\{[a-z_]+\}", " ", text)
+
+
+def english_words() -> set[str]:
+    """Words of the English message ids that no German translation uses (lowercased): on a
+    German page such a word is English ("Trump", "bids", "win")."""
+    english: set[str] = set()
+    german: set[str] = set()
+    for message in catalog("de"):
+        ids, strings = message_texts(message)
+        for text in ids:
+            english.update(word.lower() for word in WORD.findall(without_placeholders(text)))
+        for text in strings:
+            german.update(word.lower() for word in WORD.findall(without_placeholders(text)))
+    return {word for word in english - german if len(word) >= 3}
+
+
+def latin_game_names() -> set[str]:
+    """The games' names that the Russian catalog keeps in Latin letters (Nwik, Zwicker, ...)."""
+    names = {game.name for game in all_games()}
+    kept = set()
+    for message in catalog("ru"):
+        if message.id in names and isinstance(message.string, str):
+            kept.update(LATIN_WORD.findall(message.string))
+    return kept
+
+
+def codes() -> set[str]:
+    """Every code of the registry and the engines a page could leak: option names, string
+    option values, round input field names and their string values (suits, honours, calls,
+    styles), refusal codes. Case-sensitive whole words of two characters or more."""
+    found: set[str] = set(SHARED_REFUSAL_ANCHORS)
+    for game in all_games():
+        found.add(game.id)
+        for spec in game.all_option_specs():
+            found.add(spec.name)
+            for value in [spec.default, *(spec.choices or ())]:
+                if isinstance(value, str):
+                    found.add(value)
+        for preset in game.presets:
+            found.add(preset)
+        found.update(adapter_for(game).refusal_anchors)
+        table = game.table(PEOPLE[: adapter_for(game).first_seat_count()], game.resolve_options({}, adapter_for(game).first_seat_count()))
+        for field in game.input_fields(table, game.initial_state(table).next or {}):
+            found.add(field.name)
+            if field.group:
+                found.add(field.group)
+            found.update(choice for choice in field.choices if isinstance(choice, str))
+    # Codes that are words of the page's own language are not told apart from them.
+    return {code for code in found if len(code) >= 2}
+
+
+@contextmanager
+def reading(app, language: str) -> Iterator[None]:
+    """The engine's and the pages' words in `language`, as in a request of its reader."""
+    with app.test_request_context(), force_locale(language), use_translator((gettext, _engine_ngettext)):
+        yield
+
+
+def visible_texts(html: str) -> list[str]:
+    parser = VisibleText()
+    parser.feed(html)
+    return parser.texts
+
+
+def history_lines(html: str) -> list[str]:
+    """Each line of a match page's history, as the reader sees it."""
+    block = re.search(r'<ol class="history">(.*?)</ol>', html, re.S)
+    if not block:
+        return []
+    lines = []
+    for item in re.findall(r"<li>(.*?)</li>", block.group(1), re.S):
+        lines.append(" ".join(unescape(re.sub(r"<[^>]+>", " ", item)).split()))
+    return lines
+
+
+def with_optional_seats(rng: random.Random, game, table, state, raw: dict[str, Any], seat_labels: set[str]):
+    """The legal round, with its optional seat fields (who chose trump, who went alone) given
+    when the engine accepts them, so the history shows them too."""
+    for field in game.input_fields(table, state.next or {}):
+        if field.kind == SEAT:
+            seat_labels.add(field.label)
+        if field.kind == SEAT and field.name not in raw:
+            tried = {**raw, field.name: rng.randrange(table.n)}
+            try:
+                return tried, game.play(table, state, tried)
+            except RuleError:
+                continue
+    return raw, game.play(table, state, raw)
+
+
+def play(client, game, players, seed: int, league: str | None, headers, seat_labels: set[str]) -> str:
+    """A match of several legal rounds through the API; its last round once withdrawn at
+    the bidding, once undone and played again, and its first round edited."""
+    body: dict[str, Any] = {"game": game.id, "players": players}
+    if league:
+        body["league"] = league
+    created = client.post("/api/v1/matches", json=body, headers=headers).get_json()
+    match_id = created["id"]
+    table = game.table(players, created["options"])
+    state = game.initial_state(table)
+    rng = random.Random(seed)
+    inputs = []
+    while not state.finished and len(inputs) < ROUNDS_PER_MATCH:
+        raw, _after = legal_round(rng, game, table, state)
+        raw, state = with_optional_seats(rng, game, table, state, raw, seat_labels)
+        inputs.append(raw)
+        if game.has_bidding and len(inputs) == 2:
+            bids = {field.name: raw[field.name] for field in game.input_fields(table, state.next or {}) if field.phase == BID and field.name in raw}
+            url = f"/api/v1/matches/{match_id}/rounds/2/bidding"
+            assert client.put(url, json=bids).status_code == 200, client.put(url, json=bids).get_json()
+            assert client.delete(url).status_code == 204
+        response = client.post(f"/api/v1/matches/{match_id}/rounds", json=raw)
+        assert response.status_code == 201, response.get_json()
+    if len(inputs) >= 2:
+        assert client.delete(f"/api/v1/matches/{match_id}/rounds/{len(inputs)}").status_code == 204
+        assert client.post(f"/api/v1/matches/{match_id}/rounds", json=inputs[-1]).status_code == 201
+        # The first round again, as round 2 was: the later rounds replay alike or the edit is refused.
+        edited = client.put(f"/api/v1/matches/{match_id}/rounds/1", json=inputs[1])
+        if edited.status_code != 200:
+            edited = client.put(f"/api/v1/matches/{match_id}/rounds/1", json=inputs[0])
+        assert edited.status_code == 200, edited.get_json()
+    return match_id
+
+
+def played_pages(client, language: str, seat_labels: set[str]) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Every page one language's reader sees, and each match page's history lines; the
+    seat fields' labels (in English) go to `seat_labels`."""
+    headers = {"Accept-Language": language}
+    sign_up(client, "tischrunde")
+    league = client.post("/leagues", data={"name": "Freitag", "members": "Mara, Nils"}, headers=headers)
+    league_url = league.headers["Location"]
+    league_id = league_url.rsplit("/", 1)[-1]
+    pages: dict[str, str] = {}
+    for game in all_games():
+        players = PEOPLE[: adapter_for(game).first_seat_count()]
+        for url in (f"/matches/new?game={game.id}", f"/rules/{game.id}" if has_rules(game.id) else "/rules"):
+            pages[url] = client.get(url, headers=headers).get_data(as_text=True)
+        for seed in SEEDS:
+            match_id = play(client, game, players, seed, league_id if seed == SEEDS[0] else None, headers, seat_labels)
+            for suffix in ("", "/rounds/1/edit", "/undo"):
+                url = f"/matches/{match_id}{suffix}"
+                pages[url] = client.get(url, headers=headers).get_data(as_text=True)
+        pages[f"{league_url}?game={game.id}"] = client.get(f"{league_url}?game={game.id}", headers=headers).get_data(as_text=True)
+    for url in ("/", "/leagues", league_url, "/players", "/rules"):
+        pages[url] = client.get(url, headers=headers).get_data(as_text=True)
+    histories = {url: history_lines(html) for url, html in pages.items() if history_lines(html)}
+    return pages, histories
+
+
+@pytest.fixture(scope="module")
+def words() -> dict[str, Any]:
+    return {"codes": codes(), "english": english_words(), "games": latin_game_names()}
+
+
+def problems_on(language: str, texts: list[str], words: dict[str, Any], ids: set[str]) -> list[str]:
+    """What a reader of `language` should not see in these texts, each as "kind: what"."""
+    found = []
+    people = set(PEOPLE) | USER_DATA
+    allowed_latin = people | PRODUCT | LANGUAGE_NAMES | FILE_TYPES | words["games"]
+    for text in texts:
+        if text in ids:
+            found.append(f"English message: {text}")
+        for code in sorted(words["codes"]):
+            if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text):
+                found.append(f"code {code!r}: {text}")
+        if TIMES_X.search(text):
+            found.append(f"x as times sign: {text}")
+        plain = CARD.sub(" ", text)
+        if language == "ru":
+            for word in LATIN_WORD.findall(plain):
+                if word not in allowed_latin:
+                    found.append(f"Latin word {word!r}: {text}")
+        if language == "de":
+            for word in WORD.findall(plain):
+                if word.lower() in words["english"] and word not in people:
+                    found.append(f"English word {word!r}: {text}")
+    return found
+
+
+def seat_numbers(game_words: list[str], lines: list[str]) -> list[str]:
+    """History lines where a seat field's word is followed by a number, not a name."""
+    return [
+        line for line in lines for word in game_words if re.search(rf"{re.escape(word)}:?\s+\d", line)
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_played_match_shows_only_player_words(client, app, language, words):
+    seat_labels: set[str] = set()
+    pages, histories = played_pages(client, language, seat_labels)
+    ids = english_ids(language)
+    found = {}
+    for url, html in pages.items():
+        texts = visible_texts(html)
+        if problems := problems_on(language, texts, words, ids):
+            found[url] = sorted(set(problems))
+    assert histories, "the played matches show their history"
+    with reading(app, language):
+        seat_words = {_(label) for label in seat_labels}
+    for url, lines in histories.items():
+        if bad := seat_numbers(sorted(seat_words), lines):
+            found.setdefault(url, []).extend(f"seat number: {line}" for line in bad)
+    report = "\n".join(f"{url}:\n  " + "\n  ".join(items) for url, items in found.items())
+    assert not found, f"codes or foreign words on {language} pages:\n{report}"
+
+
+# The banner's verb for one winner and for more (a team, a shared win), per language.
+WIN_VERBS = {"en": ("wins", "win"), "de": ("gewinnt", "gewinnen"), "ru": ("побеждает", "побеждают")}
+
+
+def banner(html: str) -> str:
+    found = re.search(r'<div class="banner"[^>]*id="winner-banner">(.*?)</div>', html, re.S)
+    return " ".join(unescape(found.group(1)).split()) if found else ""
+
+
+@pytest.mark.parametrize("language", sorted(WIN_VERBS))
+def test_the_winner_banner_agrees_with_how_many_won(client, language):
+    """One winner wins, a team or a shared win win: "★ Mara wins!", "★ Mara & Oda win!"."""
+    headers = {"Accept-Language": language}
+    for game in all_games():
+        players = PEOPLE[: adapter_for(game).first_seat_count()]
+        options = generator_for(game)[1]
+        created = client.post("/api/v1/matches", json={"game": game.id, "players": players, "options": options}).get_json()
+        table = game.table(players, created["options"])
+        state = game.initial_state(table)
+        rng = random.Random(11)
+        ending = ""
+        while not state.finished:
+            raw, after = legal_round(rng, game, table, state)
+            if after.finished:
+                # The round form's preview of the last round says so first.
+                form = {**adapter_for(game).form_values(raw, table, state.next or {}), "expected_number": str(after.round_count)}
+                preview = client.post(f"/matches/{created['id']}/preview", data=form, headers=headers).get_data(as_text=True)
+                ending = " ".join(texts for texts in visible_texts(preview) if "·" not in texts)
+            assert client.post(f"/api/v1/matches/{created['id']}/rounds", json=raw).status_code == 201
+            state = after
+        text = banner(client.get(f"/matches/{created['id']}", headers=headers).get_data(as_text=True))
+        people = len(state.winners) if len(state.winners) > 1 else len(table.sides[state.winners[0]])
+        one, more = WIN_VERBS[language]
+        verb = one if people == 1 else more
+        assert re.search(rf"(?<!\w){verb}(?!\w)", text), (game.id, people, text)
+        assert re.search(rf"(?<!\w){verb}(?!\w)", ending), (game.id, people, ending)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_the_generic_adapter_words_any_games_rounds(app, game, language, words):
+    """A game registered without an adapter of its own still words its history from the
+    engine's field descriptions: no code, the seat fields by name, every player named."""
+    from scorekeeper.web.games.adapter import GameAdapter
+
+    adapter = GameAdapter(game)
+    players = PEOPLE[: adapter.first_seat_count()]
+    table = game.table(players, game.resolve_options(dict(generator_for(game)[1]), len(players)))
+    state = game.initial_state(table)
+    rng = random.Random(5)
+    seat_labels: set[str] = set()
+    with reading(app, language):
+        for _round in range(6):
+            if state.finished:
+                break
+            hints = state.next or {}
+            raw, _after = legal_round(rng, game, table, state)
+            raw, state = with_optional_seats(rng, game, table, state, raw, seat_labels)
+            line = adapter.round_words(table, raw, hints)
+            assert problems_on(language, [line], words, set()) == [], line
+            assert seat_numbers(sorted(_(label) for label in seat_labels), [line]) == [], line
+            assert all(name in line for name in players), line
