@@ -12,14 +12,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing import Any
+
 from flask import Blueprint, abort, render_template
 from flask_babel import get_locale
 from markdown_it import MarkdownIt
 from mdit_py_plugins.attrs import attrs_block_plugin
 
 from ..config import PROJECT_ROOT
-from ..games import all_games, get_game
+from ..games import Game, all_games, get_game
+from ..games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField
+from ..games.i18n import _
 from .games import adapter_for
+from .games.adapter import GameAdapter
+from .pages.new_match import option_fields
 
 bp = Blueprint("rules", __name__)
 
@@ -120,10 +126,61 @@ def refusal_anchor(game_id: str, code: str | None, field: str | None = None) -> 
 
 
 def rules_url(game_id: str, anchor: str | None = None) -> str | None:
-    """The address of the game's rules (at `anchor`); None for a game whose rules are not written down."""
-    if not has_rules(game_id):
-        return None
+    """The address of the game's rules (at `anchor`): written down, or made from the engine's
+    own descriptions for a game registered without a rules file."""
     return f"/rules/{game_id}" + (f"#{anchor}" if anchor else "")
+
+
+def field_words(field: InputField) -> str:
+    """What one field of a round takes, in words: "a whole number from 0 to 13, one per player"."""
+    if field.kind == INT:
+        if field.maximum is not None:
+            what = _("a whole number from {low} to {high}", low=field.minimum or 0, high=field.maximum)
+        else:
+            what = _("a whole number, at least {low}", low=field.minimum or 0)
+    elif field.kind in (CHOICE, INT_OR_CHOICE):
+        choices = ", ".join(GameAdapter.choice_words(field, choice) for choice in field.choices)
+        what = _("one of: {choices}", choices=choices) if field.kind == CHOICE else _("a whole number or one of: {choices}", choices=choices)
+    elif field.kind == SEAT:
+        what = _("a player")
+    elif field.kind == ASSIGN:
+        what = _("who took each of: {choices}", choices=", ".join(GameAdapter.choice_words(field, code) for code in field.choices))
+    else:
+        what = ""
+    parts = [what, {"seat": _("one per player"), "side": _("one per side")}.get(field.per, "")]
+    if field.total is not None:
+        parts.append(_("adding up to {total}", total=field.total))
+    if field.optional:
+        parts.append(_("may be left blank"))
+    return ", ".join(part for part in parts if part)
+
+
+def made_rules(game: Game) -> dict[str, Any]:
+    """A game registered without a rules file: its rules page from what its engine says of
+    itself (players, the fields of a round as its first round asks them, every option)."""
+    adapter = adapter_for(game)
+    seats = adapter.first_seat_count()
+    table = game.table([_("Player {n}", n=seat + 1) for seat in range(seats)], None)
+    fields = adapter.fields(table, game.initial_state(table).next or {})
+    return {
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "fields": [
+            {"label": _(field.label), "words": field_words(field), "before_hand": field.phase == BID} for field in fields
+        ],
+        "options": options_described(game),
+    }
+
+
+def options_described(game: Game) -> list[dict[str, Any]]:
+    """Every option of the game as the new-match form words it; one the form leaves out (a
+    table of values, kept at its defaults on the form) with its description only."""
+    on_form = {option["name"]: option for option in option_fields(game)}
+    return [
+        on_form.get(spec.name)
+        or {"name": spec.name, "label": game.option_label(spec.name), "description": _(spec.description), "default_words": None}
+        for spec in game.option_specs
+    ]
 
 
 def refusal_url(game_id: str, error) -> str | None:
@@ -142,7 +199,10 @@ def rules_links() -> dict[str, object]:
 @bp.get("/rules")
 def rules_index():
     language = page_language()
-    games = [(game, render(language, game.id).title) for game in all_games() if has_rules(game.id)]
+    games = [
+        (game, render(language, game.id).title if has_rules(game.id) else _("Rules of {game}", game=_(game.name)))
+        for game in all_games()
+    ]
     return render_template("rules_index.html", games=games)
 
 
@@ -153,6 +213,6 @@ def rules_page(game_id: str):
     except KeyError:
         abort(404)
     if not has_rules(game.id):
-        abort(404)
+        return render_template("rules.html", game=game, games=all_games(), document=None, made=made_rules(game))
     document = render(page_language(), game.id)
-    return render_template("rules.html", game=game, games=[g for g in all_games() if has_rules(g.id)], document=document)
+    return render_template("rules.html", game=game, games=all_games(), document=document, made=None)

@@ -188,6 +188,20 @@ def test_a_copied_game_works_on_every_page(client, copied_game):
     check_every_page(client, copied_game)
 
 
+def test_a_copied_game_has_a_rules_page_made_from_its_engine(client, copied_game):
+    """No rules file: the rules page says what the engine checks, every option at its anchor,
+    and the new-match form links to it."""
+    page = client.get(f"/rules/{copied_game.id}")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    for spec in copied_game.option_specs:
+        assert f'id="option-{spec.name}"' in html, spec.name
+    for anchor in ("players", "recording", "end", "options"):
+        assert f'id="{anchor}"' in html
+    assert f'href="/rules/{copied_game.id}"' in client.get(f"/matches/new?game={copied_game.id}").get_data(as_text=True)
+    assert f'href="/rules/{copied_game.id}"' in client.get("/rules").get_data(as_text=True)
+
+
 def test_a_copied_game_works_on_the_league_pages(client, copied_game):
     check_league_pages(client, copied_game)
 
