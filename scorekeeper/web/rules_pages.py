@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
 from typing import Any
 
 from flask import Blueprint, abort, render_template

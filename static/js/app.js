@@ -73,7 +73,9 @@
   }
 
   /* ---- counts that add up to a total (tricks, captured cards): when all but one are
-     entered, the last one follows and is filled in (marked, and replaced if the others change). */
+     entered, the last one follows and is filled in (marked, and replaced if the others change).
+     A count the player typed or tapped is theirs: never filled in (nor emptied) again, even
+     once cleared with Backspace, so their next digit is not appended to a filled-in value. */
   function itemValue(item) {
     var chip = item.querySelector("input[type=radio]:checked");
     if (chip) return chip.value;
@@ -93,7 +95,11 @@
   }
   function fillTheRest(group, changed) {
     var items = Array.prototype.slice.call(group.querySelectorAll("[data-count-item]"));
-    if (changed && changed.dataset.implied) delete changed.dataset.implied;
+    if (changed) {
+      changed.dataset.typed = "1";
+      delete changed.dataset.implied;
+      changed.classList.remove("implied");
+    }
     var total = parseInt(group.dataset.countTotal, 10);
     var open = [];
     var sum = 0;
@@ -109,7 +115,7 @@
         item.classList.remove("implied");
       }
     });
-    if (open.length === 1 && total - sum >= 0) {
+    if (open.length === 1 && !open[0].dataset.typed && total - sum >= 0) {
       var last = open[0];
       if (setItem(last, String(total - sum))) {
         last.dataset.implied = "1";
@@ -129,7 +135,11 @@
     });
   }
   // A chip with no value chosen ("not recorded", "Nobody") is a default the player may
-  // still change: that part is still brought up; a count filled in is not.
+  // still change: that part is still brought up; a count filled in is not. So is a chip
+  // the page chose beforehand in a box marked data-chosen-before (Zwicker's 0 Zwicks).
+  function chosenBefore(part, chip) {
+    return chip.defaultChecked && !!part.closest("[data-chosen-before]");
+  }
   function answered(part) {
     // A box of chips that says another choice too (data-implies="style=6": the Pass) is
     // not asked once that other choice went another way.
@@ -139,22 +149,37 @@
       var other = checked(part.closest("form"), said[0]);
       if (other && other !== said[1]) return true;
     }
+    if (unfinished(part)) return false;
     var chip = part.querySelector("input[type=radio]:checked");
-    if (chip) return chip.value !== "";
+    // "more" (Zwicks) is answered by the count typed beside it.
+    if (chip && chip.value === "more") chip = null;
+    else if (chip) return chip.value !== "" && !chosenBefore(part, chip);
     var field = part.querySelector("input[type=number], input[type=text]");
     return !!field && field.value !== "";
   }
+  // A part of several questions (Zwicker's honours, a row each) is left once all are answered.
+  function unfinished(part) {
+    return Array.prototype.some.call(part.querySelectorAll("input[type=radio]"), function (chip) {
+      return !part.querySelector('input[type=radio][name="' + chip.name + '"]:checked');
+    });
+  }
   function bringNextIntoView(form, from) {
     var parts = answerParts(form);
-    var after = parts.indexOf(from.closest(PARTS));
-    var next = parts.slice(after + 1).filter(function (part) { return !answered(part); })[0];
+    var here = from.closest(PARTS);
+    if (here && unfinished(here)) return;
+    var after = parts.indexOf(here);
+    var open = parts.slice(after + 1).filter(function (part) { return !answered(part); });
+    var next = open[0];
     if (!next) return;
+    // Chips chosen beforehand come up together (each side's Zwicks): any of them may be the one to change.
+    var group = next.closest("[data-chosen-before]");
+    var last = group ? open.filter(function (part) { return group.contains(part); }).pop() : next;
     // The bar grows when the live check's answer comes (up to three lines beside Save):
     // room is kept for the tallest bar, not the one on screen at the tap.
     var bar = document.getElementById("save-bar");
     var floor = window.innerHeight - Math.max(bar ? bar.getBoundingClientRect().height : 0, TALLEST_BAR) - 8;
     var box = next.getBoundingClientRect();
-    var by = Math.min(box.bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
+    var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
     if (by <= 0) return;
     // At once, not smoothly: chips gliding under a thumb already on its way to the next
     // one would be tapped wrong.
@@ -166,6 +191,11 @@
     var input = event.target;
     var form = input.closest && input.closest("form.round-form");
     if (!form || !event.isTrusted || input.type !== "radio") return;
+    // "more": the count is typed next, into the field the chip has just shown (the phone's
+    // keyboard comes up with it); that field's digits bring the next question up.
+    var more = input.value === "more" && input.closest("fieldset.with-more");
+    var moreField = more && more.querySelector(".more-count input");
+    if (moreField) { moreField.focus(); return; }
     lastAnswer = { form: form, input: input, at: Date.now() };
     setTimeout(function () { bringNextIntoView(form, input); }, 0);  // after the last count is filled in
   });
@@ -204,6 +234,16 @@
   function initForms(root) {
     root.querySelectorAll("form.round-form").forEach(showWhen);
   }
+  // A form reset for the next round (offline.js) starts its counts afresh: none typed, none filled in.
+  document.addEventListener("reset", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.round-form")) return;
+    form.querySelectorAll("[data-count-item]").forEach(function (item) {
+      delete item.dataset.typed;
+      delete item.dataset.implied;
+      item.classList.remove("implied");
+    });
+  });
   // Capture phase: the filled-in value is in the form before htmx sends it for checking.
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form.round-form");
@@ -234,6 +274,8 @@
       if (chip) chip.checked = true;
     });
     emit(form, "change");
+    // All of them answered in one tap: the next question comes up as after a chip.
+    setTimeout(function () { bringNextIntoView(form, button); }, 0);
   });
 
   /* ---- a refusal from the live check goes beside the field it is about */

@@ -242,14 +242,16 @@ def sideways_overflow(page) -> int:
 
 
 # What the form holds for one field now, read in one round trip: "checked" (its chip with
-# this value is already chosen), "chip" (a chip to tap), "field:<value>" (a number field and
-# what it holds) or "none". A read of the page only: the taps themselves are real clicks.
+# this value is already chosen, such as Zwicker's 0 Zwicks), "chip" (a chip to tap),
+# "field:<value>" (a number field and what it holds; "focused:<value>" when the page has
+# already put the cursor in it, as after Zwicker's "5+") or "none". A read of the page
+# only: the taps themselves are real clicks.
 FIELD_STATE_JS = """([name, text]) => {
     const same = input => input.name === name;
     const chip = [...document.querySelectorAll('label.chip input')].find(input => same(input) && input.value === text);
     if (chip) return chip.checked ? 'checked' : 'chip';
     const field = [...document.querySelectorAll('input:not([type=hidden]):not([type=radio])')].find(same);
-    return field ? 'field:' + field.value : 'none';
+    return field ? (document.activeElement === field ? 'focused:' : 'field:') + field.value : 'none';
 }"""
 
 
@@ -268,7 +270,9 @@ def swipe_to(page, control, name: str) -> None:
 def enter(page, name: str, value) -> None:
     """Enter `value` for form field `name` as a player does: tap its chip, or tap a number
     field and type the digits (one key each). A value already there (filled in because the
-    others determine it) costs nothing."""
+    others determine it, or chosen beforehand) costs nothing, and so does the tap into a
+    field the page has already put the cursor in. A large Zwicks count comes as two form
+    values in page order: the "more" chip (`zwicks_0=more`), then its field (`zwicks_0_more`)."""
     text = str(value)
     try:
         state = page.evaluate(FIELD_STATE_JS, [name, text])
@@ -284,13 +288,14 @@ def enter(page, name: str, value) -> None:
         swipe_to(page, chip, name)
         chip.click()
         return
-    if state.startswith("field:"):
-        held = state.removeprefix("field:")
+    if state.startswith(("field:", "focused:")):
+        focused, held = state.split(":", 1)
         if held == text:
             return
         field = page.locator(f'input[name="{name}"]:not([type=hidden]):not([type=radio])')
         swipe_to(page, field, name)
-        field.click()
+        if focused != "focused":
+            field.click()
         if held:
             field.press("Control+A")
         page.keyboard.type(text)

@@ -62,7 +62,10 @@ BUDGETS: dict[str, Callable[[int, dict[str, Any]], int]] = {
     "spades": lambda n, raw: 10,
     "willi-stich": lambda n, raw: 2 * n + 1,
     "nameless": lambda n, raw: n + 1,
-    "zwicker": lambda n, raw: 15,
+    # Two sides: the first side's cards (a tap, two digits; the other's follow), the honours
+    # (at most 5 chips and "the rest"), a Zwick chip per side that zwicked (0 is chosen
+    # beforehand), Save: 12 at most. Three sides: the 15.
+    "zwicker": lambda n, raw: 12 if len(raw["sides"]) == 2 else 15,
 }
 
 
@@ -228,7 +231,7 @@ WORDS = {
     "de": {"round": "Runde {n}", "save": "Runde {n} speichern", "pass": "Passen", "bags": "noch 3, dann gibt es Abzug",
            "wins": "gewinnt!", "win": "gewinnen!"},
     "ru": {"round": "Раунд {n}", "save": "Сохранить раунд {n}", "pass": "Пас", "bags": "ещё 3 — и штраф",
-           "wins": "Победа:", "win": "Победа:"},
+           "wins": "побеждает!", "win": "побеждают!"},
 }
 
 

@@ -7,16 +7,28 @@ from html import escape
 from typing import Any
 
 from ...games import zwicker as rules
-from ...games.base import InputField, Table
+from ...games.base import InputField, MatchState, Table
 from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, text_of
-from .form_fields import MISSING, FormError, form_text, int_or_none, required_int
+from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
+
+#: Zwicks are chips 0..FEW_ZWICKS (most deals have none or a few), then a "more" chip
+#: (MORE) with a number field beside it for the rare large count (up to half the cards):
+#: six 44 px chips, one row on a 360 px phone.
+FEW_ZWICKS = 4
+MORE = "more"
 
 
 def deck_honours(table: Table) -> tuple[str, ...]:
     return rules.DECK_HONOURS[table.options.get("jokers", 3)]
+
+
+def zwicks_text(form: Values, index: int) -> str:
+    """A side's Zwicks as the form says them: the chip's count, or with "more" the number typed beside it."""
+    text = form_text(form, f"zwicks_{index}")
+    return form_text(form, f"zwicks_{index}_more") if text == MORE else text
 
 
 class ZwickerAdapter(GameAdapter):
@@ -56,9 +68,10 @@ class ZwickerAdapter(GameAdapter):
         missing = []
         for index in range(len(table.sides)):
             who = table.side_name(index)
-            for key, words in (("cards", _("cards of {name}", name=who)), ("zwicks", _("Zwicks of {name}", name=who))):
-                if not form_text(form, f"{key}_{index}"):
-                    missing.append((f"sides.{index}.{key}", words))
+            if not form_text(form, f"cards_{index}"):
+                missing.append((f"sides.{index}.cards", _("cards of {name}", name=who)))
+            if not zwicks_text(form, index):
+                missing.append((f"sides.{index}.zwicks", _("Zwicks of {name}", name=who)))
         for code in deck_honours(table):
             if not form_text(form, f"honour_{code}"):
                 missing.append(("sides", _("who took {honour}", honour=rules.honour_name(code))))
@@ -72,7 +85,7 @@ class ZwickerAdapter(GameAdapter):
             sides.append(
                 {
                     "cards": required_int(form, f"cards_{index}", _("cards of {name}", name=who), f"sides.{index}.cards"),
-                    "zwicks": required_int(form, f"zwicks_{index}", _("Zwicks of {name}", name=who), f"sides.{index}.zwicks"),
+                    "zwicks": whole_number(zwicks_text(form, index), _("Zwicks of {name}", name=who), f"sides.{index}.zwicks"),
                     "honours": [code for code in deck_honours(table) if form_text(form, f"honour_{code}") == str(index)],
                 }
             )
@@ -82,10 +95,28 @@ class ZwickerAdapter(GameAdapter):
         values: dict[str, str] = {}
         for index, side in enumerate(raw.get("sides") or []):
             values[f"cards_{index}"] = text_of(side.get("cards"))
-            values[f"zwicks_{index}"] = text_of(side.get("zwicks"))
+            zwicks = side.get("zwicks")
+            if isinstance(zwicks, int) and zwicks > FEW_ZWICKS:
+                values[f"zwicks_{index}"], values[f"zwicks_{index}_more"] = MORE, str(zwicks)
+            else:
+                values[f"zwicks_{index}"] = text_of(zwicks)
             for code in side.get("honours") or []:
                 values[f"honour_{code}"] = str(index)
         return values
+
+    def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        # A deal where nobody zwicked (most of them) costs no tap for Zwicks.
+        return {f"zwicks_{index}": "0" for index in range(len(table.sides))}
+
+    def chips(self, table: Table, state: MatchState, form: Values, hints: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+        # Zwicks run up to half a side's cards (27): too many chips, so the few common
+        # counts are chips and "more" opens a number field (count_input's `more_after`).
+        found = super().chips(table, state, form, hints)
+        for index in range(len(table.sides)):
+            chip = found.get(f"zwicks_{index}")
+            if chip is not None and chip["max"] - chip["min"] > FEW_ZWICKS:
+                chip.update(as_chips=True, more_after=chip["min"] + FEW_ZWICKS)
+        return found
 
     def chip_name(self, path: str) -> str:
         # "sides.0.cards" -> "cards_0": the form names a side's counts by what they count.
