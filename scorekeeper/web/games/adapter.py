@@ -267,6 +267,28 @@ class GameAdapter:
         the engine refuses it in its own words)."""
         return {}
 
+    #: fields of the bidding that the round form still shows once the bids are saved
+    hand_fields: ClassVar[tuple[str, ...]] = ()
+
+    def bid_words(self) -> dict[str, str]:
+        """This game's own word for the bids on the two-step buttons and the play view's heading
+        (Willi Stich's players "call"), one word per game in each language."""
+        return {
+            "save": _("Save the bids"),
+            "heading": _("The bids are in: play the hand"),
+            "change": _("Change the bids"),
+            "keep": _("Keep the saved bids"),
+        }
+
+    def play_targets(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Each player's target while the hand is played, in words (the engine's numbers)."""
+        return [(table.name(seat), str(target)) for seat, target in enumerate(play["targets"]) if target is not None]
+
+    def play_lines(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[str]:
+        """Everything else the saved bids say the hand is played for (style, trump, stake,
+        contracts), in words; `raw` is the stored bidding, `play` the engine's play view."""
+        return []
+
     # ---- chips: the engine's number inputs of the round being entered
 
     def chip_name(self, path: str) -> str:
@@ -282,6 +304,11 @@ class GameAdapter:
             return self.round_input(form, table, hints)
         except FormError:
             return None
+
+    def bids_draft(self, form: Values, table: Table, hints: Mapping[str, Any]) -> Any:
+        """The bids entered so far as the engine's draft, some still blank (for the live
+        check of a bid the others' bids refuse); the chips' draft unless a game says more."""
+        return self.draft(form, table, hints)
 
     def chips(self, table: Table, state: MatchState, form: Values, hints: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         """Each number input of the round as the page draws it, by form field: its values,

@@ -20,6 +20,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from ...config import PROJECT_ROOT
+from ...games.errors import RuleError
 from ...games.i18n import N_, _
 from ...identity import current_actor
 from ...services import ServiceError, access
@@ -28,8 +29,11 @@ from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
 from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
-from ..games.form_fields import FormError
+from ..games.form_fields import MISSING, FormError
 from .layout import side_colour
+
+# The engine's codes of a bid not entered yet: while the live check waits for it, no refusal.
+BLANK_CODES = frozenset({MISSING, "field_missing", "bid_missing"})
 
 # What happened, said of the person who did it; the round number follows when there is one.
 ACTION_WORDS = {
@@ -229,6 +233,10 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         raw = adapter_for(view.game).round_input(values, view.table, hints_before(view, number))
         _scores, state = service.preview_round(match_id, raw, number, actor=current_actor(), view=view)
     except ServiceError as refused:
+        if number is None and refused.code == MISSING:
+            # The tricks are still to come, the bids are in: "Save the bids" would check
+            # them now, so the live check says the same refusal before the tap.
+            refused = bidding_refusal(view, values) or refused
         # Not an error page: the refusal is the preview, shown beside the form.
         return {"ok": False, "message": in_words(view, refused), "error": refused, "field": refusal_field(view, refused)}
     scored = state.scored(number or state.round_count)
@@ -241,6 +249,30 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         "finishes": state.finished and not view.state.finished,
         "winners": [view.table.side_name(index) for index in state.winners],
     }
+
+
+def bidding_refusal(view, values) -> ServiceError | None:
+    """The engine's refusal of the bids entered so far, as "Save the bids" would meet it;
+    None while a bid is still blank, or when the bids are fine (or the game has none)."""
+    if not view.game.has_bidding or view.state.finished:
+        return None
+    adapter, table, hints = adapter_for(view.game), view.table, view.state.next or {}
+    try:
+        raw = adapter.bidding_input(values, table, hints)
+        view.game.validate_bidding(table, view.state, raw)
+    except FormError:
+        # Some bids still blank: a bid entered that the others' bids already refuse (the
+        # engine greys it among the chips, with its reason) is said now.
+        draft = adapter.bids_draft(values, table, hints)
+        for item in view.game.number_inputs(table, view.state, draft):
+            entered = values.get(adapter.chip_name(item.field))
+            for refused in item.unavailable:
+                if entered and str(refused.value) == str(entered):
+                    return ServiceError(422, refused.reason, code=refused.code, field=item.field)
+        return None
+    except RuleError as error:
+        return None if error.code in BLANK_CODES else service.rule_error(error)
+    return None
 
 
 def pending_view(view) -> dict[str, Any] | None:
@@ -267,10 +299,15 @@ def play_view(view, adapter: GameAdapter, hints: Mapping[str, Any]) -> dict[str,
     if bidding is None or bidding["play"] is None:
         return None
     table, play = view.table, bidding["play"]
+    values = adapter.form_values(bidding["input"], table, hints)
     return {
         "number": bidding["round"],
-        "values": adapter.form_values(bidding["input"], table, hints),
-        "targets": [(table.name(seat), target) for seat, target in enumerate(play["targets"]) if target is not None],
+        "values": values,
+        # Posted again with the hand, unseen; a field the form still shows (Willi Stich's
+        # trump) is posted by its own chips, filled in.
+        "hidden": {name: value for name, value in values.items() if name not in adapter.hand_fields},
+        "targets": adapter.play_targets(table, bidding["input"], play),
+        "lines": adapter.play_lines(table, bidding["input"], play),
         "leader": table.name(play["leader"]) if play["leader"] is not None else None,
         "dealer": table.name(play["dealer"]),
         "dealer_may_not_call": play["dealer_may_not_call"],
@@ -289,6 +326,7 @@ def match_context(
     share_url: str | None = None,
     share_link: Any = None,
     with_parts: bool = True,
+    change_bids: bool = False,
 ) -> dict[str, Any]:
     """The page's context. `view` is the match's current state (service.current_view), or
     a full replay (service.read_view) to edit a recorded round; `with_parts=False` leaves
@@ -311,15 +349,21 @@ def match_context(
             values = adapter.form_values(state.rounds[edit_number - 1].input, table, hints)
         else:
             values = adapter.default_values(table, hints)
+    # "Change the bids" (its hidden field rides along with every live check and save of the form).
+    change_bids = change_bids or bool(values.get("change_bids"))
     bidding = play_view(view, adapter, hints) if hints and edit_number is None and view.game.has_bidding else None
     if bidding is not None:
-        # The bids as they were said, posted again with the hand: the round is whole.
+        # The bids as they were said, posted again with the hand: the round is whole. Being
+        # changed, they fill the bids form instead; the saved ones stand until replaced.
         values = {**bidding["values"], **values}
+    changing = bidding is not None and change_bids
     rights = access.match_rights(view.match, current_actor())
     if hints and rights.write:
         entry = entry_context(view, adapter, hints, number, values, edit_number, error)
-        entry["bidding"] = bidding
-        entry["two_step"] = view.game.has_bidding and edit_number is None and bidding is None
+        entry["bidding"] = None if changing else bidding
+        entry["changing_bids"] = changing
+        entry["two_step"] = view.game.has_bidding and edit_number is None and entry["bidding"] is None
+        entry["bid_words"] = adapter.bid_words()
     if entry is not None:
         preview = {**(preview or {"ok": None}), "notes": adapter.preview_notes(table, entry, values)}
     if error is not None:
