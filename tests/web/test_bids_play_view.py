@@ -5,12 +5,14 @@ in the rule's words with its "why?"; each game calls its bids by one word."""
 from __future__ import annotations
 
 import html as html_lib
+import json
 import random
 import re
 
 import pytest
 
 from scorekeeper.games import all_games
+from scorekeeper.web import phone
 from tests.games.legal_rounds import legal_round
 from tests.web.test_refusal_words import codes_of, shown_messages, words_wrong
 
@@ -225,3 +227,14 @@ def test_willi_stich_play_view_says_the_trump_and_who_chose_it(client):
     assert client.post(f"/matches/{match_id}/rounds/5/bidding", data=data).status_code == 303
     shown = play_view(page_of(client, f"/matches/{match_id}"))
     assert "Trump: ♠ Spades, chosen by Cid" in shown and "4 tricks called of 5" in shown
+
+
+@pytest.mark.parametrize("others", [{}, {"bid_0": "4", "bid_2": "5"}], ids=["the other side to bid", "all bids in"])
+def test_the_phones_engine_refuses_a_contract_of_0_as_the_server_does(client, others):
+    """Offline the phone's engine (web/phone.py) answers the live check: the same refusal, the same words."""
+    match_id = start(client, "spades")
+    match = client.get(f"/api/v1/matches/{match_id}").get_json()
+    with client.application.test_request_context():
+        check = json.loads(phone.evaluate(json.dumps({"match": match, "queued": [], "form": {**ZERO_CONTRACT, **others}})))["check"]
+    assert not check["ok"] and check["code"] == "contract_range"
+    assert check["message"] == ZERO_WORDS["en"]

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, ClassVar
 
 from ...games import Game
-from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
+from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, RoundError, RuleError, Table
 from ...games.i18n import _
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
@@ -22,6 +22,8 @@ Values = Mapping[str, Any]
 #: A number input with more values than this is a number field, not a grid of chips
 #: (two digits are quicker than finding 55 among 56 chips).
 CHIP_LIMIT = 18
+# The engine's codes of a bid not entered yet: while the live check waits for it, no refusal.
+BLANK_CODES = frozenset({MISSING, "bid_missing"})
 
 
 class GameAdapter:
@@ -304,6 +306,29 @@ class GameAdapter:
             return self.round_input(form, table, hints)
         except FormError:
             return None
+
+    def bidding_refusal(self, table: Table, state: MatchState, form: Values) -> RuleError | None:
+        """The engine's refusal of the bids entered so far, as "Save the bids" would meet it
+        (the live check says it while the tricks are still blank); None while a bid is still
+        blank, when the bids are fine, or for a game without bidding. The server's preview
+        and the phone's engine (web/phone.py) both ask here."""
+        if not self.game.has_bidding or state.finished:
+            return None
+        hints = state.next or {}
+        try:
+            self.game.validate_bidding(table, state, self.bidding_input(form, table, hints))
+        except FormError:
+            # Some bids still blank: a bid entered that the others' bids already refuse (the
+            # engine greys it among the chips, with its reason) is said now.
+            for item in self.game.number_inputs(table, state, self.bids_draft(form, table, hints)):
+                entered = form.get(self.chip_name(item.field))
+                for refused in item.unavailable:
+                    if entered and str(refused.value) == str(entered):
+                        return RoundError(refused.reason, field=item.field, code=refused.code)
+            return None
+        except RuleError as error:
+            return None if error.code in BLANK_CODES else error
+        return None
 
     def bids_draft(self, form: Values, table: Table, hints: Mapping[str, Any]) -> Any:
         """The bids entered so far as the engine's draft, some still blank (for the live

@@ -20,7 +20,6 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from ...config import PROJECT_ROOT
-from ...games.errors import RuleError
 from ...games.i18n import N_, _
 from ...identity import current_actor
 from ...services import ServiceError, access
@@ -31,9 +30,6 @@ from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
 from ..games.form_fields import MISSING, FormError
 from .layout import side_colour
-
-# The engine's codes of a bid not entered yet: while the live check waits for it, no refusal.
-BLANK_CODES = frozenset({MISSING, "field_missing", "bid_missing"})
 
 # What happened, said of the person who did it; the round number follows when there is one.
 ACTION_WORDS = {
@@ -252,27 +248,9 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
 
 
 def bidding_refusal(view, values) -> ServiceError | None:
-    """The engine's refusal of the bids entered so far, as "Save the bids" would meet it;
-    None while a bid is still blank, or when the bids are fine (or the game has none)."""
-    if not view.game.has_bidding or view.state.finished:
-        return None
-    adapter, table, hints = adapter_for(view.game), view.table, view.state.next or {}
-    try:
-        raw = adapter.bidding_input(values, table, hints)
-        view.game.validate_bidding(table, view.state, raw)
-    except FormError:
-        # Some bids still blank: a bid entered that the others' bids already refuse (the
-        # engine greys it among the chips, with its reason) is said now.
-        draft = adapter.bids_draft(values, table, hints)
-        for item in view.game.number_inputs(table, view.state, draft):
-            entered = values.get(adapter.chip_name(item.field))
-            for refused in item.unavailable:
-                if entered and str(refused.value) == str(entered):
-                    return ServiceError(422, refused.reason, code=refused.code, field=item.field)
-        return None
-    except RuleError as error:
-        return None if error.code in BLANK_CODES else service.rule_error(error)
-    return None
+    """The engine's refusal of the bids entered so far, as "Save the bids" would meet it (the adapter says which)."""
+    refused = adapter_for(view.game).bidding_refusal(view.table, view.state, values)
+    return service.rule_error(refused) if refused is not None else None
 
 
 def pending_view(view) -> dict[str, Any] | None:
