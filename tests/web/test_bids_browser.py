@@ -25,8 +25,8 @@ BIDS = {
         {"bid_3": "4"}, "Bob & Dee: contract 4",
     ),
     "willi-stich": (
-        {"bid_1": "1", "bid_2": "0", "bid_3": "1", "bid_0": "1"}, "3 tricks called of 1",
-        {"bid_2": "1"}, "4 tricks called of 1",
+        {"bid_1": "1", "bid_2": "0", "bid_3": "1", "bid_0": "1"}, "Called: 3 of 1 trick",
+        {"bid_2": "1"}, "Called: 4 of 1 trick",
     ),
 }
 

@@ -45,9 +45,9 @@ PLAYED_FOR = {
     "willi-stich": [
         (
             {"bid_0": "0", "bid_1": "1", "bid_2": "1", "bid_3": "0", "trump": "hearts"},
-            ["Trump: ♥ Hearts", "2 tricks called of 1", "Ann 0", "Bob 1"],
+            ["Trump: ♥ Hearts", "Called: 2 of 1 trick", "Ann 0", "Bob 1"],
         ),
-        ({"bid_0": "1", "bid_1": "1", "bid_2": "0", "bid_3": "1"}, ["Trump: not recorded yet", "3 tricks called of 1"]),
+        ({"bid_0": "1", "bid_1": "1", "bid_2": "0", "bid_3": "1"}, ["Trump: not recorded yet", "Called: 3 of 1 trick"]),
     ],
 }
 # The word each game's buttons, heading and form use for the bids, per language.
@@ -226,7 +226,7 @@ def test_willi_stich_play_view_says_the_trump_and_who_chose_it(client):
             "version": version(page)}
     assert client.post(f"/matches/{match_id}/rounds/5/bidding", data=data).status_code == 303
     shown = play_view(page_of(client, f"/matches/{match_id}"))
-    assert "Trump: ♠ Spades, chosen by Cid" in shown and "4 tricks called of 5" in shown
+    assert "Trump: ♠ Spades, chosen by Cid" in shown and "Called: 4 of 5 tricks" in shown
 
 
 @pytest.mark.parametrize("others", [{}, {"bid_0": "4", "bid_2": "5"}], ids=["the other side to bid", "all bids in"])

@@ -113,7 +113,7 @@ class WilliStichAdapter(GameAdapter):
             lines.append(_("Trump: not recorded yet"))
         cards = details.get("cards") or 0
         called = sum(target for target in play["targets"] if isinstance(target, int))
-        lines.append(_n("{total} trick called of {cards}", "{total} tricks called of {cards}", called, total=called, cards=cards))
+        lines.append(_n("Called: {total} of {cards} trick", "Called: {total} of {cards} tricks", cards, total=called, cards=cards))
         return lines
 
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
