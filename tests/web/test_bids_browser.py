@@ -66,6 +66,7 @@ def test_bids_saved_said_and_changed_by_taps(game_id, page, taps, shot, console)
     for name, value in bids.items():
         if name not in change:
             expect(page.locator(f'input[name="{name}"][value="{value}"]')).to_be_checked()
+    check_page(page, shot, f"{game_id}-change")
     for name, value in change.items():
         enter(page, name, value)
     page.locator("#save-bids").click()
