@@ -672,12 +672,19 @@ class Spades(Game):
                 )
         bid = contract(hand, side)
         if bid is not None and not 1 <= bid <= TRICKS:
-            if bid == 0:
+            if bid == 0 and nil_seats:
                 message = _(
-                    '{side}\'s contract must be 1 to {most}, got {got}; an integer 0 is not a nil: bid "nil" to bid nil',
+                    "{side}'s contract must be 1 to {most}: the partner of a nil bids at least 1",
                     side=side_name,
                     most=TRICKS,
-                    got=bid,
+                )
+            elif bid == 0:
+                # Two bids of 0 are no nil: said as the table says it (the API's "nil" is the same word).
+                message = _(
+                    "{side} bid 0 tricks together, but a side's contract must be 1 to {most}: "
+                    "a player who means to take no trick bids nil",
+                    side=side_name,
+                    most=TRICKS,
                 )
             else:
                 message = _("{side}'s contract must be 1 to {most}, got {got}", side=side_name, most=TRICKS, got=bid)

@@ -351,7 +351,7 @@ class WilliStich(Game):
         fields = [
             InputField("trump", N_("trump"), kind=CHOICE, choices=tuple(trumps), choice_names=SUIT_NAMES, optional=True,
                        phase=BID),
-            InputField("bids", N_("bids"), per="seat", maximum=cards, phase=BID),
+            InputField("bids", N_("calls"), per="seat", maximum=cards, phase=BID),
             InputField("tricks", N_("tricks"), per="seat", maximum=cards, total=cards),
         ]
         if kind in CHOOSER_KINDS:

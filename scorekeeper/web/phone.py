@@ -20,7 +20,7 @@ from ..games.base import MatchState, RuleError, Table
 from ..games.i18n import set_translator
 from .games import adapter_for
 from .games.adapter import GameAdapter, round_entry
-from .games.form_fields import FormError
+from .games.form_fields import MISSING, FormError
 from .games.template_words import said, said_n
 
 
@@ -153,6 +153,11 @@ def check(game, adapter: GameAdapter, table: Table, before: MatchState, after: S
             except RuleError as error:
                 raise error.at_round(state.next_round) from None
     except FormError as error:
+        # As the server's preview: the tricks still blank, a refused bid is said already.
+        refused = adapter.bidding_refusal(table, before, values) if error.code == MISSING else None
+        if refused is not None:
+            words = adapter.refusal_words(table, refused.code, refused.field, refused.message)
+            return {**refusal(refused), "message": words, "notes": notes}
         return {**refusal(error), "notes": notes}
     except RuleError as error:
         # In the page's words (the engine's name its fields as the API does).

@@ -51,7 +51,8 @@ CASES = {
         "explanation": "bid 7, took 9: +72, 2 bags",
         "refused": {"bids": [0, 3, 0, 3], "tricks": [4, 0, 5, 4]},
         "refusal": (
-            'Ann & Cid\'s contract must be 1 to 13, got 0; an integer 0 is not a nil: bid "nil" to bid nil'
+            "Ann & Cid bid 0 tricks together, but a side's contract must be 1 to 13: "
+            "a player who means to take no trick bids nil"
         ),
     },
     "willi-stich": {

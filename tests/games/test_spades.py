@@ -481,8 +481,8 @@ REFUSALS = [
     ({}, [], hand(OK_BIDS, [4, 3, "3", 3]), "type", "tricks.2", "whole number"),
     ({}, [], hand(OK_BIDS, {"0": 13}), "type", "tricks", "one entry per seat"),
     ({}, [], hand([7, 3, 7, 2], OK_TRICKS), "contract_range", "bids", "Ann & Cid's contract must be 1 to 13, got 14"),
-    ({}, [], hand([4, 0, 3, 0], OK_TRICKS), "contract_range", "bids", "Bob & Dee's contract must be 1 to 13, got 0"),
-    ({}, [], hand(["nil", 3, 0, 2], OK_TRICKS), "contract_range", "bids", 'bid "nil" to bid nil'),
+    ({}, [], hand([4, 0, 3, 0], OK_TRICKS), "contract_range", "bids", "Bob & Dee bid 0 tricks together"),
+    ({}, [], hand(["nil", 3, 0, 2], OK_TRICKS), "contract_range", "bids", "the partner of a nil bids at least 1"),
     ({}, [], hand(["nil", 3, "nil", 2], OK_TRICKS), "nil_per_side", "bids.2", "only 1 of Ann & Cid may bid nil"),
     (
         {"nil_per_side": 2}, [], hand(["nil", 3, "nil", 2], [0, 13, 1, -1]), "range", "tricks.3", "at least 0",

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, ClassVar
 
 from ...games import Game
-from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, Table
+from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, RoundError, RuleError, Table
 from ...games.i18n import _
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
@@ -22,6 +22,8 @@ Values = Mapping[str, Any]
 #: A number input with more values than this is a number field, not a grid of chips
 #: (two digits are quicker than finding 55 among 56 chips).
 CHIP_LIMIT = 18
+# The engine's codes of a bid not entered yet: while the live check waits for it, no refusal.
+BLANK_CODES = frozenset({MISSING, "bid_missing"})
 
 
 class GameAdapter:
@@ -275,6 +277,28 @@ class GameAdapter:
         bidding = [field for field in self.fields(table, hints) if field.phase == BID]
         return {name: value for name, value in self.read_fields(form, table, bidding).items() if value is not None}
 
+    #: fields of the bidding that the round form still shows once the bids are saved
+    hand_fields: ClassVar[tuple[str, ...]] = ()
+
+    def bid_words(self) -> dict[str, str]:
+        """This game's own word for the bids on the two-step buttons and the play view's heading
+        (Willi Stich's players "call"), one word per game in each language."""
+        return {
+            "save": _("Save the bids"),
+            "heading": _("The bids are in: play the hand"),
+            "change": _("Change the bids"),
+            "keep": _("Keep the saved bids"),
+        }
+
+    def play_targets(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Each player's target while the hand is played, in words (the engine's numbers)."""
+        return [(table.name(seat), str(target)) for seat, target in enumerate(play["targets"]) if target is not None]
+
+    def play_lines(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[str]:
+        """Everything else the saved bids say the hand is played for (style, trump, stake,
+        contracts), in words; `raw` is the stored bidding, `play` the engine's play view."""
+        return []
+
     # ---- chips: the engine's number inputs of the round being entered
 
     def chip_name(self, path: str) -> str:
@@ -290,6 +314,34 @@ class GameAdapter:
             return self.round_input(form, table, hints)
         except FormError:
             return None
+
+    def bidding_refusal(self, table: Table, state: MatchState, form: Values) -> RuleError | None:
+        """The engine's refusal of the bids entered so far, as "Save the bids" would meet it
+        (the live check says it while the tricks are still blank); None while a bid is still
+        blank, when the bids are fine, or for a game without bidding. The server's preview
+        and the phone's engine (web/phone.py) both ask here."""
+        if not self.game.has_bidding or state.finished:
+            return None
+        hints = state.next or {}
+        try:
+            self.game.validate_bidding(table, state, self.bidding_input(form, table, hints))
+        except FormError:
+            # Some bids still blank: a bid entered that the others' bids already refuse (the
+            # engine greys it among the chips, with its reason) is said now.
+            for item in self.game.number_inputs(table, state, self.bids_draft(form, table, hints)):
+                entered = form.get(self.chip_name(item.field))
+                for refused in item.unavailable:
+                    if entered and str(refused.value) == str(entered):
+                        return RoundError(refused.reason, field=item.field, code=refused.code)
+            return None
+        except RuleError as error:
+            return None if error.code in BLANK_CODES else error
+        return None
+
+    def bids_draft(self, form: Values, table: Table, hints: Mapping[str, Any]) -> Any:
+        """The bids entered so far as the engine's draft, some still blank (for the live
+        check of a bid the others' bids refuse); the chips' draft unless a game says more."""
+        return self.draft(form, table, hints)
 
     def chips(self, table: Table, state: MatchState, form: Values, hints: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         """Each number input of the round as the page draws it, by form field: its values,

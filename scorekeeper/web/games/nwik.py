@@ -145,19 +145,40 @@ class NwikAdapter(GameAdapter):
         style = raw.get("style")
         if style == rules.PASS:
             cells[bidder] = _("{bid} · {made}", bid=_("Pass"), made=cells[bidder])
-            bidder, style = acting, raw.get("acting_style")
-        if isinstance(style, int) and style in rules.STYLE_NAMES:
-            name = _(rules.STYLE_NAMES[style])
-            trump, stake, card = raw.get("trump"), raw.get("stake"), raw.get("vip_card")
-            if style in rules.TRUMP_CHOICES and style != rules.VIP and isinstance(trump, str) and trump in SUIT_NAMES:
-                name = _("{suit} trumps", suit=_(SUIT_NAMES[trump]))  # the suit chosen, not the three it could be
-            if style == rules.VIP and isinstance(stake, int) and isinstance(card, int):
-                # The multiplier the score used: the stake times the turned card accepted.
-                bid = _("{style} ×{stake} (stake {base} × card {card})", style=name, stake=stake * card, base=stake, card=card)
-            else:
-                bid = _("{style} ×{stake}", style=name, stake=stake)
+            bidder = acting
+        bid = self.played_for(raw)
+        if bid is not None:
             cells[bidder] = _("{bid} · {made}", bid=bid, made=cells[bidder])
         return cells
+
+    @staticmethod
+    def played_for(raw: Mapping[str, Any]) -> str | None:
+        """What the (Acting) Bidder plays for, as the score counts it: the style (the suit
+        chosen for style 2) and the multiplier, for VIP the stake times the card accepted."""
+        style = raw.get("acting_style") if raw.get("style") == rules.PASS else raw.get("style")
+        if not (isinstance(style, int) and style in rules.STYLE_NAMES):
+            return None
+        name = _(rules.STYLE_NAMES[style])
+        trump, stake, card = raw.get("trump"), raw.get("stake"), raw.get("vip_card")
+        if style in rules.TRUMP_CHOICES and style != rules.VIP and isinstance(trump, str) and trump in SUIT_NAMES:
+            name = _("{suit} trumps", suit=_(SUIT_NAMES[trump]))  # the suit chosen, not the three it could be
+        if style == rules.VIP and isinstance(stake, int) and isinstance(card, int):
+            # The multiplier the score used: the stake times the turned card accepted.
+            return _("{style} ×{stake} (stake {base} × card {card})", style=name, stake=stake * card, base=stake, card=card)
+        return _("{style} ×{stake}", style=name, stake=stake)
+
+    def play_lines(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[str]:
+        details = play.get("details") or {}
+        bidder, acting = details.get("bidder", 0), details.get("acting_bidder", 0)
+        bid = self.played_for(raw) or ""
+        trump = raw.get("trump")
+        if raw.get("style") == rules.VIP or raw.get("acting_style") == rules.VIP:
+            # VIP's trump is the turned card's suit: said when it was recorded.
+            if isinstance(trump, str) and trump in SUIT_NAMES:
+                bid = _("{bid}, {trump}", bid=bid, trump=_("{suit} trumps", suit=_(SUIT_NAMES[trump])))
+        if raw.get("style") == rules.PASS:
+            return [_("{bidder} passes; {acting} plays as Acting Bidder: {bid}", bidder=table.name(bidder), acting=table.name(acting), bid=bid)]
+        return [_("{bidder} plays {bid}", bidder=table.name(bidder), bid=bid)]
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         return _(

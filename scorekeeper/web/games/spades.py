@@ -99,6 +99,15 @@ class SpadesAdapter(GameAdapter):
             data["calls"] = calls
         return data
 
+    def bids_draft(self, form: Values, table: Table, hints: Mapping[str, Any]) -> Any:
+        # A side's pair of bids is checked as soon as both are in (a contract of 0, say),
+        # before the other side has bid.
+        bids: list[Any] = []
+        for seat in range(table.n):
+            text = form_text(form, f"bid_{seat}")
+            bids.append(text if text in rules.NIL_VALUE_OPTION else int_or_none(text))
+        return {"bids": bids, "calls": self.calls_made(form, table)}
+
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid", "calls": "call"})
 
@@ -112,10 +121,41 @@ class SpadesAdapter(GameAdapter):
                 bid = _(rules.SPECIAL_CALLS[call].label)
             else:
                 said = [bids[seat] if seat < len(bids) else None for seat in side]
-                words = [_(rules.NIL_LABEL[value]) if isinstance(value, str) and value in rules.NIL_LABEL else str(value) for value in said]
+                words = [self.bid_said(value) for value in said]
                 bid = _("bid {bids}", bids="+".join(words))
             cells.append(_("{bid} · {made}", bid=bid, made=_("took {n}", n=took)))
         return cells
+
+    @staticmethod
+    def bid_said(bid: Any) -> str:
+        """A bid as the table says it: a number, "nil" or "blind nil" (never a bare 0 for a nil)."""
+        if isinstance(bid, str) and bid in rules.NIL_LABEL:
+            return _(rules.NIL_LABEL[bid])
+        return str(bid)
+
+    def play_targets(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[tuple[str, str]]:
+        bids = raw.get("bids") or []
+        return [
+            (table.name(seat), self.bid_said(bids[seat] if seat < len(bids) else target))
+            for seat, target in enumerate(play["targets"])
+            if target is not None
+        ]
+
+    def play_lines(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[str]:
+        # Per side what it plays for: its contract, its special call, or its two nils.
+        calls = raw.get("calls") or [None] * len(table.sides)
+        side_targets = (play.get("details") or {}).get("side_targets") or []
+        lines = []
+        for index, _side in enumerate(table.sides):
+            call = calls[index] if index < len(calls) else None
+            target = side_targets[index] if index < len(side_targets) else None
+            if isinstance(call, str) and call in rules.SPECIAL_CALLS:
+                lines.append(_("{side}: {call}", side=table.side_name(index), call=_(rules.SPECIAL_CALLS[call].label)))
+            elif target is None:
+                lines.append(_("{side}: no contract (both bid nil)", side=table.side_name(index)))
+            else:
+                lines.append(_("{side}: contract {n}", side=table.side_name(index), n=target))
+        return lines
 
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)

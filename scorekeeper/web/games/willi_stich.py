@@ -69,11 +69,45 @@ class WilliStichAdapter(GameAdapter):
         trump = form_text(form, "trump")
         if trump:
             data["trump"] = trump
-        data["bids"] = seat_counts(form, "bid", table, "bids", [_("bids of {name}", name=name) for name in table.players])
+        data["bids"] = seat_counts(form, "bid", table, "bids", [_("call of {name}", name=name) for name in table.players])
         chooser = optional_int(form, "trump_chooser", _("trump chooser"), "trump_chooser")
         if chooser is not None:
             data["trump_chooser"] = chooser
         return data
+
+    # Trump and its chooser are known before the calls in most rounds: saved with them when
+    # tapped, else recorded with the tricks (the form keeps showing them).
+    hand_fields = ("trump", "trump_chooser")
+
+    def bid_words(self) -> dict[str, str]:
+        # Willi Stich's players call: the buttons say the form's own word.
+        return {
+            "save": _("Save the calls"),
+            "heading": _("The calls are in: play the hand"),
+            "change": _("Change the calls"),
+            "keep": _("Keep the saved calls"),
+        }
+
+    def play_lines(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[str]:
+        details = play.get("details") or {}
+        # The cards and the kind of round: the line above the form says them.
+        lines = []
+        trump, chooser = details.get("trump"), details.get("trump_chooser")
+        if details.get("kind") == "no_trump":
+            pass  # the kind says it: no trump to record
+        elif isinstance(trump, str) and trump in SUIT_NAMES:
+            if isinstance(chooser, int) and 0 <= chooser < table.n:
+                lines.append(_("Trump: {suit}, chosen by {name}", suit=_(SUIT_NAMES[trump]), name=table.name(chooser)))
+            else:
+                lines.append(_("Trump: {suit}", suit=_(SUIT_NAMES[trump])))
+        elif isinstance(chooser, int) and 0 <= chooser < table.n:
+            lines.append(_("{name} chooses trump", name=table.name(chooser)))
+        else:
+            lines.append(_("Trump: not recorded yet"))
+        cards = details.get("cards") or 0
+        called = sum(target for target in play["targets"] if isinstance(target, int))
+        lines.append(_n("Called: {total} of {cards} trick", "Called: {total} of {cards} tricks", cards, total=called, cards=cards))
+        return lines
 
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid"}, ("trump", "trump_chooser"))

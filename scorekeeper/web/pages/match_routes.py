@@ -45,7 +45,7 @@ def current_view(match_id: str):
 def match_page(match_id: str):
     view = current_view(match_id)
     service.remember_on_device(device_id(create=True) or "", match_id)
-    return render_template("match.html", **match_context(view))
+    return render_template("match.html", **match_context(view, change_bids=request.args.get("change_bids") == "1"))
 
 
 @bp.post("/matches/<match_id>/preview")
@@ -126,6 +126,13 @@ def save_bidding(match_id: str, number: int):
     except ServiceError as refused:
         return refused_response(match_id, refused)
     return redirect(url_for("pages.match_page", match_id=match_id) + "#entry", code=303)
+
+
+@bp.post("/matches/<match_id>/rounds/<int:number>/bidding/change")
+def change_bidding(match_id: str, number: int):
+    """The bids were said wrongly: the bids form again, the saved bids filled in (they stand
+    until "Save the bids" replaces them). A post, as every write: offline it waits for the server."""
+    return redirect(url_for("pages.match_page", match_id=match_id, change_bids=1) + "#entry", code=303)
 
 
 @bp.post("/matches/<match_id>/rounds/<int:number>/bidding/withdraw")

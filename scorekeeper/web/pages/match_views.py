@@ -28,7 +28,7 @@ from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
 from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
-from ..games.form_fields import FormError
+from ..games.form_fields import MISSING, FormError
 from .layout import side_colour
 from .new_match import value_words
 
@@ -206,6 +206,10 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         raw = adapter_for(view.game).round_input(values, view.table, hints_before(view, number))
         _scores, state = service.preview_round(match_id, raw, number, actor=current_actor(), view=view)
     except ServiceError as refused:
+        if number is None and refused.code == MISSING:
+            # The tricks are still to come, the bids are in: "Save the bids" would check
+            # them now, so the live check says the same refusal before the tap.
+            refused = bidding_refusal(view, values) or refused
         # Not an error page: the refusal is the preview, shown beside the form.
         return {"ok": False, "message": in_words(view, refused), "error": refused, "field": refusal_field(view, refused)}
     scored = state.scored(number or state.round_count)
@@ -220,6 +224,12 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
         # How many people win (one player, a team, a shared win): the verb agrees with it.
         "winner_people": sum(len(view.table.sides[index]) for index in state.winners),
     }
+
+
+def bidding_refusal(view, values) -> ServiceError | None:
+    """The engine's refusal of the bids entered so far, as "Save the bids" would meet it (the adapter says which)."""
+    refused = adapter_for(view.game).bidding_refusal(view.table, view.state, values)
+    return service.rule_error(refused) if refused is not None else None
 
 
 def pending_view(view) -> dict[str, Any] | None:
@@ -246,10 +256,15 @@ def play_view(view, adapter: GameAdapter, hints: Mapping[str, Any]) -> dict[str,
     if bidding is None or bidding["play"] is None:
         return None
     table, play = view.table, bidding["play"]
+    values = adapter.form_values(bidding["input"], table, hints)
     return {
         "number": bidding["round"],
-        "values": adapter.form_values(bidding["input"], table, hints),
-        "targets": [(table.name(seat), target) for seat, target in enumerate(play["targets"]) if target is not None],
+        "values": values,
+        # Posted again with the hand, unseen; a field the form still shows (Willi Stich's
+        # trump) is posted by its own chips, filled in.
+        "hidden": {name: value for name, value in values.items() if name not in adapter.hand_fields},
+        "targets": adapter.play_targets(table, bidding["input"], play),
+        "lines": adapter.play_lines(table, bidding["input"], play),
         "leader": table.name(play["leader"]) if play["leader"] is not None else None,
         "dealer": table.name(play["dealer"]),
         "dealer_may_not_call": play["dealer_may_not_call"],
@@ -268,6 +283,7 @@ def match_context(
     share_url: str | None = None,
     share_link: Any = None,
     with_parts: bool = True,
+    change_bids: bool = False,
 ) -> dict[str, Any]:
     """The page's context. `view` is the match's current state (service.current_view), or
     a full replay (service.read_view) to edit a recorded round; `with_parts=False` leaves
@@ -290,15 +306,21 @@ def match_context(
             values = adapter.form_values(state.rounds[edit_number - 1].input, table, hints)
         else:
             values = adapter.default_values(table, hints)
+    # "Change the bids" (its hidden field rides along with every live check and save of the form).
+    change_bids = change_bids or bool(values.get("change_bids"))
     bidding = play_view(view, adapter, hints) if hints and edit_number is None and view.game.has_bidding else None
     if bidding is not None:
-        # The bids as they were said, posted again with the hand: the round is whole.
+        # The bids as they were said, posted again with the hand: the round is whole. Being
+        # changed, they fill the bids form instead; the saved ones stand until replaced.
         values = {**bidding["values"], **values}
+    changing = bidding is not None and change_bids
     rights = access.match_rights(view.match, current_actor())
     if hints and rights.write:
         entry = entry_context(view, adapter, hints, number, values, edit_number, error)
-        entry["bidding"] = bidding
-        entry["two_step"] = view.game.has_bidding and edit_number is None and bidding is None
+        entry["bidding"] = None if changing else bidding
+        entry["changing_bids"] = changing
+        entry["two_step"] = view.game.has_bidding and edit_number is None and entry["bidding"] is None
+        entry["bid_words"] = adapter.bid_words()
     if entry is not None:
         preview = {**(preview or {"ok": None}), "notes": adapter.preview_notes(table, entry, values)}
     if error is not None:

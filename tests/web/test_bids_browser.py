@@ -1,0 +1,95 @@
+"""Two-step rounds by taps in chromium at 390x844: the play view after "Save the bids" says
+what the hand is played for, "Change the bids" reopens the bids form filled in (one bid
+changed: that tap, Save the bids, and the tap on Change), and Spades' live check refuses a
+contract of 0 in the rule's words with its "why?". Screenshots in test-artifacts/bids-*.png."""
+from __future__ import annotations
+
+import pytest
+from table_loop import assert_accessible, enter, sideways_overflow
+
+from scorekeeper.games import all_games
+
+pytestmark = pytest.mark.browser
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PLAYERS = {"nwik": ["Ann", "Bob", "Cid"], "spades": ["Ann", "Bob", "Cid", "Dee"], "willi-stich": ["Ann", "Bob", "Cid", "Dee"]}
+# Round 1's bids by taps -> what the play view says; then one bid changed -> what it says then.
+BIDS = {
+    "nwik": (
+        {"style": "2", "stake": "6", "trump": "clubs"}, "Bob plays ♣ Clubs trumps ×6",
+        {"trump": "hearts"}, "Bob plays ♥ Hearts trumps ×6",
+    ),
+    "spades": (
+        {"bid_1": "nil", "bid_2": "5", "bid_3": "3", "bid_0": "4"}, "Bob nil",
+        {"bid_3": "4"}, "Bob & Dee: contract 4",
+    ),
+    "willi-stich": (
+        {"bid_1": "1", "bid_2": "0", "bid_3": "1", "bid_0": "1"}, "Called: 3 of 1 trick",
+        {"bid_2": "1"}, "Called: 4 of 1 trick",
+    ),
+}
+
+
+def new_match(page, game_id: str) -> str:
+    response = page.request.post("/api/v1/matches", data={"game": game_id, "players": PLAYERS[game_id]})
+    assert response.status == 201, response.text()
+    return response.json()["id"]
+
+
+def check_page(page, shot, name: str) -> None:
+    shot(page, f"bids-{name}")
+    assert_accessible(page, name)
+    assert sideways_overflow(page) == 0, name
+
+
+def test_every_game_with_bidding_is_tapped_here():
+    assert {game.id for game in all_games() if game.has_bidding} == set(BIDS)
+
+
+@pytest.mark.parametrize("game_id", sorted(BIDS))
+def test_bids_saved_said_and_changed_by_taps(game_id, page, taps, shot, console):
+    bids, said, change, said_after = BIDS[game_id]
+    page.goto(f"/matches/{new_match(page, game_id)}")
+    for name, value in bids.items():
+        enter(page, name, value)
+    save_bids = page.locator("#save-bids")
+    expect(save_bids).to_be_visible()
+    save_bids.click()
+    play = page.locator("#play-view")
+    expect(play).to_contain_text(said)
+    check_page(page, shot, f"{game_id}-play-view")
+
+    mark = len(taps.events)
+    page.locator("#change-bids").click()
+    expect(page.locator("#play-view")).to_have_count(0)
+    for name, value in bids.items():
+        if name not in change:
+            expect(page.locator(f'input[name="{name}"][value="{value}"]')).to_be_checked()
+    check_page(page, shot, f"{game_id}-change")
+    for name, value in change.items():
+        enter(page, name, value)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_contain_text(said_after)
+    # Change, the bid changed, Save the bids (a bid low on the form may need a swipe first: not a tap).
+    tapped = [detail for kind, detail in taps.events[mark:] if kind in ("tap", "key")]
+    assert len(tapped) == 2 + len(change), tapped
+    check_page(page, shot, f"{game_id}-changed")
+    taps.assert_honest()
+    assert console.unexpected() == []
+
+
+def test_a_spades_contract_of_0_is_refused_while_tapping(page, taps, shot, console):
+    page.goto(f"/matches/{new_match(page, 'spades')}")
+    enter(page, "bid_1", "0")
+    enter(page, "bid_3", "0")
+    expect(page.locator("#bar-state")).to_have_class("bar-state bad")
+    refusal = page.locator("#preview .refusal")
+    expect(refusal).to_contain_text("Bob & Dee bid 0 tricks together")
+    expect(refusal.locator("a.rule-link")).to_have_attribute("href", "/rules/spades#rule-contract")
+    check_page(page, shot, "spades-contract-0")
+    enter(page, "bid_3", "3")
+    expect(page.locator("#preview .refusal")).to_have_count(0)
+    expect(page.locator("#bar-state")).not_to_have_class("bar-state bad")
+    taps.assert_honest()
+    assert console.unexpected() == []

@@ -1,0 +1,240 @@
+"""Two-step rounds on the page (JavaScript off, plain posts): the play view after "Save the
+bids" says everything the hand is played for, in words; "Change the bids" reopens the form
+with the saved bids filled in; a bid the rules refuse is refused by the live check already,
+in the rule's words with its "why?"; each game calls its bids by one word."""
+from __future__ import annotations
+
+import html as html_lib
+import json
+import random
+import re
+
+import pytest
+
+from scorekeeper.games import all_games
+from scorekeeper.web import phone
+from tests.games.legal_rounds import legal_round
+from tests.web.test_refusal_words import codes_of, shown_messages, words_wrong
+
+BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
+PLAYERS = {"nwik": ["Ann", "Bob", "Cid"], "spades": ["Ann", "Bob", "Cid", "Dee"], "willi-stich": ["Ann", "Bob", "Cid", "Dee"]}
+# Blind nil in round 1: allowed when the house rule asks no deficit.
+OPTIONS = {"spades": {"blind_nil_deficit": None}}
+
+# Round 1's bids as the form posts them -> what the play view says (each line in its text).
+PLAYED_FOR = {
+    "nwik": [
+        ({"style": "2", "stake": "6", "trump": "clubs"}, ["Bob plays ♣ Clubs trumps ×6", "Ann 3", "Bob 6", "Cid 4"]),
+        ({"style": "5", "stake": "5", "vip_card": "2"}, ["Bob plays VIP ×10 (stake 5 × card 2)"]),
+        (
+            {"style": "6", "stake": "4", "acting_style": "5", "vip_card": "3", "trump": "hearts"},
+            ["Bob passes; Cid plays as Acting Bidder: VIP ×12 (stake 4 × card 3), ♥ Hearts trumps", "Cid 6"],
+        ),
+        (
+            {"style": "6", "stake": "1", "acting_style": "2", "trump": "diamonds"},
+            ["Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps ×1"],
+        ),
+    ],
+    "spades": [
+        (
+            {"bid_0": "4", "bid_1": "nil", "bid_2": "5", "bid_3": "3"},
+            ["Ann 4", "Bob nil", "Cid 5", "Dee 3", "Ann & Cid: contract 9", "Bob & Dee: contract 3"],
+        ),
+        ({"bid_0": "blind_nil", "bid_1": "2", "bid_2": "6", "bid_3": "2"}, ["Ann blind nil", "Ann & Cid: contract 6"]),
+    ],
+    "willi-stich": [
+        (
+            {"bid_0": "0", "bid_1": "1", "bid_2": "1", "bid_3": "0", "trump": "hearts"},
+            ["Trump: ♥ Hearts", "Called: 2 of 1 trick", "Ann 0", "Bob 1"],
+        ),
+        ({"bid_0": "1", "bid_1": "1", "bid_2": "0", "bid_3": "1"}, ["Trump: not recorded yet", "Called: 3 of 1 trick"]),
+    ],
+}
+# The word each game's buttons, heading and form use for the bids, per language.
+BID_WORD = {
+    ("nwik", "en"): "bids", ("spades", "en"): "bids", ("willi-stich", "en"): "calls",
+    ("nwik", "de"): "ansagen", ("spades", "de"): "ansagen", ("willi-stich", "de"): "ansagen",
+    ("nwik", "ru"): "заказы", ("spades", "ru"): "заказы", ("willi-stich", "ru"): "заказы",
+}
+VERSION = re.compile(r'name="version" value="([^"]+)"')
+
+
+def start(client, game_id: str) -> str:
+    body = {"game": game_id, "players": PLAYERS[game_id], "options": OPTIONS.get(game_id, {})}
+    response = client.post("/api/v1/matches", json=body)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()["id"]
+
+
+def page_of(client, url: str, language: str = "en") -> str:
+    response = client.get(url, headers={"Accept-Language": language})
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def version(page: str) -> str:
+    return html_lib.unescape(VERSION.search(page).group(1))
+
+
+def text(fragment: str) -> str:
+    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def play_view(page: str) -> str | None:
+    found = re.search(r'<section class="play-view".*?</section>', page, re.S)
+    return text(found.group(0)) if found else None
+
+
+def save_bids(client, match_id: str, bids: dict[str, str], language: str = "en"):
+    page = page_of(client, f"/matches/{match_id}", language)
+    data = {**bids, "version": version(page)}
+    return client.post(f"/matches/{match_id}/rounds/1/bidding", data=data, headers={"Accept-Language": language})
+
+
+def filled_in(page: str, name: str, value: str) -> bool:
+    """Whether the form offers `name` with `value` chosen (a checked chip or a filled-in box)."""
+    chip = re.search(rf'<input type="radio" name="{name}" value="{re.escape(value)}" checked', page)
+    box = re.search(rf'<input id="f-{name}" name="{name}" [^>]*value="{re.escape(value)}"', page)
+    return bool(chip or box)
+
+
+CASES = [(game_id, bids, said) for game_id, cases in PLAYED_FOR.items() for bids, said in cases]
+
+
+def test_every_game_with_bidding_has_its_cases():
+    assert {game.id for game in BIDDING_GAMES} == set(PLAYED_FOR)
+
+
+@pytest.mark.parametrize(("game_id", "bids", "said"), CASES)
+def test_the_play_view_says_what_the_hand_is_played_for(client, game_id, bids, said):
+    match_id = start(client, game_id)
+    assert save_bids(client, match_id, bids).status_code == 303
+    shown = play_view(page_of(client, f"/matches/{match_id}"))
+    assert shown is not None
+    for words in said:
+        assert words in shown, shown
+
+
+def test_a_spades_nil_is_never_a_bare_0(client):
+    match_id = start(client, "spades")
+    assert save_bids(client, match_id, {"bid_0": "4", "bid_1": "nil", "bid_2": "5", "bid_3": "3"}).status_code == 303
+    shown = play_view(page_of(client, f"/matches/{match_id}"))
+    assert "Bob nil" in shown and "Bob 0" not in shown
+
+
+@pytest.mark.parametrize("game", BIDDING_GAMES, ids=lambda game: game.id)
+def test_change_the_bids_reopens_the_form_with_the_saved_bids(client, game):
+    """One tap on "Change the bids": the bids form with every saved bid chosen; one bid changed
+    and saved, the new bidding is the old one with that bid changed."""
+    bids, _said = PLAYED_FOR[game.id][0]
+    match_id = start(client, game.id)
+    assert save_bids(client, match_id, bids).status_code == 303
+    before = client.get(f"/api/v1/matches/{match_id}").get_json()["bidding"]["input"]
+    tapped = client.post(f"/matches/{match_id}/rounds/1/bidding/change", data={})
+    assert tapped.status_code == 303
+    page = page_of(client, tapped.headers["Location"])
+    assert play_view(page) is None and 'id="save-bids"' in page and 'id="keep-bids"' in page
+    for name, value in bids.items():
+        assert filled_in(page, name, value), (name, value)
+    # Another phone still sees the saved bids until they are replaced.
+    assert client.get(f"/api/v1/matches/{match_id}").get_json()["bidding"]["input"] == before
+    changed = {"stake": "3"} if game.id == "nwik" else {"bid_0": "2" if game.id == "spades" else "1"}
+    form = dict(re.findall(r'<input type="radio" name="([^"]+)" value="([^"]*)" checked', page))
+    form.update(changed)
+    form["change_bids"] = "1"
+    assert client.post(f"/matches/{match_id}/rounds/1/bidding", data={**form, "version": version(page)}).status_code == 303
+    after = client.get(f"/api/v1/matches/{match_id}").get_json()["bidding"]["input"]
+    differs = [key for key in set(before) | set(after) if before.get(key) != after.get(key)]
+    assert len(differs) == 1, (before, after)
+    assert play_view(page_of(client, f"/matches/{match_id}")) is not None
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+@pytest.mark.parametrize("game", BIDDING_GAMES, ids=lambda game: game.id)
+def test_each_game_calls_its_bids_by_one_word(client, game, language):
+    """The save button, the play view's heading, "Change the bids" and the bids form (its
+    legend) use the game's one word for the bids."""
+    word = BID_WORD[(game.id, language)]
+    match_id = start(client, game.id)
+    page = page_of(client, f"/matches/{match_id}", language)
+    button = text(re.search(r'<button[^>]*id="save-bids"[^>]*>.*?</button>', page, re.S).group(0)).lower()
+    assert word in button
+    legend = re.search(r'<fieldset class="seats[^"]*" id="c-bids">\s*<legend>(.*?)</legend>', page, re.S)
+    if legend:  # Nwik's Bidder chooses a style and a stake: no legend of bids
+        assert word in text(legend.group(1)).lower()
+    bids, _said = PLAYED_FOR[game.id][0]
+    assert save_bids(client, match_id, bids, language).status_code == 303
+    page = page_of(client, f"/matches/{match_id}", language)
+    heading = text(re.search(r'<h3 id="h-play">(.*?)</h3>', page, re.S).group(1)).lower()
+    change = text(re.search(r'<button[^>]*id="change-bids"[^>]*>.*?</button>', page, re.S).group(0)).lower()
+    assert word in heading and word in change
+
+
+# Bob and Dee are partners: two number bids of 0 are a contract of 0, which the rules refuse.
+ZERO_CONTRACT = {"bid_1": "0", "bid_3": "0"}
+ZERO_WORDS = {
+    "en": "Bob & Dee bid 0 tricks together, but a side's contract must be 1 to 13: a player who means to take no trick bids nil",
+    "de": "wer keinen Stich machen will, sagt Nil an",
+    "ru": "кто не хочет брать ни одной взятки, заказывает нил",
+}
+
+
+@pytest.mark.parametrize("others", [{}, {"bid_0": "4", "bid_2": "5"}], ids=["the other side to bid", "all bids in"])
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_a_spades_contract_of_0_is_refused_by_the_live_check(client, language, others):
+    match_id = start(client, "spades")
+    page = page_of(client, f"/matches/{match_id}", language)
+    data = {**ZERO_CONTRACT, **others, "version": version(page)}
+    answer = client.post(f"/matches/{match_id}/preview", data=data, headers={"Accept-Language": language})
+    html = answer.get_data(as_text=True)
+    assert 'class="bar-state bad"' in html
+    refusal = re.search(r'<p data-error-field="[^"]*" class="refusal" role="alert">(.*?)</p>', html, re.S).group(1)
+    assert ZERO_WORDS[language] in text(refusal)
+    assert 'href="/rules/spades#rule-contract"' in refusal
+    spades = next(game for game in BIDDING_GAMES if game.id == "spades")
+    assert not words_wrong(text(refusal), codes_of(spades, spades.table(PLAYERS["spades"]), language))
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_a_spades_contract_of_0_refused_on_save_says_the_rule(client, language):
+    match_id = start(client, "spades")
+    answer = save_bids(client, match_id, {**ZERO_CONTRACT, "bid_0": "4", "bid_2": "5"}, language)
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    summary = re.search(r'<div class="error-summary[^"]*" role="alert" id="error-summary">(.*?)</div>', html, re.S).group(1)
+    assert ZERO_WORDS[language] in text(summary) and 'href="/rules/spades#rule-contract"' in summary
+    spades = next(game for game in BIDDING_GAMES if game.id == "spades")
+    codes = codes_of(spades, spades.table(PLAYERS["spades"]), language)
+    for message in shown_messages(html):
+        assert not words_wrong(message, codes), message
+        assert "integer" not in message
+
+
+def test_willi_stich_play_view_says_the_trump_and_who_chose_it(client):
+    """Round 5 (trump choice): the calls saved with the trump and its chooser, the play view says both."""
+    game = next(game for game in BIDDING_GAMES if game.id == "willi-stich")
+    match_id = start(client, game.id)
+    table = game.table(PLAYERS[game.id])
+    state = game.initial_state(table)
+    rng = random.Random(5)
+    for _number in range(4):
+        raw, state = legal_round(rng, game, table, state)
+        assert client.post(f"/api/v1/matches/{match_id}/rounds", json=raw).status_code == 201
+    page = page_of(client, f"/matches/{match_id}")
+    # Round 5: Ann deals (first dealer) ... calls 1, 1, 1 and the dealer's 1: 4 of 5 cards, allowed.
+    data = {"bid_0": "1", "bid_1": "1", "bid_2": "1", "bid_3": "1", "trump": "spades", "trump_chooser": "2",
+            "version": version(page)}
+    assert client.post(f"/matches/{match_id}/rounds/5/bidding", data=data).status_code == 303
+    shown = play_view(page_of(client, f"/matches/{match_id}"))
+    assert "Trump: ♠ Spades, chosen by Cid" in shown and "Called: 4 of 5 tricks" in shown
+
+
+@pytest.mark.parametrize("others", [{}, {"bid_0": "4", "bid_2": "5"}], ids=["the other side to bid", "all bids in"])
+def test_the_phones_engine_refuses_a_contract_of_0_as_the_server_does(client, others):
+    """Offline the phone's engine (web/phone.py) answers the live check: the same refusal, the same words."""
+    match_id = start(client, "spades")
+    match = client.get(f"/api/v1/matches/{match_id}").get_json()
+    with client.application.test_request_context():
+        check = json.loads(phone.evaluate(json.dumps({"match": match, "queued": [], "form": {**ZERO_CONTRACT, **others}})))["check"]
+    assert not check["ok"] and check["code"] == "contract_range"
+    assert check["message"] == ZERO_WORDS["en"]
