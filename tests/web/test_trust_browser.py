@@ -158,7 +158,7 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     history = page.locator("#history .history li")
     expect(history.first).to_contain_text("ann edited round 1")
     expect(history.first).to_contain_text("Reason: Bob's tricks were miscounted")
-    expect(history.first).to_contain_text("tricks 3/1/1 → tricks 2/2/1")
+    expect(history.first).to_contain_text("tricks Ann 3, Bob 1, Cid 1 → tricks Ann 2, Bob 2, Cid 1")
     page.get_by_role("button", name="Share a read-only link").click()
     expect(page.locator("#share-url")).to_have_value(re.compile(r"/shared/"))
     match_link = page.locator("#share-url").input_value()

@@ -181,7 +181,7 @@ def test_history_shows_who_what_and_why(client):
     history = html.split('id="h-history"')[1]
     text = html_lib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", history)))
     assert "ann undid round 2" in text and "Reason: recorded twice" in text
-    assert "ann edited round 1" in text and "tricks 3/1/1 → tricks 2/2/1" in text and "Reason: Bob miscounted" in text
+    assert "ann edited round 1" in text and "tricks Ann 3, Bob 1, Cid 1 → tricks Ann 2, Bob 2, Cid 1" in text and "Reason: Bob miscounted" in text
     assert "ann recorded round 1" in text and "ann started the match" in text and "Ann, Bob, Cid" in text
     assert text.index("undid round 2") < text.index("edited round 1") < text.index("started the match")  # newest first
 

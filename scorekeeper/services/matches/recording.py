@@ -18,6 +18,7 @@ the bumped version is all a reader or a polling phone needs to see the change.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -27,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...etags import if_match_versions, match_etag
 from ...extensions import db
-from ...games import Game, MatchState, RuleError, get_game
+from ...games import Game, MatchState, RuleError, Table, get_game
 from ...games.base import StaleSnapshot
 from ...games.i18n import _
 from ...i18n import current_language
@@ -175,11 +176,15 @@ def record_round(
     idempotency_key: str | None = None,
     expected_number: int | None = None,
     actor: Actor,
+    read_input: Callable[[Game, Table, MatchState], Any] | None = None,
 ) -> RecordedRound:
     """Append a round; a repeat of an Idempotency-Key returns the round stored the first time.
 
     `expected_number` is the number the client means to record: if the match has moved
-    on, the write is refused with 409 rather than stored as a later round.
+    on, the write is refused with 409 rather than stored as a later round. `read_input`
+    (a form post) makes the round input from the state this write restores under its lock,
+    instead of `raw`: the form is read against the very state it is recorded on, and the
+    match is read once.
     """
     connection = db.session.connection()
     expected = if_match_versions(if_match)
@@ -232,6 +237,8 @@ def record_round(
                 code="round_number_taken",
                 field="number",
             )
+        if read_input is not None:
+            raw = read_input(game, table, state)
         bidding = connection.execute(OPEN_BIDDING, params).first() if game.has_bidding else None
         try:
             if bidding is not None and bidding.round_number == number:

@@ -94,17 +94,16 @@ def form_version() -> str | None:
 @bp.post("/matches/<match_id>/rounds")
 def record(match_id: str):
     """Record the next round from the form (JS off, or replayed from the offline queue).
-    The form is read against the state restored from the snapshot; the round is validated
-    once, by the write."""
-    view = current_view(match_id)
+    The form is read by the write itself, against the state it restores under the match's
+    lock: one read of the match, and the round is validated once."""
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
     try:
         if key is not None and len(key) > MAX_KEY_LENGTH:
             raise FormError(_("the form's idempotency key is too long: reload the page"), "idempotency_key")
-        raw = adapter_for(view.game).round_input(request.form, view.table, view.state.next or {})
         service.record_round(
             match_id,
-            raw,
+            None,
+            read_input=lambda game, table, state: adapter_for(game).round_input(request.form, table, state.next or {}),
             idempotency_key=key,
             expected_number=int_or_none(request.form.get("expected_number")),
             if_match=form_version(),

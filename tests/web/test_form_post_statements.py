@@ -1,0 +1,53 @@
+"""A round posted by form costs the database what the API's post costs: the form is read by
+the write itself, against the state it restores, so the match is read once."""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event
+
+from scorekeeper.extensions import db
+from scorekeeper.games import all_games
+from scorekeeper.web.games import adapter_for
+from tests.games.legal_rounds import legal_round
+
+
+@contextmanager
+def statements(app) -> Iterator[list[str]]:
+    """The SQL statements sent while the block runs."""
+    seen: list[str] = []
+
+    def count(_connection, _cursor, statement, *_args) -> None:
+        seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_a_form_post_takes_no_more_statements_than_the_api_post(client, clean_app, game):
+    players = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][: adapter_for(game).first_seat_count()]
+    match = client.post("/api/v1/matches", json={"game": game.id, "players": players}).get_json()
+    table = game.table(players, match["options"])
+    state = game.initial_state(table)
+    rng = random.Random(4)
+    raw, state = legal_round(rng, game, table, state)  # round 1: every later round plays on from a snapshot
+    assert client.post(f"/api/v1/matches/{match['id']}/rounds", json=raw).status_code == 201
+    hints = state.next
+    raw, state = legal_round(rng, game, table, state)
+    form = {**adapter_for(game).form_values(raw, table, hints), "expected_number": "2"}
+    client.csrf_token()  # the page the form came from, read before the post as a browser has it
+    with statements(clean_app) as by_form:
+        assert client.post(f"/matches/{match['id']}/rounds", data=form).status_code == 303
+    raw, state = legal_round(rng, game, table, state)
+    with statements(clean_app) as by_api:
+        assert client.post(f"/api/v1/matches/{match['id']}/rounds", json=raw).status_code == 201
+    assert len(by_form) <= len(by_api), "\n".join(by_form)
