@@ -84,7 +84,9 @@ def create_app(config: Any = None) -> Flask:
         language,
         league_pages,
         offline_pages,
+        page_formats,
         pages,
+        player_pages,
         rules_pages,
         security,
         vendor,
@@ -98,6 +100,8 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(vendor.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(league_pages.bp)
+    app.register_blueprint(player_pages.bp)
+    app.register_blueprint(page_formats.bp)
     app.register_blueprint(account_pages.bp)
     app.register_blueprint(rules_pages.bp)
     app.register_blueprint(engine_bundle.bp)

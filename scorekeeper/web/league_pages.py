@@ -1,4 +1,4 @@
-"""League and player pages: leagues with standings, ratings, records, roles and share links; players.
+"""League pages: leagues with standings, ratings, records, members, seasons, roles and share links.
 
 Everything is read and changed through the service layer (leagues, players, exchange).
 Every form works as a plain post with JavaScript off; the standings filter is also swapped
@@ -7,7 +7,7 @@ in place by htmx, as the `standings` block of league.html (jinja2-fragments).
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
@@ -19,7 +19,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import format_date, format_decimal, format_percent
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -27,16 +26,16 @@ from ..games import all_games, get_game
 from ..games.i18n import N_, _
 from ..identity import current_actor
 from ..input_guards import InputRefused, load_json
-from ..services import ServiceError, access, exchange, scopes, sharing
+from ..services import ServiceError, access, exchange, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
 from ..services.inputs import LeagueCreateSchema, MemberAddSchema, RoleSetSchema, SeasonCreateSchema
-from .charts import ChartLine, polyline_chart
+from .form_posts import refused_beside
 from .form_schemas import load, load_form
 from .games import adapter_for
 from .games.adapter import GameAdapter
 from .games.form_fields import FormError
-from .pages.layout import side_colour
+from .page_formats import day_filter
 
 bp = Blueprint("league_pages", __name__)
 
@@ -59,8 +58,6 @@ SEASON_FORM_WORDS = {
 }
 ROLE_FORM_WORDS = {"role": N_("role")}
 
-OVERALL_COLOUR = "#e9edf2"
-RECENT_MATCHES = 20
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -345,76 +342,64 @@ def league_refusal(league_id: str, refused: ServiceError, form_name: str) -> Res
 
 
 @bp.post("/leagues/<league_id>/members")
+@refused_beside(league_refusal, "member", "league_id")
 def add_member(league_id: str):
-    try:
-        entered = load_form(MemberAddSchema(), MEMBER_FORM_WORDS)
-        league_service.add_member(league_id, entered["name"], actor=current_actor(), reason=entered["reason"])
-    except ServiceError as refused:
-        return league_refusal(league_id, refused, "member")
+    entered = load_form(MemberAddSchema(), MEMBER_FORM_WORDS)
+    league_service.add_member(league_id, entered["name"], actor=current_actor(), reason=entered["reason"])
     return back_to_league(league_id, "members")
 
 
 @bp.post("/leagues/<league_id>/members/<player_id>/remove")
+@refused_beside(league_refusal, "member", "league_id")
 def remove_member(league_id: str, player_id: str):
-    try:
-        league_service.remove_member(league_id, player_id, actor=current_actor(), reason=request.form.get("reason"))
-    except ServiceError as refused:
-        return league_refusal(league_id, refused, "member")
+    league_service.remove_member(league_id, player_id, actor=current_actor(), reason=request.form.get("reason"))
     return back_to_league(league_id, "members")
 
 
 @bp.post("/leagues/<league_id>/seasons")
+@refused_beside(league_refusal, "season", "league_id")
 def add_season(league_id: str):
-    try:
-        season = load_form(SeasonCreateSchema(), SEASON_FORM_WORDS)
-        league_service.add_season(
-            league_id,
-            season["name"],
-            season["starts_on"],
-            season["ends_on"],
-            season["games"],
-            season["min_matches"],
-            actor=current_actor(),
-            reason=season["reason"],
-        )
-    except ServiceError as refused:
-        return league_refusal(league_id, refused, "season")
+    season = load_form(SeasonCreateSchema(), SEASON_FORM_WORDS)
+    league_service.add_season(
+        league_id,
+        season["name"],
+        season["starts_on"],
+        season["ends_on"],
+        season["games"],
+        season["min_matches"],
+        actor=current_actor(),
+        reason=season["reason"],
+    )
     return back_to_league(league_id, "seasons")
 
 
 @bp.post("/leagues/<league_id>/roles")
+@refused_beside(league_refusal, "roles", "league_id")
 def grant_role(league_id: str):
-    try:
-        league = league_service.get_league(league_id)
-        username = (request.form.get("username") or "").strip()
-        if not username:
-            raise FormError(_("type the username of the account to give a role"), "username")
-        entered = load_form(RoleSetSchema(), ROLE_FORM_WORDS)
-        access.grant(league, current_actor(), username, entered["role"], entered["reason"])
-    except ServiceError as refused:
-        return league_refusal(league_id, refused, "roles")
+    league = league_service.get_league(league_id)
+    username = (request.form.get("username") or "").strip()
+    if not username:
+        raise FormError(_("type the username of the account to give a role"), "username")
+    entered = load_form(RoleSetSchema(), ROLE_FORM_WORDS)
+    access.grant(league, current_actor(), username, entered["role"], entered["reason"])
     return back_to_league(league_id, "roles")
 
 
 @bp.post("/leagues/<league_id>/roles/revoke")
+@refused_beside(league_refusal, "roles", "league_id")
 def revoke_role(league_id: str):
-    try:
-        league = league_service.get_league(league_id)
-        access.revoke(league, current_actor(), request.form.get("username", ""), request.form.get("reason"))
-    except ServiceError as refused:
-        return league_refusal(league_id, refused, "roles")
+    league = league_service.get_league(league_id)
+    access.revoke(league, current_actor(), request.form.get("username", ""), request.form.get("reason"))
     return back_to_league(league_id, "roles")
 
 
 @bp.post("/leagues/<league_id>/share")
+@refused_beside(league_refusal, "share", "league_id")
 def share_standings(league_id: str):
     """A read-only link to the standings, shown once on the page (its secret is not stored)."""
-    try:
-        _link, secret = sharing.share_standings(league_id, current_actor(), share_days(request.form))
-        share_url = url_for("pages.shared_page", token=secret, _external=True)
-        response = Response(render_template("league.html", **league_context(league_id, {}, share_url=share_url)))
-    except ServiceError as refused:
-        return league_refusal(league_id, refused, "share")
+    _link, secret = sharing.share_standings(league_id, current_actor(), share_days(request.form))
+    share_url = url_for("pages.shared_page", token=secret, _external=True)
+    response = Response(render_template("league.html", **league_context(league_id, {}, share_url=share_url)))
     # The secret is in this answer only (it is never stored).
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -439,166 +424,3 @@ def revoke_share_link(link_id: str):
         return redirect(url_for("pages.match_page", match_id=link.match_id) + "#share", code=303)
     league_id = link.league_id or request.form.get("league") or ""
     return back_to_league(league_id, "share")
-
-
-# --------------------------------------------------------------------------- /players
-
-
-@bp.get("/players")
-def players_page():
-    return render_template("players.html", players=player_service.roster(current_actor()))
-
-
-def held_line(steps_and_values: list[tuple[int, float]], last_step: int) -> list[tuple[float, float]]:
-    """A rating as it was at every match: 0 (new player) until it changes, then held.
-
-    A per-game rating only changes at that game's matches, so it stays level in between
-    instead of drifting across other games' matches.
-    """
-    points: list[tuple[float, float]] = [(0, 0)]
-    for step, value in steps_and_values:
-        held = (step - 1, points[-1][1])
-        if held != points[-1]:
-            points.append(held)
-        points.append((step, value))
-    if points[-1][0] < last_step:
-        points.append((last_step, points[-1][1]))
-    return points
-
-
-def rating_chart(league_profile: dict[str, Any], games: dict[str, str]) -> dict[str, Any] | None:
-    """The rating ordinal after each match, overall and per game, on one shared match axis
-    (x is the match's position in the player's overall history)."""
-    overall = league_profile["overall_rating"]["history"] if league_profile.get("overall_rating") else []
-    if not overall:
-        return None
-    step_of = {point["match_id"]: step for step, point in enumerate(overall, start=1)}
-    last_step = len(overall)
-    lines = [
-        ChartLine(_("Overall"), OVERALL_COLOUR, held_line([(step_of[p["match_id"]], p["ordinal"]) for p in overall], last_step), 3)
-    ]
-    for index, (game, entry) in enumerate(sorted(league_profile["by_game"].items())):
-        history = (entry.get("rating") or {}).get("history") or []
-        steps = [(step_of[p["match_id"]], p["ordinal"]) for p in history if p["match_id"] in step_of]
-        if steps:
-            colour = side_colour(index)
-            lines.append(ChartLine(games.get(game, game), colour, held_line(steps, last_step), 2))
-    chart = polyline_chart(lines)
-    if chart is not None:
-        chart["matches"] = last_step
-    return chart
-
-
-def player_context(player_id: str, **extra) -> dict[str, Any]:
-    profile = player_service.profile(player_id, current_actor())
-    games = game_names()
-    league_names = {entry["id"]: entry["name"] for entry in profile["leagues"]}
-    leagues = []
-    for entry in profile["leagues"]:
-        league_profile = profile["profiles"].get(entry["id"]) or {}
-        leagues.append(
-            {
-                "id": entry["id"],
-                "name": entry["name"],
-                "profile": league_profile,
-                "by_game": [
-                    {**stats, "game_name": games.get(game, game)}
-                    for game, stats in sorted(league_profile.get("by_game", {}).items())
-                ],
-                "chart": rating_chart(league_profile, games),
-                "game_stats": game_stats_sections(
-                    league_profile.get("game_stats") or {}, lambda adapter, stats: adapter.player_stats(stats)
-                ),
-            }
-        )
-    matches = [
-        {**match, "game_name": games.get(match["game"], match["game"]), "league_name": league_names.get(match["league"])}
-        for match in profile["matches"][:RECENT_MATCHES]
-    ]
-    scope = player_service.get_player(player_id).scope
-    # Only players of the same roster can be merged with this one.
-    others = [player for player in player_service.roster(current_actor()) if player.scope == scope and player.id != player_id]
-    context = {
-        "player": profile,
-        "leagues": leagues,
-        "matches": matches,
-        "others": others,
-        # Rename and merge are offered only to those who may (a league's owners, the starter).
-        "may_change": scopes.may_change(scope, current_actor()),
-        "values": {},
-        "error": None,
-        "error_form": None,
-    }
-    context.update(extra)
-    return context
-
-
-@bp.get("/players/<player_id>")
-def player_page(player_id: str):
-    return render_template("player.html", **player_context(player_id))
-
-
-def player_refusal(player_id: str, refused: ServiceError, form_name: str) -> Response:
-    """The player page again with the refusal beside its form and the entries kept."""
-    context = player_context(player_id, error=refused, error_form=form_name, values=request.form)
-    return Response(render_template("player.html", **context), status=refused.status)
-
-
-@bp.post("/players/<player_id>/rename")
-def rename_player(player_id: str):
-    try:
-        player_service.rename_player(
-            player_id, request.form.get("name", ""), actor=current_actor(), reason=request.form.get("reason")
-        )
-    except ServiceError as refused:
-        return player_refusal(player_id, refused, "rename")
-    return redirect(url_for("league_pages.player_page", player_id=player_id), code=303)
-
-
-@bp.post("/players/<player_id>/merge")
-def merge_player(player_id: str):
-    try:
-        target = request.form.get("into") or ""
-        if not target:
-            raise FormError(_("choose the player this is the same person as"), "into")
-        # Merging cannot be undone: the tick box is the confirmation, with or without JS.
-        if request.form.get("confirm") != "yes":
-            raise FormError(_("tick the box to confirm that they are the same person"), "confirm")
-        kept = player_service.merge_players(player_id, target, actor=current_actor(), reason=request.form.get("reason"))
-    except ServiceError as refused:
-        return player_refusal(player_id, refused, "merge")
-    return redirect(url_for("league_pages.player_page", player_id=kept.id), code=303)
-
-
-# --------------------------------------------------------------------------- numbers and dates
-# In the request's locale: "60%" / "60 %", "105.6" / "105,6", "Nov 30, 2026" / "30.11.2026".
-
-
-@bp.app_template_filter("percent")
-def percent(rate: float | None) -> str:
-    """A rate 0..1 as a whole percentage; a dash when there is nothing to rate."""
-    return "–" if rate is None else format_percent(rate)
-
-
-@bp.app_template_filter("fixed")
-def fixed(value: float | None, places: int = 1) -> str:
-    """A number with `places` decimals (grouped and with the locale's decimal sign)."""
-    if value is None:
-        return "–"
-    return format_decimal(value, format="#,##0." + "0" * places if places else "#,##0")
-
-
-@bp.app_template_filter("day")
-def day_filter(value: str | date | datetime | None) -> str:
-    """The date of an ISO timestamp, a date or a datetime, in the locale's medium format."""
-    if not value:
-        return ""
-    if isinstance(value, str):
-        text = value
-        try:
-            value = datetime.fromisoformat(text) if "T" in text else date.fromisoformat(text[:10])
-        except ValueError:
-            return text[:10]
-    if isinstance(value, datetime):
-        value = value.date()
-    return format_date(value, "medium")
