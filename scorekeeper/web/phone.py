@@ -113,25 +113,6 @@ def progress_line(game, table: Table, played: int) -> str:
     return " · ".join(parts)
 
 
-def usage_cells(adapter: GameAdapter, table: Table, state: MatchState) -> list[list[dict[str, Any]]] | None:
-    """Nwik's usage grid (templates/games/nwik.html) per seat: styles then stakes, with their titles."""
-    data = adapter.progress(table, state)
-    if not data or "style_names" not in data:
-        return None
-    rows = []
-    for row in data["rows"]:
-        cells = []
-        for style, used in row["styles"]:
-            name = data["style_names"][style]
-            message = "style %(number)s: %(name)s used" if used else "style %(number)s: %(name)s free"
-            cells.append({"text": str(style), "used": used, "title": said(message, number=style, name=name)})
-        for stake, used in row["stakes"]:
-            message = "stake %(number)s used" if used else "stake %(number)s free"
-            cells.append({"text": str(stake), "used": used, "title": said(message, number=stake)})
-        rows.append(cells)
-    return rows
-
-
 def entry_words(adapter: GameAdapter, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
     """What changes in the round form from one round to the next, in the templates' words
     (templates/games/<game>.html), for the phone moving its form on by itself: the game's
@@ -222,7 +203,7 @@ def evaluate(request: str) -> str:
         "entry": entry_words(adapter, table, round_entry(adapter, table, hints, state.next_round)) if hints else None,
         "details": json.loads(json.dumps(state.details)),
         "progress": progress_line(game, table, len(state.rounds)),
-        "usage": usage_cells(adapter, table, state),
+        "usage": adapter.progress_cells(table, state),
         "queue_error": queue_error,
         "check": None,
     }

@@ -413,6 +413,11 @@ class GameAdapter:
         """Data for the template's `progress` macro (e.g. Nwik's usage grid); None: no such section."""
         return None
 
+    def progress_cells(self, table: Table, state: MatchState) -> list[list[dict[str, Any]]] | None:
+        """The `progress` section as the phone's worker redraws it offline: per row, its cells'
+        text, whether used, and title (in the template's words); None: no such section."""
+        return None
+
     # ---- league and player pages
 
     def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:

@@ -210,6 +210,24 @@ class NwikAdapter(GameAdapter):
             notes.append(_("Target tricks: {targets}", targets=", ".join(parts)))
         return notes
 
+    def progress_cells(self, table: Table, state: MatchState) -> list[list[dict[str, Any]]] | None:
+        """The usage grid (templates/games/nwik.html) per seat, for the phone offline: styles then stakes, with their titles."""
+        data = self.progress(table, state)
+        if not data:
+            return None
+        rows = []
+        for row in data["rows"]:
+            cells = []
+            for style, used in row["styles"]:
+                name = data["style_names"][style]
+                message = "style %(number)s: %(name)s used" if used else "style %(number)s: %(name)s free"
+                cells.append({"text": str(style), "used": used, "title": said(message, number=style, name=name)})
+            for stake, used in row["stakes"]:
+                message = "stake %(number)s used" if used else "stake %(number)s free"
+                cells.append({"text": str(stake), "used": used, "title": said(message, number=stake)})
+            rows.append(cells)
+        return rows
+
     def progress(self, table: Table, state: MatchState) -> Any:
         """Who has used which style and stake as Bidder."""
         rows = [
