@@ -163,7 +163,7 @@
       return !part.querySelector('input[type=radio][name="' + chip.name + '"]:checked');
     });
   }
-  function bringNextIntoView(form, from) {
+  function bringNextIntoView(form, from, keepFrom) {
     var parts = answerParts(form);
     var here = from.closest(PARTS);
     if (here && unfinished(here)) return;
@@ -180,6 +180,12 @@
     var floor = window.innerHeight - Math.max(bar ? bar.getBoundingClientRect().height : 0, TALLEST_BAR) - 8;
     var box = next.getBoundingClientRect();
     var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
+    // A count that may still be typed on (a digit more, a Backspace) stays in view with its
+    // label: never typed blind into a field scrolled away above the screen.
+    if (keepFrom && from === document.activeElement) {
+      var field = from.closest(".count-field") || from;
+      by = Math.min(by, field.getBoundingClientRect().top - 8);
+    }
     if (by <= 0) return;
     // At once, not smoothly: chips gliding under a thumb already on its way to the next
     // one would be tapped wrong.
@@ -212,7 +218,10 @@
     var form = input.closest && input.closest("form.round-form");
     if (!form || !event.isTrusted || input.type !== "number" || input.value === "") return;
     clearTimeout(typedTimer);
-    typedTimer = setTimeout(function () { bringNextIntoView(form, input); }, 600);  // after the last digit
+    // At once when no digit more fits (31 of at most 56), else after a pause in the typing.
+    var most = parseInt(input.max, 10);
+    var complete = !isNaN(most) && parseInt(input.value, 10) * 10 > most;
+    typedTimer = setTimeout(function () { bringNextIntoView(form, input, !complete); }, complete ? 0 : 600);
   });
 
   /* ---- a choice that says another one too: data-implies="style=6" on a box of chips

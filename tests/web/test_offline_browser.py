@@ -437,6 +437,8 @@ def test_offline_home_lists_the_matches_on_this_phone(page, context, console, sh
     second = start_match(page, "spades", ["Eve", "Fay", "Gus", "Hal"])
     engine_ready(page)
     page.goto(f"/matches/{first}")
+    # Looked at, as a person would before leaving: the page has stored its match by then.
+    page.wait_for_load_state("networkidle")
     page.goto("/offline")
     go_offline(page, context, console)
     page.goto("/leagues/never-opened")  # not on this phone: the service worker answers with the offline page

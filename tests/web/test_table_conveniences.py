@@ -152,7 +152,7 @@ def test_a_refused_round_is_shown_on_the_recording_phone(client, new_client):
     # What the recording phone's live refresh brings: the refusal, who and which round.
     live = page_of(client.get(f"/matches/{match_id}/live?entry=1"))
     notice = re.search(r'id="table-refusal" role="alert">([^<]*)<', live)
-    assert notice and notice.group(1).startswith("Round 1 was refused at the table check. Refused by: a phone (")
+    assert notice and notice.group(1).startswith("Round 1 was refused at the table check. Refused by: phone ")
     assert "refused round 1 at the table check" in page_of(client.get(f"/matches/{match_id}"))
     # Recording the round again settles it: the notice goes.
     assert client.post(f"/matches/{match_id}/rounds", data={**hand, "idempotency_key": "k2"}).status_code == 303

@@ -145,9 +145,9 @@ def test_rematch_of_a_finished_match_in_one_tap(page, shot, console):
 
 
 REFUSED = {
-    "en": "Round 1 was refused at the table check. Refused by: a phone (",
-    "de": "Runde 1 wurde bei der Tischkontrolle abgelehnt. Abgelehnt von: ein Handy (",
-    "ru": "Раунд 1 отклонён при проверке за столом. Отклонил(а): ",
+    "en": "Round 1 was refused at the table check. Refused by: phone 2",
+    "de": "Runde 1 wurde bei der Tischkontrolle abgelehnt. Abgelehnt von: Handy 2",
+    "ru": "Раунд 1 отклонён при проверке за столом. Отклонил(а): телефон 2",
 }
 REGIONS = {"en": "GB", "de": "DE", "ru": "RU"}
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...games import nameless as rules
 from ...games.base import Table
-from ...games.i18n import _
+from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import optional_int
@@ -49,7 +49,7 @@ class NamelessAdapter(GameAdapter):
         tricks = raw.get("tricks") or []
         cells = []
         for side in table.sides:
-            words = _("took {n}", n=sum(tricks[seat] for seat in side if seat < len(tricks)))
+            words = _n("took {n}", "took {n}", sum(tricks[seat] for seat in side if seat < len(tricks)))
             if raw.get("alone") in side:
                 words = _("{made} · alone", made=words)
             if raw.get("renege") in side:

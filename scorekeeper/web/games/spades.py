@@ -8,7 +8,7 @@ from typing import Any
 from ...games import spades as rules
 from ...games.base import MatchState, Table
 from ...games.bidding import calling_order
-from ...games.i18n import _
+from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
@@ -123,7 +123,7 @@ class SpadesAdapter(GameAdapter):
                 said = [bids[seat] if seat < len(bids) else None for seat in side]
                 words = [self.bid_said(value) for value in said]
                 bid = _("bid {bids}", bids="+".join(words))
-            cells.append(_("{bid} · {made}", bid=bid, made=_("took {n}", n=took)))
+            cells.append(_("{bid} · {made}", bid=bid, made=_n("took {n}", "took {n}", took)))
         return cells
 
     @staticmethod

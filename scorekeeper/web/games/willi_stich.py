@@ -115,7 +115,7 @@ class WilliStichAdapter(GameAdapter):
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         bids, tricks = raw.get("bids") or [], raw.get("tricks") or []
         return [
-            _("{bid} · {made}", bid=_("call {n}", n=call), made=_("took {n}", n=took))
+            _("{bid} · {made}", bid=_("call {n}", n=call), made=_n("took {n}", "took {n}", took))
             for call, took in zip(bids, tricks, strict=False)
         ]
 

@@ -462,10 +462,13 @@ def creation_words(view, after: Mapping[str, Any]) -> str:
     return " · ".join([", ".join(players), *([", ".join(said)] if said else [])])
 
 
-def actor_words(label: str) -> str:
-    """The audit trail stores "device 1c738dc1" and "anonymous" as data: say them in words."""
+def actor_words(label: str, phones: dict[str, int]) -> str:
+    """The audit trail stores "device 1c738dc1" and "anonymous" as data: say them in words.
+    A phone without an account is "phone 1", "phone 2" in the order it first appears in
+    this match's trail (`phones`, filled as the trail is read): never its device code."""
     if label.startswith("device "):
-        return _("a phone ({id})", id=label[len("device ") :])
+        number = phones.setdefault(label, len(phones) + 1)
+        return _("phone {number}", number=number)
     if label == "anonymous":
         return _("someone without an account")
     return label
@@ -481,6 +484,7 @@ def history(view) -> list[dict[str, Any]]:
         return short(adapter.round_words(table, value, hints.get(number or 0, {})))
 
     rows = []
+    phones: dict[str, int] = {}
     for entry in service.audit_trail(view.match.id, current_actor()):
         if entry.action == "match.create":
             change = creation_words(view, entry.after or {})
@@ -496,7 +500,7 @@ def history(view) -> list[dict[str, Any]]:
                 action = _("{action} round {number}", action=action, number=entry.round_number)
         rows.append(
             {
-                "who": actor_words(entry.actor),
+                "who": actor_words(entry.actor, phones),
                 # In the reader's language and date format; the clock is UTC (Babel's default zone).
                 "when": _("{when} UTC", when=format_datetime(entry.at, "short")),
                 "iso": entry.at.isoformat(timespec="seconds"),
