@@ -372,7 +372,7 @@ def test_two_step_round_by_plain_form_posts(client):
     [
         ("en", "Round 1: Ann deals; Bob bids first", "leads"),
         ("de", "Runde 1: Ann gibt; Bob sagt zuerst an", "spielt aus"),
-        ("ru", "Раунд 1: сдаёт Ann; Bob заказывает первым", "ходит"),
+        ("ru", "Раунд 1: сдаёт Ann; первый заказ — Bob", "ходит"),
     ],
 )
 def test_spades_deal_line_says_who_bids_first_not_who_leads(client, language, deal_line, not_said):
