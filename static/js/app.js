@@ -378,8 +378,16 @@
   function liveRefresh(live, withEntry) {
     var url = "/matches/" + encodeURIComponent(live.dataset.liveMatch) + "/live?entry=" + (withEntry ? "1" : "0");
     if (live.dataset.edit) url += "&edit=" + encodeURIComponent(live.dataset.edit);
-    // Out-of-band swaps: each block in the answer replaces the element with its id.
-    return htmx.ajax("GET", url, { target: "#live", swap: "none" });
+    // Out-of-band swaps: each block in the answer replaces the element with its id. Fetched
+    // here, not by htmx.ajax: a refresh cut off by the page going away (a reload, the
+    // connection dropping) is simply not applied (htmx would report it as an error); the
+    // next poll asks again.
+    return fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) return;
+        return response.text().then(function (html) { htmx.swap("#live", html, { swapStyle: "none" }); });
+      })
+      .catch(function () {});
   }
   function hideNotice() {
     var notice = document.getElementById("live-notice");

@@ -162,13 +162,21 @@ class Console:
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.allowed: tuple[str, ...] = ()
+        # Answers of 400 and more, and requests that never got one: named beside an htmx error
+        # (htmx logs only "htmx:afterRequest, [object HTMLDivElement]"), so a failure says which.
+        self.http_failures: list[str] = []
 
     def watch(self, page) -> None:
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        page.on("response", lambda response: response.status >= 400 and self.http_failures.append(
+            f"{response.status} {response.request.method} {response.url}"))
+        page.on("requestfailed", lambda request: self.http_failures.append(
+            f"failed ({request.failure}) {request.method} {request.url}"))
 
     def unexpected(self) -> list[str]:
-        return [text for text in self.errors if not any(allowed in text for allowed in self.allowed)]
+        found = [text for text in self.errors if not any(allowed in text for allowed in self.allowed)]
+        return [f"{text} (requests that failed: {self.http_failures})" if text.startswith("htmx:") else text for text in found]
 
 
 @pytest.fixture
