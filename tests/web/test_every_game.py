@@ -17,6 +17,7 @@ from scorekeeper.games import Game, all_games, register, unregister
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import GameAdapter
 from tests.api.helpers import sign_up
+from tests.game_copies import copy_of
 from tests.games.legal_rounds import generator_for, legal_round, play_match
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
@@ -25,12 +26,6 @@ GAMES = all_games()
 
 def names_for(game: Game) -> list[str]:
     return NAMES[: adapter_for(game).first_seat_count()]
-
-
-def copy_of(game: Game) -> Game:
-    """The same rules under a new id: the pages know nothing of it but what the registry says."""
-    copied = type(f"{type(game).__name__}Copy", (type(game),), {"id": f"{game.id}-copy", "name": f"{game.name} (copy)"})
-    return copied()
 
 
 # --------------------------------------------------------------------------- form <-> JSON, every game

@@ -1,0 +1,41 @@
+"""Spades's test data: four players, a first round with a nil, the issue's tap budget, the
+house rules and blind nils and calls its biddings are checked with."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scorekeeper.games.base import MatchState, Table
+from tests.games.legal_rounds import spades_round
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+FIRST_ROUND = {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]}
+
+
+def tap_budget(n: int, raw: dict[str, Any]) -> int:
+    return 10
+
+
+# Options a bidding is checked under (tests/games/test_bidding.py): house rules that refuse
+# biddings among them (someone must lose, a minimum team bid).
+BIDDING_OPTION_SETS = [
+    {},
+    {"blind_nil_deficit": None, "nil_per_side": 2, "special_calls": ["blind_seven", "ten_for_200", "moon"]},
+    {"preset": "classic", "target": 150},
+    {"bids_total_13": False, "min_team_bid": 5, "nil_per_side": 2, "blind_nil_deficit": None},
+]
+
+
+def bidding_round(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
+    """The shared legal Spades rounds plus what they leave out: blind nils and special calls."""
+    raw = spades_round(rng, table, state)
+    if rng.random() < 0.2:
+        raw["bids"][rng.randrange(4)] = "blind_nil"
+    if table.options["special_calls"] and rng.random() < 0.3:
+        side = rng.randrange(2)
+        calls: list[str | None] = [None, None]
+        calls[side] = rng.choice(table.options["special_calls"])
+        raw["calls"] = calls
+        for seat in table.sides[side]:
+            raw["bids"][seat] = None
+    return raw
