@@ -7,8 +7,10 @@ SCOREKEEPER_TEST_GAME_COPIES=1 registers a copy of every game before the tests a
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from scorekeeper.games import Game, all_games, register
+from scorekeeper.games import Game, all_games, game_ids, get_game, register, unregister
 
 SWITCH = "SCOREKEEPER_TEST_GAME_COPIES"
 
@@ -36,3 +38,18 @@ def copies_wanted() -> bool:
 def register_copies() -> list[Game]:
     """A registered copy of every game registered now (the originals only, never a copy of a copy)."""
     return [register(copy_of(game)) for game in original_games()]
+
+
+@contextmanager
+def registered_copy(game: Game) -> Iterator[Game]:
+    """A copy of `game` registered for the while: the one SCOREKEEPER_TEST_GAME_COPIES=1
+    registered already, else one registered now and taken off again after."""
+    copied = copy_of(game)
+    if copied.id in game_ids():
+        yield get_game(copied.id)
+        return
+    register(copied)
+    try:
+        yield copied
+    finally:
+        unregister(copied.id)

@@ -35,7 +35,7 @@ def test_every_game_module_registers_its_game():
         path.stem for path in package.glob("*.py") if re.search(r"^register\(", path.read_text(encoding="utf-8"), re.M)
     )
     assert registering, "no game module found"
-    modules = {type(game).__module__.rsplit(".", 1)[1] for game in GAMES}
+    modules = {type(game).__module__.rsplit(".", 1)[-1] for game in GAMES}
     assert set(registering) <= modules
     assert len(GAME_IDS) == len(set(GAME_IDS))
 

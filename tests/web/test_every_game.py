@@ -13,15 +13,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import Game, all_games, register, unregister
+from scorekeeper.games import Game, all_games
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import GameAdapter
 from tests.api.helpers import sign_up
-from tests.game_copies import copy_of
+from tests.game_copies import original_games, registered_copy
 from tests.games.legal_rounds import generator_for, legal_round, play_match
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 GAMES = all_games()
+ORIGINALS = original_games()  # each copied below (SCOREKEEPER_TEST_GAME_COPIES=1 registers them all already)
 
 
 def names_for(game: Game) -> list[str]:
@@ -152,13 +153,10 @@ def test_the_bids_of_every_bidding_game_are_saved_by_form(client, game):
     check_bids_by_form(client, game)
 
 
-@pytest.mark.parametrize("game", BIDDING_GAMES, ids=lambda game: f"copy of {game.id}")
+@pytest.mark.parametrize("game", [game for game in ORIGINALS if game.has_bidding], ids=lambda game: f"copy of {game.id}")
 def test_the_bids_of_a_copied_game_are_saved_by_form(client, game):
-    copied = register(copy_of(game))
-    try:
+    with registered_copy(game) as copied:
         check_bids_by_form(client, copied)
-    finally:
-        unregister(copied.id)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
@@ -171,11 +169,10 @@ def test_league_pages_answer_for_every_game(client, game):
     check_league_pages(client, game)
 
 
-@pytest.fixture(params=GAMES, ids=lambda game: f"copy of {game.id}")
+@pytest.fixture(params=ORIGINALS, ids=lambda game: f"copy of {game.id}")
 def copied_game(request) -> Iterator[Game]:
-    game = register(copy_of(request.param))
-    yield game
-    unregister(game.id)
+    with registered_copy(request.param) as game:
+        yield game
 
 
 def test_a_copied_game_works_on_every_page(client, copied_game):

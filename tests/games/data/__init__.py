@@ -5,6 +5,7 @@ A module may define, each optional:
   PLAYERS      the names a test match of the game is played by
   FIRST_ROUND  one legal first round for those players (the engine's input), worth a look
   tap_budget(n, raw)  the issue's taps for a round entered by taps (bids, tricks, Save)
+  I18N_CASE    a scored and a refused round with their English (tests/games/test_i18n.py)
   BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/games/test_bidding.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
 """
@@ -85,3 +86,8 @@ def bidding_round(game: Game) -> Generator:
     """The game's own generator of rounds to check biddings with, else its legal-round generator."""
     own = getattr(module_for(game), "bidding_round", None)
     return own if own is not None else generator_for(game)[2]
+
+
+def i18n_case(game: Game) -> dict[str, Any] | None:
+    """The game's own scored and refused round with their English words, if it has them."""
+    return getattr(module_for(game), "I18N_CASE", None)

@@ -39,3 +39,12 @@ def bidding_round(rng: random.Random, table: Table, state: MatchState) -> dict[s
         for seat in table.sides[side]:
             raw["bids"][seat] = None
     return raw
+
+# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+I18N_CASE = {'players': 4,
+ 'options': {},
+ 'round': {'bids': [3, 'nil', 4, 2], 'tricks': [4, 0, 5, 4]},
+ 'explanation': 'bid 7, took 9: +72, 2 bags',
+ 'refused': {'bids': [0, 3, 0, 3], 'tricks': [4, 0, 5, 4]},
+ 'refusal': "Ann & Cid bid 0 tricks together, but a side's contract must be 1 to 13: a player who means to "
+            'take no trick bids nil'}

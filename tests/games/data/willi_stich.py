@@ -13,3 +13,11 @@ def tap_budget(n: int, raw: dict[str, Any]) -> int:
 
 # Options a bidding is checked under (tests/games/test_bidding.py).
 BIDDING_OPTION_SETS = [{}, {"scoring": "wizard"}]
+
+# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+I18N_CASE = {'players': 3,
+ 'options': {},
+ 'round': {'bids': [0, 1, 1], 'tricks': [0, 1, 0]},
+ 'explanation': 'called 0, took 0: exact, 10 + 0 = 10',
+ 'refused': {'bids': [0, 1, 0], 'tricks': [0, 1, 0]},
+ 'refusal': 'the dealer Ann may not call 0: the calls would add up to 1'}
