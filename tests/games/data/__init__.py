@@ -6,6 +6,10 @@ A module may define, each optional:
   FIRST_ROUND  one legal first round for those players (the engine's input), worth a look
   tap_budget(n, raw)  the issue's taps for a round entered by taps (bids, tricks, Save)
   I18N_CASE    a scored and a refused round with their English (tests/games/test_i18n.py)
+  PLAY_VIEW_CASES  round 1's bids as the form posts them, and what the play view says of them
+  CHANGED_BID  one bid of the first case changed ("Change the bids")
+  BIDS_OPTIONS  the options a match of tests/web/test_bids_play_view.py is played with
+  BID_WORDS    the game's word for the bids on its buttons, by language
   BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/games/test_bidding.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
 """
@@ -18,6 +22,7 @@ from typing import Any
 
 from scorekeeper.games import Game
 from scorekeeper.games.base import MatchState, Table
+from scorekeeper.games.fields import BID
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import CHIP_LIMIT
 from tests.games.legal_rounds import Generator, generator_for, legal_round
@@ -91,3 +96,35 @@ def bidding_round(game: Game) -> Generator:
 def i18n_case(game: Game) -> dict[str, Any] | None:
     """The game's own scored and refused round with their English words, if it has them."""
     return getattr(module_for(game), "I18N_CASE", None)
+
+
+#: the generic adapter's word for the bids on the two-step buttons, by language
+BID_WORDS = {"en": "bids", "de": "ansagen", "ru": "заказы"}
+
+
+def bids_options(game: Game) -> dict[str, Any]:
+    return dict(getattr(module_for(game), "BIDS_OPTIONS", {}))
+
+
+def bid_word(game: Game, language: str) -> str:
+    return getattr(module_for(game), "BID_WORDS", BID_WORDS)[language]
+
+
+def play_view_cases(game: Game) -> list[tuple[dict[str, str], list[str]]]:
+    """Round 1's bids as the form posts them and what the play view says: the game's own, else
+    the bidding fields of a legal first round's form (and nothing known to be said)."""
+    own = getattr(module_for(game), "PLAY_VIEW_CASES", None)
+    if own:
+        return list(own)
+    players = players_for(game)
+    table = game.table(players, bids_options(game))
+    state = game.initial_state(table)
+    raw = legal_round(random.Random(1), game, table, state)[0]
+    values = adapter_for(game).form_values(raw, table, state.next)
+    bids = {field.name for field in game.input_fields(table, state.next) if field.phase == BID}
+    return [({name: text for name, text in values.items() if name in bids or name.rsplit("_", 1)[0] in bids}, [])]
+
+
+def changed_bid(game: Game) -> dict[str, str] | None:
+    """One bid of the game's first play-view case changed, if the game says which."""
+    return getattr(module_for(game), "CHANGED_BID", None)

@@ -20,3 +20,13 @@ I18N_CASE = {'players': 3,
  'explanation': 'Bidder: 5 tricks, target 6: -1 × 4 = -4',
  'refused': {'style': 5, 'stake': 1, 'tricks': [4, 5, 4]},
  'refusal': 'vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3'}
+
+# Round 1's bids as the form posts them -> what the play view says, each line in its text
+# (tests/web/test_bids_play_view.py); the first are the bids changed by "Change the bids".
+PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays ♣ Clubs trumps ×6', 'Ann 3', 'Bob 6', 'Cid 4']),
+ ({'style': '5', 'stake': '5', 'vip_card': '2'}, ['Bob plays VIP ×10 (stake 5 × card 2)']),
+ ({'style': '6', 'stake': '4', 'acting_style': '5', 'vip_card': '3', 'trump': 'hearts'},
+  ['Bob passes; Cid plays as Acting Bidder: VIP ×12 (stake 4 × card 3), ♥ Hearts trumps', 'Cid 6']),
+ ({'style': '6', 'stake': '1', 'acting_style': '2', 'trump': 'diamonds'},
+  ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps ×1'])]
+CHANGED_BID = {"stake": "3"}
