@@ -16,8 +16,10 @@ SWITCH = "SCOREKEEPER_TEST_GAME_COPIES"
 
 
 def copy_of(game: Game) -> Game:
-    """The same rules under a new id: the pages know nothing of it but what the registry says."""
-    attributes = {"id": f"{game.id}-copy", "name": f"{game.name} (copy)", "copied_from": game.id}
+    """The same rules under a new id: the pages know nothing of it but what the registry says.
+    It keeps its original's name (a name the catalogs translate: a page in German says no
+    English word for it), so only its id tells the two apart."""
+    attributes = {"id": f"{game.id}-copy", "copied_from": game.id}
     copied = type(f"{type(game).__name__}Copy", (type(game),), attributes)
     return copied()
 

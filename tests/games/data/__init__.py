@@ -10,6 +10,7 @@ A module may define, each optional:
   CHANGED_BID  one bid of the first case changed ("Change the bids")
   BIDS_OPTIONS  the options a match of tests/web/test_bids_play_view.py is played with
   BID_WORDS    the game's word for the bids on its buttons, by language
+  ROUND_LIMIT_EXAMPLE  (players, a round it takes again and again, each side's score for it)
   BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/games/test_bidding.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
 """
@@ -128,3 +129,15 @@ def play_view_cases(game: Game) -> list[tuple[dict[str, str], list[str]]]:
 def changed_bid(game: Game) -> dict[str, str] | None:
     """One bid of the game's first play-view case changed, if the game says which."""
     return getattr(module_for(game), "CHANGED_BID", None)
+
+
+def round_limit_example(game: Game) -> tuple[list[str], dict[str, Any], tuple[int, ...]]:
+    """The game's own round to repeat under a round limit, else a legal first round drawn by
+    its generator (with the limit's options), scored by the engine."""
+    own = getattr(module_for(game), "ROUND_LIMIT_EXAMPLE", None)
+    if own is not None:
+        return own
+    players = players_for(game)
+    table = game.table(players, {"max_rounds": 3, "target": 1000})
+    raw, after = legal_round(random.Random(1), game, table, game.initial_state(table))
+    return players, raw, tuple(after.rounds[0].score.scores)

@@ -17,3 +17,6 @@ I18N_CASE = {'players': 3,
  'explanation': "opponent's bonus hand: -1; Ann reneged: -2",
  'refused': {'tricks': [1, 1, 3], 'alone': 0},
  'refusal': 'going alone is only possible with 4 players'}
+
+# A round the game takes again and again, each side's score listed (the round limit's tests).
+ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid"], {"tricks": [1, 2, 2]}, (1, 2, 2))

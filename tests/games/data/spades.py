@@ -59,3 +59,6 @@ PLAY_VIEW_CASES = [({'bid_0': '4', 'bid_1': 'nil', 'bid_2': '5', 'bid_3': '3'},
 # Blind nil in round 1: allowed when the house rule asks no deficit.
 BIDS_OPTIONS = {"blind_nil_deficit": None}
 CHANGED_BID = {"bid_0": "2"}
+
+# A round the game takes again and again, each side's score listed (the round limit's tests).
+ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid", "Dee"], {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}, (70, 60))

@@ -27,3 +27,13 @@ I18N_CASE = {'players': 2,
  'refused': {'sides': [{'cards': 30, 'zwicks': 2, 'honours': ['J25', 'J20', 'J15', 'D10', 'D7']},
                        {'cards': 25, 'zwicks': 0, 'honours': ['S7', 'AS', 'AH', 'AD']}]},
  'refusal': 'honour AC is missing: every honour is captured by some side'}
+
+# A round the game takes again and again, each side's score listed (the round limit's tests).
+ROUND_LIMIT_EXAMPLE = (
+    ["Ann", "Bob"],
+    {"sides": [
+        {"cards": 30, "zwicks": 0, "honours": ["J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC"]},
+        {"cards": 25, "zwicks": 1, "honours": []},
+    ]},
+    (29, 1),
+)
