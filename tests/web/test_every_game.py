@@ -213,3 +213,22 @@ def test_the_api_records_a_legal_round_of_every_game(client, game):
     response = client.post(f"/api/v1/matches/{match['id']}/rounds", json=raw)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["scores"] == list(state.rounds[0].score.scores)
+
+
+def check_untouched_form_is_not_red(client, game: Game) -> None:
+    """The live check of a round form nothing is entered in yet says what is still to enter,
+    never in red (a copy's generic form said "tricks of Ann is missing" as a refusal)."""
+    match_id = create_by_form(client, game, names_for(game))
+    answer = client.post(f"/matches/{match_id}/preview", data={"expected_number": "1"})
+    assert answer.status_code == 200
+    html = answer.get_data(as_text=True)
+    assert 'class="refusal"' not in html and "bar-state bad" not in html, re.findall(r'role="alert">([^<]*)<', html)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_an_untouched_round_form_is_not_red(client, game):
+    check_untouched_form_is_not_red(client, game)
+
+
+def test_an_untouched_round_form_of_a_copied_game_is_not_red(client, copied_game):
+    check_untouched_form_is_not_red(client, copied_game)
