@@ -17,12 +17,18 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.config import PROJECT_ROOT, TestConfig, database_url_from_env
 from scorekeeper.extensions import db
+from tests.game_copies import copies_wanted, register_copies
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Under pytest-xdist each worker gets a PostgreSQL database of its own, a sibling of
+    """With SCOREKEEPER_TEST_GAME_COPIES=1 a copy of every game is registered before any test
+    module is collected, so every test that follows the registry plays the copies too.
+
+    Under pytest-xdist each worker gets a PostgreSQL database of its own, a sibling of
     TEST_DATABASE_URL's (`test_gw0`, ...), and every database the tests derive from it
     (integration, limits, migrations) follows: no two workers ever share one."""
+    if copies_wanted():
+        register_copies()
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     url = os.environ.get("TEST_DATABASE_URL")
     if not worker or not url:

@@ -50,3 +50,63 @@ def test_only_a_games_own_template_names_it(game):
         if path != own and any(quoted in path.read_text(encoding="utf-8") for quoted in (f'"{game.id}"', f"'{game.id}'"))
     ]
     assert naming == []
+
+
+# --------------------------------------------------------------------------- the tests follow the registry too
+
+TESTS = PROJECT_ROOT / "tests"
+# Shared test files that still name a game (a game as the vehicle of a shared behaviour, or a
+# game's own rule not yet moved to its own file). The list may only shrink: a file taken off
+# it must name no game, and a new shared file may not join it.
+NAMING_GAMES_STILL = frozenset(
+    {
+        "api/helpers.py", "api/leagues_data.py", "api/test_attacker.py", "api/test_authorization.py",
+        "api/test_biddings.py", "api/test_contract.py", "api/test_cross_site_posts.py", "api/test_house_rules.py",
+        "api/test_leagues.py", "api/test_matches.py", "api/test_openapi.py", "api/test_players.py",
+        "api/test_refusals_name_no_league.py", "api/test_rounds.py", "games/test_chips.py",
+        "games/test_house_rules.py", "integration/test_contract.py", "integration/test_gunicorn.py",
+        "integration/test_league_night.py", "integration/test_limits.py", "league/helpers.py",
+        "league/test_profile.py", "league/test_ratings.py", "league/test_records.py", "league/test_standings.py",
+        "services/test_league_import.py", "services/test_league_ledgers.py", "services/test_match_results.py",
+        "services/test_match_views.py", "services/test_roster_seats.py", "services/test_sharing_audit.py",
+        "services/test_snapshots.py", "test_cookies.py", "test_errors.py", "test_migration_match_results.py",
+        "test_migration_roster_scopes.py", "web/test_authorization.py", "web/test_bids_browser.py",
+        "web/test_bids_play_view.py", "web/test_browser.py", "web/test_language.py", "web/test_league_pages.py",
+        "web/test_match_page_parts.py", "web/test_offline_browser.py", "web/test_pages.py", "web/test_phone.py",
+        "web/test_refusal_words.py", "web/test_round_chips.py", "web/test_round_chips_browser.py",
+        "web/test_rules_browser.py", "web/test_rules_pages.py", "web/test_table_check.py",
+        "web/test_table_conveniences.py", "web/test_table_conveniences_browser.py", "web/test_trust_browser.py",
+        "web/test_trust_pages.py",
+    }
+)
+
+
+def own_test_files(game) -> set[Path]:
+    """A game's own test files: those whose name holds its module's name (test_spades.py,
+    test_willi_stich_table_loop.py, tests/games/data/willi_stich.py)."""
+    module = type(game).__module__.rsplit(".", 1)[-1]
+    return {path for path in TESTS.rglob("*.py") if module in path.name}
+
+
+def shared_test_files_naming(game) -> set[str]:
+    own = own_test_files(game)
+    return {
+        str(path.relative_to(TESTS))
+        for path in sorted(TESTS.rglob("*.py"))
+        if path not in own and game.id in string_literals(path)
+    }
+
+
+ORIGINALS = [game for game in all_games() if "copied_from" not in vars(type(game))]
+
+
+@pytest.mark.parametrize("game", [game for game in ORIGINALS if game.id not in CARD_WORDS], ids=lambda game: game.id)
+def test_only_a_games_own_test_files_name_its_id(game):
+    """A shared test file follows the registry: it picks games by what they are (with bids,
+    with sides), and a game's own data and rules are in the game's own files."""
+    assert shared_test_files_naming(game) - NAMING_GAMES_STILL == set(), f"{game.id} is named in shared test files"
+
+
+def test_the_files_still_naming_games_are_still_there_and_still_do():
+    naming = set().union(*(shared_test_files_naming(game) for game in ORIGINALS if game.id not in CARD_WORDS))
+    assert NAMING_GAMES_STILL - naming == set(), "these no longer name a game: take them off NAMING_GAMES_STILL"

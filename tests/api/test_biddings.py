@@ -1,9 +1,13 @@
 """The bidding resource: bids stored before the hand, seen by every phone, completed by the hand's part."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from scorekeeper.games import all_games
+from tests.games.data import players_for
+from tests.games.legal_rounds import legal_round
 
 from .helpers import NWIK_ROUNDS, create, post_round
 
@@ -183,17 +187,21 @@ def test_openapi_documents_the_bidding_resource(client):
 
 @pytest.mark.parametrize("game", [game for game in all_games() if game.has_bidding], ids=lambda game: game.id)
 def test_every_bidding_game_round_trips(client, game):
-    players = ("Ann", "Bob", "Cid", "Dee") if game.id != "nwik" else ("Ann", "Bob", "Cid")
-    match = create(client, game.id, players)
-    bidding, hand = {
-        "nwik": ({"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs"}, {"tricks": [4, 6, 3]}),
-        "spades": ({"bids": [4, "nil", 3, 2]}, {"tricks": [5, 1, 4, 3]}),
-        "willi-stich": ({"bids": [1, 1, 0, 1], "trump": "spades"}, {"tricks": [0, 1, 0, 0]}),
-    }[game.id]
-    assert put_bidding(client, match["id"], 1, bidding).status_code == 200
-    split = post_round(client, match["id"], hand).json
-    whole = post_round(client, create(client, game.id, players)["id"], {**bidding, **hand}).json
-    assert split["scores"] == whole["scores"] and split["explanation"] == whole["explanation"]
+    """Legal first rounds of the game (its generator's) split in two, the bidding put first and
+    then the hand: each scores and explains as the whole round posted at once."""
+    players = players_for(game)
+    bidding_fields = (*game.bidding_required, *game.bidding_optional)
+    for seed in range(6):
+        match = create(client, game.id, players)
+        table = game.table(players, match["options"])
+        raw, _after = legal_round(random.Random(seed), game, table, game.initial_state(table))
+        bidding = {name: value for name, value in raw.items() if name in bidding_fields}
+        hand = {name: value for name, value in raw.items() if name not in bidding_fields}
+        assert bidding and hand, raw
+        assert put_bidding(client, match["id"], 1, bidding).status_code == 200, raw
+        split = post_round(client, match["id"], hand).json
+        whole = post_round(client, create(client, game.id, players)["id"], raw).json
+        assert split["scores"] == whole["scores"] and split["explanation"] == whole["explanation"], raw
 
 
 def test_the_etag_of_a_compressed_answer_is_accepted_for_its_version(client):

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import OptionError, RoundError, all_games, get_game
 from scorekeeper.games.house_rules import MAX_ROUNDS_LIMIT
+from tests.games.data import round_limit_example
 
 SPADES = get_game("spades")
 SPADES_PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -50,8 +51,11 @@ def test_spades_options_in_the_catalogue():
 GAMES_WITH_LIMIT = [game.id for game in all_games() if "max_rounds" in {s.name for s in game.all_option_specs()}]
 
 
-def test_the_round_limit_is_offered_by_the_target_games():
-    assert sorted(GAMES_WITH_LIMIT) == ["nameless", "spades", "zwicker"]
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_the_round_limit_is_offered_by_the_target_games(game):
+    """A game played to a target may be cut short by a round limit; a game of fixed rounds has none."""
+    names = {spec.name for spec in game.all_option_specs()}
+    assert ("max_rounds" in names) == ("target" in names)
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_LIMIT)
@@ -253,29 +257,15 @@ def test_failed_nil_bags_add_exactly_the_failed_nil_tricks(hands, bag_limit):
 
 # --------------------------------------------------------------------------- max_rounds
 
-# A legal round per game, each side's score listed: (players, round, scores).
-ROUND_EXAMPLES = {
-    "nameless": (["Ann", "Bob", "Cid"], {"tricks": [1, 2, 2]}, (1, 2, 2)),
-    "zwicker": (
-        ["Ann", "Bob"],
-        {"sides": [
-            {"cards": 30, "zwicks": 0, "honours": ["J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC"]},
-            {"cards": 25, "zwicks": 1, "honours": []},
-        ]},
-        (29, 1),
-    ),
-    "spades": (SPADES_PLAYERS, spades_hand([4, 3, 3, 3], [4, 3, 3, 3]), (70, 60)),
-}
-
-
-def test_every_game_with_a_round_limit_has_an_example():
-    assert sorted(ROUND_EXAMPLES) == sorted(GAMES_WITH_LIMIT)
+def round_example(game_id: str) -> tuple[list[str], dict, tuple[int, ...]]:
+    """A round the game takes again and again, and each side's score for it (tests/games/data)."""
+    return round_limit_example(get_game(game_id))
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_LIMIT)
 def test_round_limit_ends_the_match_with_the_highest_total(game_id):
     game = get_game(game_id)
-    players, raw, scores = ROUND_EXAMPLES[game_id]
+    players, raw, scores = round_example(game_id)
     table = game.table(players, {"max_rounds": 3, "target": 1000})
     state = game.replay(table, [raw, raw])
     assert not state.finished and state.next["round"] == 3
@@ -291,7 +281,7 @@ def test_round_limit_ends_the_match_with_the_highest_total(game_id):
 @pytest.mark.parametrize("game_id", GAMES_WITH_LIMIT)
 def test_without_a_limit_the_match_goes_on(game_id):
     game = get_game(game_id)
-    players, raw, _ = ROUND_EXAMPLES[game_id]
+    players, raw, _ = round_example(game_id)
     state = game.replay(game.table(players, {"target": 100_000}), [raw] * 12)
     assert not state.finished
 
@@ -299,7 +289,7 @@ def test_without_a_limit_the_match_goes_on(game_id):
 @pytest.mark.parametrize("game_id", GAMES_WITH_LIMIT)
 @pytest.mark.parametrize(("value", "code"), [(0, "option_range"), (1001, "option_range"), ("5", "option_type")])
 def test_round_limit_refusals(game_id, value, code):
-    players = ROUND_EXAMPLES[game_id][0]
+    players = round_example(game_id)[0]
     with pytest.raises(OptionError) as caught:
         get_game(game_id).table(players, {"max_rounds": value})
     assert (caught.value.code, caught.value.field) == (code, "options.max_rounds")

@@ -3,6 +3,7 @@ controls on every page, in chromium, on phones of three languages and two sizes:
 test, with a screenshot (test-artifacts/axe-*.png)."""
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -12,24 +13,21 @@ import pytest
 from table_loop import AXE_URL, assert_accessible, axe_violations, describe, overflowing_labels, small_targets
 
 from scorekeeper.games import all_games
+from tests.games.data import NAMES, first_round, players_for
+from tests.games.legal_rounds import generator_for, play_match
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = {"nwik": ["Ann", "Bob", "Cid"], "zwicker": ["Ann", "Bob"]}
-FOUR = ["Ann", "Bob", "Cid", "Dee"]
-# One legal first round per game, so each match page also shows a recorded round.
-FIRST_ROUNDS = {
-    "nwik": {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]},
-    "nameless": {"tricks": [2, 1, 1, 1]},
-    "zwicker": {
-        "sides": [
-            {"cards": 30, "zwicks": 2, "honours": ["J25", "J15", "D10", "AS", "AH"]},
-            {"cards": 25, "zwicks": 0, "honours": ["J20", "D7", "S7", "AD", "AC"]},
-        ]
-    },
-    "spades": {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]},
-    "willi-stich": {"bids": [1, 1, 0, 1], "trump": "hearts", "tricks": [0, 1, 0, 0]},
-}
+GAMES = all_games()
+# The first game's match is a league match (the league and player pages show it); its page
+# also gives the edit and undo pages, and its rules the signed-out rules page.
+FIRST = GAMES[0]
+# A finished match of a game played in partnerships, to show a winner banner naming a side.
+PARTNERSHIPS = next(
+    (game for game in GAMES if any(len(side) > 1 for side in game.table(players_for(game)).sides)), FIRST
+)
+# Six players: the first game that seats them (none: no such page).
+SIX = next((game for game in GAMES if game.max_players >= 6), None)
 
 
 @dataclass
@@ -50,27 +48,32 @@ def post(context, path: str, body: dict) -> dict:
 
 def build_site(context, username: str) -> Site:
     post(context, "/api/v1/users", {"username": username, "password": "correct horse battery"})
-    league = post(context, "/api/v1/leagues", {"name": "Mondays", "members": FOUR})["id"]
+    league = post(context, "/api/v1/leagues", {"name": "Mondays", "members": NAMES})["id"]
     matches = {}
-    for game in all_games():
-        body = {"game": game.id, "players": PLAYERS.get(game.id, FOUR)}
-        if game.id == "nameless":
+    for game in GAMES:
+        # One legal first round per game, so each match page also shows a recorded round.
+        body = {"game": game.id, "players": players_for(game)}
+        if game is FIRST:
             body["league"] = league
         match = post(context, "/api/v1/matches", body)
-        post(context, f"/api/v1/matches/{match['id']}/rounds", FIRST_ROUNDS[game.id])
+        post(context, f"/api/v1/matches/{match['id']}/rounds", first_round(game))
         matches[game.id] = match["id"]
     # More states of the match page: six players, a finished match, a round waiting for table check.
-    six = post(context, "/api/v1/matches", {"game": "willi-stich", "players": ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]})
-    post(context, f"/api/v1/matches/{six['id']}/rounds", {"bids": [1, 1, 0, 0, 0, 1], "tricks": [0, 1, 0, 0, 0, 0]})
-    matches["willi-stich-6"] = six["id"]
-    finished = post(context, "/api/v1/matches", {"game": "spades", "players": FOUR, "options": {"target": 50}})
-    post(context, f"/api/v1/matches/{finished['id']}/rounds", {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]})
-    matches["spades-finished"] = finished["id"]
-    checked = post(context, "/api/v1/matches", {"game": "nameless", "players": FOUR, "table_check": True})
-    post(context, f"/api/v1/matches/{checked['id']}/rounds", FIRST_ROUNDS["nameless"])
-    matches["nameless-table-check"] = checked["id"]
-    player = context.request.get(f"/api/v1/matches/{matches['nameless']}").json()["players"][0]["player_id"]
-    shared = post(context, f"/api/v1/matches/{matches['spades']}/share", {})["url"]
+    if SIX is not None:
+        six = post(context, "/api/v1/matches", {"game": SIX.id, "players": NAMES[:6]})
+        post(context, f"/api/v1/matches/{six['id']}/rounds", first_round(SIX, NAMES[:6]))
+        matches["six-players"] = six["id"]
+    players = players_for(PARTNERSHIPS)
+    table, state = play_match(random.Random(2), PARTNERSHIPS, players)
+    finished = post(context, "/api/v1/matches", {"game": PARTNERSHIPS.id, "players": players, "options": generator_for(PARTNERSHIPS)[1]})
+    for played in state.rounds:
+        post(context, f"/api/v1/matches/{finished['id']}/rounds", played.input)
+    matches["finished"] = finished["id"]
+    checked = post(context, "/api/v1/matches", {"game": FIRST.id, "players": players_for(FIRST), "table_check": True})
+    post(context, f"/api/v1/matches/{checked['id']}/rounds", first_round(FIRST))
+    matches["table-check"] = checked["id"]
+    player = context.request.get(f"/api/v1/matches/{matches[FIRST.id]}").json()["players"][0]["player_id"]
+    shared = post(context, f"/api/v1/matches/{matches[PARTNERSHIPS.id]}/share", {})["url"]
     return Site(matches=matches, league=league, player=player, shared=shared)
 
 
@@ -90,25 +93,25 @@ def signed_in_pages(site: Site) -> dict[str, str]:
     for name, match_id in site.matches.items():
         pages[f"match-{name}"] = f"/matches/{match_id}"
     pages["rules"] = "/rules"
-    pages["new-match-league-members"] = f"/matches/new?game=nameless&league={site.league}"
-    for game in all_games():
+    pages["new-match-league-members"] = f"/matches/new?game={FIRST.id}&league={site.league}"
+    for game in GAMES:
         pages[f"new-match-{game.id}"] = f"/matches/new?game={game.id}"
         pages[f"rules-{game.id}"] = f"/rules/{game.id}"
-    nwik = site.matches["nwik"]
-    pages["edit-round"] = f"/matches/{nwik}/rounds/1/edit"
-    pages["undo"] = f"/matches/{nwik}/undo"
+    first = site.matches[FIRST.id]
+    pages["edit-round"] = f"/matches/{first}/rounds/1/edit"
+    pages["undo"] = f"/matches/{first}/undo"
     return pages
 
 
 # The names of the signed-in pages, known before any site is built (each is a test of its own).
-MATCH_PAGES = [*(game.id for game in all_games()), "willi-stich-6", "spades-finished", "nameless-table-check"]
+MATCH_PAGES = [*(game.id for game in GAMES), *(["six-players"] if SIX else []), "finished", "table-check"]
 SIGNED_IN_PAGES = list(signed_in_pages(Site(matches=dict.fromkeys(MATCH_PAGES, "-"), league="-", player="-", shared="-")))
 
 SIGNED_OUT_PAGES = {
     "login": "/login",
     "register": "/register",
     "home-signed-out": "/",
-    "rules-signed-out": "/rules/spades",
+    "rules-signed-out": f"/rules/{FIRST.id}",
     # Sign-in prompts where the forms would be.
     "leagues-signed-out": "/leagues",
     "new-match-signed-out": "/matches/new",

@@ -6,21 +6,19 @@ import re
 
 import pytest
 
-from scorekeeper.games import get_game
+from scorekeeper.games import game_ids, get_game
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.form_fields import FormError
+from tests.games.data import players_for
 
-PLAYERS = {
-    "nwik": ["Ann", "Bob", "Cid"],
-    "spades": ["Ann", "Bob", "Cid", "Dee"],
-    "willi-stich": ["Ann", "Bob", "Cid", "Dee"],
-    "nameless": ["Ann", "Bob", "Cid", "Dee"],
-    "zwicker": ["Ann", "Bob"],
-}
+
+def players_of(game: str) -> list[str]:
+    """The game's test players (tests/games/data)."""
+    return players_for(get_game(game))
 
 
 def create(client, game: str, players: list[str] | None = None, **extra: str) -> str:
-    players = players or PLAYERS[game]
+    players = players or players_of(game)
     data = {"game": game, "seats": str(len(players)), "action": "create", "first_dealer": "0", **extra}
     data.update({f"player_{seat}": name for seat, name in enumerate(players)})
     response = client.post("/matches/new", data=data)
@@ -50,7 +48,7 @@ NWIK_ROUND_1 = {"style": "5", "stake": "4", "vip_card": "2", "tricks_0": "3", "t
 # --------------------------------------------------------------------------- pages render
 
 
-@pytest.mark.parametrize("url", ["/", "/matches/new", "/offline"] + [f"/matches/new?game={g}" for g in PLAYERS])
+@pytest.mark.parametrize("url", ["/", "/matches/new", "/offline"] + [f"/matches/new?game={g}" for g in game_ids()])
 def test_static_pages_render(client, url):
     response = client.get(url)
     assert response.status_code == 200
@@ -59,7 +57,7 @@ def test_static_pages_render(client, url):
     assert "<script>" not in html and " onclick=" not in html  # no inline script (CSP later)
 
 
-@pytest.mark.parametrize("game", list(PLAYERS))
+@pytest.mark.parametrize("game", game_ids())
 def test_match_pages_render(client, game):
     match_id = create(client, game)
     page = client.get(f"/matches/{match_id}")
@@ -235,64 +233,64 @@ def test_undo_has_a_confirm_step(client):
 
 CONVERSIONS = [
     (
-        "nwik", PLAYERS["nwik"], None,
+        "nwik", players_of("nwik"), None,
         {"style": "5", "stake": "4", "vip_card": "2", "trump": "hearts", "acting_style": "3",
          "tricks_0": "5", "tricks_1": "5", "tricks_2": "3"},
         {"style": 5, "stake": 4, "vip_card": 2, "trump": "hearts", "tricks": [5, 5, 3]},
     ),
     (
-        "nwik", PLAYERS["nwik"], None,
+        "nwik", players_of("nwik"), None,
         {"style": "6", "stake": "3", "acting_style": "2", "trump": "clubs", "vip_card": "3",
          "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
         {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]},
     ),
     (  # JavaScript off, the acting style's chip alone: it says the Pass too
-        "nwik", PLAYERS["nwik"], None,
+        "nwik", players_of("nwik"), None,
         {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
          "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
         {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]},
     ),
     (
-        "nwik", PLAYERS["nwik"], None,
+        "nwik", players_of("nwik"), None,
         {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
         {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
     ),
     (
-        "spades", PLAYERS["spades"], None,
+        "spades", players_of("spades"), None,
         {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "2",
          "tricks_0": "5", "tricks_1": "1", "tricks_2": "4", "tricks_3": "3"},
         {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]},
     ),
     (
-        "spades", PLAYERS["spades"], {"special_calls": ["blind_seven"]},
+        "spades", players_of("spades"), {"special_calls": ["blind_seven"]},
         {"bid_0": "4", "bid_1": "2", "bid_2": "1", "bid_3": "3", "call_0": "blind_seven", "call_1": "",
          "tricks_0": "4", "tricks_1": "2", "tricks_2": "4", "tricks_3": "3"},
         {"bids": [None, 2, None, 3], "tricks": [4, 2, 4, 3], "calls": ["blind_seven", None]},
     ),
     (
-        "willi-stich", PLAYERS["willi-stich"], None,
+        "willi-stich", players_of("willi-stich"), None,
         {"trump": "hearts", "bid_0": "1", "bid_1": "0", "bid_2": "2", "bid_3": "1",
          "tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "2", "trump_chooser": ""},
         {"trump": "hearts", "bids": [1, 0, 2, 1], "tricks": [1, 1, 1, 2]},
     ),
     (
-        "willi-stich", PLAYERS["willi-stich"][:3], None,
+        "willi-stich", players_of("willi-stich")[:3], None,
         {"trump": "", "bid_0": "0", "bid_1": "0", "bid_2": "0", "tricks_0": "1", "tricks_1": "0", "tricks_2": "0",
          "trump_chooser": "2"},
         {"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump_chooser": 2},
     ),
     (
-        "nameless", PLAYERS["nameless"], None,
+        "nameless", players_of("nameless"), None,
         {"tricks_0": "0", "tricks_1": "4", "tricks_2": "1", "tricks_3": "0", "alone": "1", "renege": ""},
         {"tricks": [0, 4, 1, 0], "alone": 1},
     ),
     (
-        "nameless", PLAYERS["nameless"][:3], None,
+        "nameless", players_of("nameless")[:3], None,
         {"tricks_0": "1", "tricks_1": "1", "tricks_2": "3", "renege": "0"},
         {"tricks": [1, 1, 3], "renege": 0},
     ),
     (
-        "zwicker", PLAYERS["nameless"], None,
+        "zwicker", players_of("nameless"), None,
         {"cards_0": "30", "zwicks_0": "2", "cards_1": "25", "zwicks_1": "0",
          **{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},
          **{f"honour_{code}": "1" for code in ("J20", "D7", "S7", "AD", "AC")}},
@@ -337,9 +335,9 @@ def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
     ],
 )
 def test_unreadable_fields_raise_form_errors(game, form, message):
-    players = PLAYERS[game] if game != "nameless" else ["Ann", "Bob"]
+    names = players_of(game) if game != "nameless" else ["Ann", "Bob"]
     rules = get_game(game)
-    table = rules.table(players, None)
+    table = rules.table(names, None)
     with pytest.raises(FormError) as caught:
         adapter_for(rules).round_input(form, table, rules.initial_state(table).next)
     assert caught.value.message == message and caught.value.status == 422

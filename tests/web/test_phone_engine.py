@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.config import PROJECT_ROOT
-from scorekeeper.games import all_games, get_game
+from scorekeeper.games import get_game
 from scorekeeper.web import engine_bundle
+from tests.game_copies import original_games
 from tests.games import legal_rounds
 
 HERE = Path(__file__).parent
@@ -93,7 +94,9 @@ def get(live_server: str, path: str, language: str) -> dict:
         return json.load(response)
 
 
-@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
+# Every game the phone's engine has: the bundle holds scorekeeper/games as files, so a game
+# copied by SCOREKEEPER_TEST_GAME_COPIES=1 (registered in this process only) is not among them.
+@pytest.mark.parametrize("game_id", [game.id for game in original_games()])
 def test_the_phone_scores_random_matches_as_the_server_does(game_id, node_engine, live_server):
     game = get_game(game_id)
     counts, options, _generate = legal_rounds.generator_for(game)

@@ -232,7 +232,8 @@ class GameAdapter:
         text = form_text(form, name)
         if not text:
             if field.kind == INT and not field.optional:
-                raise FormError(_("{what} is missing: enter a whole number", what=what), where)
+                # Not entered yet: what is still to do, not an error (an untouched form earns none).
+                raise FormError(_("{what} is missing: enter a whole number", what=what), where, code=MISSING)
             return None
         if field.kind in (CHOICE, INT_OR_CHOICE):
             for choice in field.choices:

@@ -1,0 +1,22 @@
+"""Nameless's test data: four players, a first round, the issue's tap budget."""
+from __future__ import annotations
+
+from typing import Any
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+FIRST_ROUND = {"tricks": [2, 1, 1, 1]}
+
+
+def tap_budget(n: int, raw: dict[str, Any]) -> int:
+    return n + 1
+
+# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+I18N_CASE = {'players': 3,
+ 'options': {},
+ 'round': {'tricks': [1, 1, 3], 'renege': 0},
+ 'explanation': "opponent's bonus hand: -1; Ann reneged: -2",
+ 'refused': {'tricks': [1, 1, 3], 'alone': 0},
+ 'refusal': 'going alone is only possible with 4 players'}
+
+# A round the game takes again and again, each side's score listed (the round limit's tests).
+ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid"], {"tricks": [1, 2, 2]}, (1, 2, 2))

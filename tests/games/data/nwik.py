@@ -1,0 +1,32 @@
+"""Nwik's test data: three players, a VIP first round, the issue's tap budget."""
+from __future__ import annotations
+
+from typing import Any
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+FIRST_ROUND = {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]}
+
+
+def tap_budget(n: int, raw: dict[str, Any]) -> int:
+    """The issue's budget: 6 with style and stake, 7 with VIP or Pass (also a Pass that
+    hands over to a VIP: the acting style's chip says the Pass too)."""
+    effective = raw.get("acting_style", raw["style"])
+    return 7 if raw["style"] == 6 or effective == 5 else 6
+
+# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+I18N_CASE = {'players': 3,
+ 'options': {},
+ 'round': {'style': 1, 'stake': 4, 'tricks': [4, 5, 4]},
+ 'explanation': 'Bidder: 5 tricks, target 6: -1 × 4 = -4',
+ 'refused': {'style': 5, 'stake': 1, 'tricks': [4, 5, 4]},
+ 'refusal': 'vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3'}
+
+# Round 1's bids as the form posts them -> what the play view says, each line in its text
+# (tests/web/test_bids_play_view.py); the first are the bids changed by "Change the bids".
+PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays ♣ Clubs trumps ×6', 'Ann 3', 'Bob 6', 'Cid 4']),
+ ({'style': '5', 'stake': '5', 'vip_card': '2'}, ['Bob plays VIP ×10 (stake 5 × card 2)']),
+ ({'style': '6', 'stake': '4', 'acting_style': '5', 'vip_card': '3', 'trump': 'hearts'},
+  ['Bob passes; Cid plays as Acting Bidder: VIP ×12 (stake 4 × card 3), ♥ Hearts trumps', 'Cid 6']),
+ ({'style': '6', 'stake': '1', 'acting_style': '2', 'trump': 'diamonds'},
+  ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps ×1'])]
+CHANGED_BID = {"stake": "3"}

@@ -1,0 +1,34 @@
+"""Willi Stich's test data: four players, a first round, the issue's tap budget."""
+from __future__ import annotations
+
+from typing import Any
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+FIRST_ROUND = {"bids": [1, 1, 0, 1], "trump": "hearts", "tricks": [0, 1, 0, 0]}
+
+
+def tap_budget(n: int, raw: dict[str, Any]) -> int:
+    return 2 * n + 1
+
+
+# Options a bidding is checked under (tests/games/test_bidding.py).
+BIDDING_OPTION_SETS = [{}, {"scoring": "wizard"}]
+
+# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+I18N_CASE = {'players': 3,
+ 'options': {},
+ 'round': {'bids': [0, 1, 1], 'tricks': [0, 1, 0]},
+ 'explanation': 'called 0, took 0: exact, 10 + 0 = 10',
+ 'refused': {'bids': [0, 1, 0], 'tricks': [0, 1, 0]},
+ 'refusal': 'the dealer Ann may not call 0: the calls would add up to 1'}
+
+# Round 1's bids as the form posts them -> what the play view says, each line in its text
+# (tests/web/test_bids_play_view.py); the first are the bids changed by "Change the bids".
+PLAY_VIEW_CASES = [({'bid_0': '0', 'bid_1': '1', 'bid_2': '1', 'bid_3': '0', 'trump': 'hearts'},
+  ['Trump: ♥ Hearts', 'Called: 2 of 1 trick', 'Ann 0', 'Bob 1']),
+ ({'bid_0': '1', 'bid_1': '1', 'bid_2': '0', 'bid_3': '1'},
+  ['Trump: not recorded yet', 'Called: 3 of 1 trick'])]
+
+# Willi Stich's players call: its word for the bids, per language.
+BID_WORDS = {"en": "calls", "de": "ansagen", "ru": "заказы"}
+CHANGED_BID = {"bid_0": "1"}

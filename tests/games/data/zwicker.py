@@ -1,0 +1,39 @@
+"""Zwicker's test data: two players, a first round with every honour held, the issue's tap budget."""
+from __future__ import annotations
+
+from typing import Any
+
+PLAYERS = ["Ann", "Bob"]
+FIRST_ROUND = {
+    "sides": [
+        {"cards": 30, "zwicks": 2, "honours": ["J25", "J15", "D10", "AS", "AH"]},
+        {"cards": 25, "zwicks": 0, "honours": ["J20", "D7", "S7", "AD", "AC"]},
+    ]
+}
+
+
+def tap_budget(n: int, raw: dict[str, Any]) -> int:
+    """Two sides: the first side's cards (a tap, two digits; the other's follow), the honours
+    (at most 5 chips and "the rest"), a Zwick chip per side that zwicked (0 is chosen
+    beforehand), Save: 12 at most. Three sides: the issue's 15."""
+    return 12 if len(raw["sides"]) == 2 else 15
+
+# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+I18N_CASE = {'players': 2,
+ 'options': {},
+ 'round': {'sides': [{'cards': 30, 'zwicks': 2, 'honours': ['J25', 'J20', 'J15', 'D10', 'D7']},
+                     {'cards': 25, 'zwicks': 0, 'honours': ['S7', 'AS', 'AH', 'AD', 'AC']}]},
+ 'explanation': 'Joker 25 7 + Joker 20 6 + Joker 15 5 + ♦10 3 + ♦7 1 + most cards 1 + 2 Zwicks 2 = 25',
+ 'refused': {'sides': [{'cards': 30, 'zwicks': 2, 'honours': ['J25', 'J20', 'J15', 'D10', 'D7']},
+                       {'cards': 25, 'zwicks': 0, 'honours': ['S7', 'AS', 'AH', 'AD']}]},
+ 'refusal': 'honour AC is missing: every honour is captured by some side'}
+
+# A round the game takes again and again, each side's score listed (the round limit's tests).
+ROUND_LIMIT_EXAMPLE = (
+    ["Ann", "Bob"],
+    {"sides": [
+        {"cards": 30, "zwicks": 0, "honours": ["J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC"]},
+        {"cards": 25, "zwicks": 1, "honours": []},
+    ]},
+    (29, 1),
+)
