@@ -58,6 +58,9 @@ def engine_ready(page) -> None:
 
 
 def go_offline(page, context, console) -> None:
+    # The page's first live check (asked on load) is answered before the connection goes: cut
+    # off in flight, htmx logs it as an error, which would hide a real one among the noise.
+    page.wait_for_function("!document.querySelector('.htmx-request')")
     console.allowed = OFFLINE_NOISE
     context.set_offline(True)
     page.wait_for_function("!navigator.onLine")
