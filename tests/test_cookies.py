@@ -7,6 +7,7 @@ from flask_migrate import upgrade
 from scorekeeper import create_app
 from scorekeeper.config import PROJECT_ROOT, TestConfig
 from scorekeeper.extensions import db
+from tests.picks import any_game, seats
 
 PASSWORD = "correct horse battery"
 
@@ -27,7 +28,7 @@ def test_every_cookie_is_secure_under_scorekeeper_https(tmp_path, https):
     with app.app_context():
         upgrade(directory=str(PROJECT_ROOT / "migrations"))
     client = app.test_client()
-    match = client.post("/api/v1/matches", json={"game": "nwik", "players": ["Ann", "Bob", "Cid"]})
+    match = client.post("/api/v1/matches", json={"game": any_game().id, "players": seats(any_game(), ["Ann", "Bob", "Cid"])})
     session = client.post("/api/v1/users", json={"username": "ann", "password": PASSWORD})
     language = client.post("/language", data={"language": "de", "next": "/"})
     seen = {**set_cookies(match), **set_cookies(session), **set_cookies(language)}

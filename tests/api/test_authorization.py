@@ -5,10 +5,17 @@ from dataclasses import dataclass
 
 import pytest
 
+from tests.picks import any_game, other_round, rounds, seats
+
 from .helpers import sign_up
 
 PASSWORD = "correct horse battery"
 ROLES = ("owner", "scorer", "viewer", "stranger", "anonymous")
+GAME = any_game()
+PLAYERS = seats(GAME, ["Ann", "Bob", "Cid", "Dan"])
+# Rounds 1 and 2 are the world's; 3 and 4 the ones the tests record after them.
+ROUNDS = rounds(GAME, PLAYERS, 4)
+EDITED_FIRST = other_round(GAME, PLAYERS, ROUNDS[:2], 1)
 
 
 @dataclass
@@ -33,16 +40,16 @@ def world(clean_app) -> World:
         assert owner.put(f"/api/v1/leagues/{league['id']}/roles/{role}", json={"role": role}).status_code == 200
     match = owner.post(
         "/api/v1/matches",
-        json={"game": "nameless", "players": ["Ann", "Bob", "Cid", "Dan"], "league": league["id"], "options": {"target": 99}},
+        json={"game": GAME.id, "players": PLAYERS, "league": league["id"]},
     ).json
-    for _ in range(2):
-        assert owner.post(f"/api/v1/matches/{match['id']}/rounds", json={"tricks": [2, 1, 1, 1]}).status_code == 201
+    for hand in ROUNDS[:2]:
+        assert owner.post(f"/api/v1/matches/{match['id']}/rounds", json=hand).status_code == 201
     members = {member["name"]: member["player_id"] for member in league["members"]}
     return World(clients, league["id"], match["id"], members["Ann"], members["Bob"])
 
 
-def nameless(league: str | None = None) -> dict:
-    body = {"game": "nameless", "players": ["Ann", "Bob", "Cid", "Dan"]}
+def new_match(league: str | None = None) -> dict:
+    body = {"game": GAME.id, "players": PLAYERS}
     if league:
         body["league"] = league
     return body
@@ -50,9 +57,9 @@ def nameless(league: str | None = None) -> dict:
 
 # route name -> (method, path template, body or None)
 WRITES = {
-    "start league match": ("POST", "/api/v1/matches", lambda w: nameless(w.league)),
-    "record round": ("POST", "/api/v1/matches/{match}/rounds", lambda w: {"tricks": [2, 1, 1, 1]}),
-    "edit round": ("PUT", "/api/v1/matches/{match}/rounds/1", lambda w: {"tricks": [1, 2, 1, 1]}),
+    "start league match": ("POST", "/api/v1/matches", lambda w: new_match(w.league)),
+    "record round": ("POST", "/api/v1/matches/{match}/rounds", lambda w: ROUNDS[2]),
+    "edit round": ("PUT", "/api/v1/matches/{match}/rounds/1", lambda w: EDITED_FIRST),
     "undo round": ("DELETE", "/api/v1/matches/{match}/rounds/2", None),
     "rematch league match": ("POST", "/api/v1/matches/{match}/rematch", None),
     "add member": ("POST", "/api/v1/leagues/{league}/members", lambda w: {"name": "Eve"}),
@@ -155,8 +162,8 @@ def test_a_share_link_opens_read_only_for_anyone(world):
 def test_casual_match_writers(world, creator, writer):
     """Started without an account: whoever holds the link writes. Started with an
     account: only that account writes (the link still shows it)."""
-    match = world.clients[creator].post("/api/v1/matches", json=nameless()).json
-    response = world.clients[writer].post(f"/api/v1/matches/{match['id']}/rounds", json={"tricks": [2, 1, 1, 1]})
+    match = world.clients[creator].post("/api/v1/matches", json=new_match()).json
+    response = world.clients[writer].post(f"/api/v1/matches/{match['id']}/rounds", json=ROUNDS[0])
     may = creator == "anonymous" or writer == creator
     assert response.status_code == (201 if may else 403), (creator, writer, response.json)
     assert world.clients[writer].get(f"/api/v1/matches/{match['id']}").status_code == 200
@@ -172,10 +179,10 @@ def test_revoked_token_no_longer_signs_in(world):
     token = world.clients["scorer"].post("/api/v1/tokens", json={"name": "laptop"}).json
     script = world.clients["anonymous"]
     headers = {"Authorization": f"Bearer {token['token']}"}
-    assert script.post(f"/api/v1/matches/{world.match}/rounds", json={"tricks": [2, 1, 1, 1]}, headers=headers).status_code == 201
+    assert script.post(f"/api/v1/matches/{world.match}/rounds", json=ROUNDS[2], headers=headers).status_code == 201
     trail = world.clients["owner"].get(f"/api/v1/matches/{world.match}/audit").json
     assert trail[-1]["actor"] == "scorer (token laptop)"
     assert world.clients["scorer"].delete(f"/api/v1/tokens/{token['id']}").status_code == 204
-    assert script.post(f"/api/v1/matches/{world.match}/rounds", json={"tricks": [2, 1, 1, 1]}, headers=headers).status_code == 403
+    assert script.post(f"/api/v1/matches/{world.match}/rounds", json=ROUNDS[3], headers=headers).status_code == 403
     listed = world.clients["scorer"].get("/api/v1/tokens").json
     assert listed[0]["revoked_at"] is not None and "token" not in listed[0]

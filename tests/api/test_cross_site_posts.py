@@ -5,6 +5,8 @@ import re
 
 import pytest
 
+from tests.picks import any_game, seats
+
 from .helpers import create, sign_up
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
@@ -12,8 +14,8 @@ FORM = "application/x-www-form-urlencoded"
 
 
 def finished_match(client) -> str:
-    match = create(client, game="nameless", players=("Ann", "Bob", "Cid"))["id"]
-    return match
+    game = any_game()
+    return create(client, game=game.id, players=seats(game, ["Ann", "Bob", "Cid"]))["id"]
 
 
 @pytest.mark.parametrize("path", ["/rematch", "/share"])

@@ -6,6 +6,8 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 
+from tests.picks import any_game, rounds, seats
+
 from .helpers import create, sign_up
 
 
@@ -58,8 +60,10 @@ def test_generated_requests_never_get_a_server_error(clean_app, path, method):
     client = clean_app.test_client()
     sign_up(client)
     league = client.post("/api/v1/leagues", json={"name": "L", "members": ["A", "B", "C", "D"]}).json
-    real = create(client, "nameless", ["A", "B", "C", "D"])
-    client.post(f"/api/v1/matches/{real['id']}/rounds", json={"tricks": [2, 1, 1, 1]})
+    game = any_game()
+    players = seats(game, ["A", "B", "C", "D"])
+    real = create(client, game.id, players)
+    assert client.post(f"/api/v1/matches/{real['id']}/rounds", json=rounds(game, players, 1)[0]).status_code == 201
     existing = {"match_id": real["id"], "league_id": league["id"], "player_id": league["members"][0]["player_id"]}
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", clean_app)
     operation = schema[path][method]

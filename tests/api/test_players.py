@@ -1,6 +1,8 @@
 """The roster over the API: list, rename, merge, profile."""
 from __future__ import annotations
 
+from tests.picks import any_game, rounds, seats
+
 from .helpers import create, post_round
 from .leagues_data import new_league
 
@@ -11,7 +13,7 @@ def ids_by_name(client) -> dict[str, str]:
 
 def test_rename_keeps_every_match(owner):
     client = owner
-    match = create(client, "nameless", ["Ann", "Bob"])
+    match = create(client, any_game().id, seats(any_game(), ["Ann", "Bob"]))
     ann = ids_by_name(client)["Ann"]
     response = client.patch(f"/api/v1/players/{ann}", json={"name": "Anna"})
     assert response.status_code == 200 and response.json["name"] == "Anna"
@@ -22,9 +24,12 @@ def test_rename_keeps_every_match(owner):
 
 def test_merge_moves_matches_and_refuses_two_people_at_one_table(owner):
     client = owner
-    first = create(client, "nameless", ["Ann", "Bob"])
-    second = create(client, "nameless", ["Annie", "Bob"])
-    post_round(client, second["id"], {"tricks": [3, 2]})
+    game = any_game()
+    # Bob sits at both tables, beside Ann at one and Annie at the other (and the same others).
+    first = create(client, game.id, seats(game, ["Ann", "Bob", "Cid", "Dan"]))
+    second_players = seats(game, ["Annie", "Bob", "Cid", "Dan"])
+    second = create(client, game.id, second_players)
+    assert post_round(client, second["id"], rounds(game, second_players, 1)[0]).status_code == 201
     ids = ids_by_name(client)
     merged = client.post(f"/api/v1/players/{ids['Annie']}/merge", json={"into": ids["Ann"]})
     assert merged.status_code == 200 and merged.json["name"] == "Ann"

@@ -3,10 +3,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.picks import any_game, rounds, seats
+
 from .helpers import sign_up
 
 PASSWORD = "correct horse battery"
 SECRET_NAME = "Quiet Poker Club"
+GAME = any_game()
+PLAYERS = seats(GAME, ["Ann", "Bob", "Cid", "Dan"])
+FIRST = rounds(GAME, PLAYERS, 1)[0]
 
 
 @pytest.fixture
@@ -18,7 +23,7 @@ def league(clean_app):
     league = owner.post("/api/v1/leagues", json={"name": SECRET_NAME, "members": ["Ann", "Bob", "Cid", "Dan"]}).json["id"]
     owner.put(f"/api/v1/leagues/{league}/roles/viewer", json={"role": "viewer"})
     match = owner.post(
-        "/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob", "Cid", "Dan"], "league": league}
+        "/api/v1/matches", json={"game": GAME.id, "players": PLAYERS, "league": league}
     ).json["id"]
     return {"viewer": viewer, "stranger": stranger, "anonymous": anonymous, "league": league, "match": match}
 
@@ -30,8 +35,8 @@ def test_no_refusal_names_the_league_to_someone_without_a_role(league, who):
         client.get(f"/api/v1/leagues/{league['league']}"),
         client.get(f"/api/v1/leagues/{league['league']}/standings"),
         client.get(f"/api/v1/matches/{league['match']}"),
-        client.post(f"/api/v1/matches/{league['match']}/rounds", json={"tricks": [2, 1, 1, 1]}),
-        client.post("/api/v1/matches", json={"game": "nameless", "players": ["A", "B", "C", "D"], "league": league["league"]}),
+        client.post(f"/api/v1/matches/{league['match']}/rounds", json=FIRST),
+        client.post("/api/v1/matches", json={"game": GAME.id, "players": seats(GAME, ["A", "B", "C", "D"]), "league": league["league"]}),
         client.post(f"/api/v1/leagues/{league['league']}/members", json={"name": "Eve"}),
         client.get(f"/leagues/{league['league']}"),
         client.get(f"/matches/{league['match']}"),
@@ -44,5 +49,5 @@ def test_no_refusal_names_the_league_to_someone_without_a_role(league, who):
 
 
 def test_a_member_is_told_which_league(league):
-    refused = league["viewer"].post(f"/api/v1/matches/{league['match']}/rounds", json={"tricks": [2, 1, 1, 1]})
+    refused = league["viewer"].post(f"/api/v1/matches/{league['match']}/rounds", json=FIRST)
     assert refused.status_code == 403 and SECRET_NAME in refused.json["message"]

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from tests.api.helpers import sign_up
+from tests.picks import any_game, seats
 
 
 def test_share_create_records_the_link_id_and_the_match_not_the_token(client):
     sign_up(client, "owner")
     league = client.post("/api/v1/leagues", json={"name": "Thursday", "members": ["Ann", "Bob", "Cid", "Dan"]}).json["id"]
     match = client.post(
-        "/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob", "Cid", "Dan"], "league": league}
+        "/api/v1/matches", json={"game": any_game().id, "players": seats(any_game(), ["Ann", "Bob", "Cid", "Dan"]), "league": league}
     ).json["id"]
     match_link = client.post(f"/api/v1/matches/{match}/share", json={"expires_in_days": 7}).json
     standings_link = client.post(f"/api/v1/leagues/{league}/share", json={}).json
