@@ -1,6 +1,9 @@
 """Small helpers for API tests: create a match, post rounds."""
 from __future__ import annotations
 
+from scorekeeper.games import get_game
+from tests.picks import any_game, seats
+
 NWIK_ROUNDS = [
     {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]},
     {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
@@ -8,7 +11,11 @@ NWIK_ROUNDS = [
 ]
 
 
-def create(client, game="nwik", players=("Ann", "Bob", "Cid"), options=None):
+def create(client, game=None, players=None, options=None):
+    """A new match of `game` (any game if none is named) by `players` (as many of Ann, Bob
+    and Cid as it seats if none are named)."""
+    game = game or any_game().id
+    players = players if players is not None else seats(get_game(game), ["Ann", "Bob", "Cid"])
     body = {"game": game, "players": list(players)}
     if options is not None:
         body["options"] = options
