@@ -108,7 +108,7 @@ def refused_round(game: Game, players: Sequence[str], options: dict[str, Any] | 
     """A round the engine refuses for round 1: a legal one with its every number far too high."""
     table = game.table(list(players), dict(options or {}))
     raw = rounds(game, players, 1, options)[0]
-    spoiled = _inflated(raw)
+    spoiled = inflated(raw)
     try:
         game.play(table, game.initial_state(table), spoiled)
     except RuleError:
@@ -116,15 +116,16 @@ def refused_round(game: Game, players: Sequence[str], options: dict[str, Any] | 
     raise RuntimeError(f"{game.id} takes a round of numbers far too high")
 
 
-def _inflated(value: Any) -> Any:
+def inflated(value: Any) -> Any:
+    """`value` with every whole number in it 1000 higher: no count of cards, tricks or points a round can hold."""
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
         return value + 1000
     if isinstance(value, list):
-        return [_inflated(item) for item in value]
+        return [inflated(item) for item in value]
     if isinstance(value, dict):
-        return {key: _inflated(item) for key, item in value.items()}
+        return {key: inflated(item) for key, item in value.items()}
     return value
 
 

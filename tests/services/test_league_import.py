@@ -12,6 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, League, LeagueLedger, Match, Player, Round, RoundSnapshot
 from tests.api.helpers import post_round, sign_up
 from tests.integration.exports import league_export
+from tests.picks import inflated
 
 from .test_match_results import forget, served
 
@@ -112,8 +113,8 @@ def test_a_bad_last_match_refuses_the_whole_import_in_the_readers_language(clean
     client = clean_app.test_client()
     sign_up(client, "importer")
     export = league_export(matches=40, seed=9)
-    last = next(match for match in reversed(export["matches"]) if match["game"] == "nameless")
-    last["rounds"][0]["input"]["tricks"] = [9] * len(last["rounds"][0]["input"]["tricks"])
+    last = export["matches"][-1]
+    last["rounds"][0]["input"] = inflated(last["rounds"][0]["input"])  # numbers no round can hold
     reply = client.post("/api/v1/leagues/import", json=export, headers={"Accept-Language": "de"})
     assert reply.status_code == 422, reply.json
     # The engine's refusal, worded in German like the rest of the message.

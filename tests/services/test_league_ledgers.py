@@ -12,8 +12,13 @@ from scorekeeper.extensions import db
 from scorekeeper.league import ledgers
 from scorekeeper.models import CachedResult, League, LeagueLedger, RatingCheckpoint
 from tests.api.helpers import post_round, sign_up
+from tests.games.legal_rounds import generator_for, legal_round
+from tests.picks import any_game, games
 
-VIEWS = ("standings", "ratings", "standings?game=nameless", "ratings?game=nameless", "ratings?game=spades")
+GAME = any_game()
+# A game of the league's and one nobody plays in it.
+UNPLAYED = next(game for game in games() if game.id != GAME.id)
+VIEWS = ("standings", "ratings", f"standings?game={GAME.id}", f"ratings?game={GAME.id}", f"ratings?game={UNPLAYED.id}")
 PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
@@ -47,16 +52,19 @@ def test_ledgers_moved_by_writes_equal_a_recomputation(clean_app, client, monkey
     league_id = client.post("/api/v1/leagues", json={"name": "Mondays"}).json["id"]
     season_id = client.post(
         f"/api/v1/leagues/{league_id}/seasons",
-        json={"name": "All year", "starts_on": "2000-01-01", "ends_on": "2100-12-31", "games": ["nameless"]},
+        json={"name": "All year", "starts_on": "2000-01-01", "ends_on": "2100-12-31", "games": [GAME.id]},
     ).json["id"]
+    sizes, options, _generator = generator_for(GAME)  # the generator's options keep a match short
     matches = []
+    tables = {}
     for _number in range(6):
-        players = rng.sample(PLAYERS, rng.choice([2, 3, 4]))
-        matches.append(
-            client.post(
-                "/api/v1/matches", json={"game": "nameless", "players": players, "options": {"target": 8}, "league": league_id}
-            ).json
-        )
+        players = rng.sample(PLAYERS, rng.choice([size for size in sizes if size <= len(PLAYERS)]))
+        match = client.post(
+            "/api/v1/matches", json={"game": GAME.id, "players": players, "options": options, "league": league_id}
+        ).json
+        matches.append(match)
+        table = GAME.table(players, dict(options))
+        tables[match["id"]] = [table, GAME.initial_state(table)]
     served(client, league_id, season_id)
     kept = in_step(clean_app, league_id)
     assert {"standings:None:None", "ratings:None", f"standings:{season_id}:None"} <= kept
@@ -65,12 +73,13 @@ def test_ledgers_moved_by_writes_equal_a_recomputation(clean_app, client, monkey
     while open_matches:
         # Interleaved: a match started early often finishes after later ones (played order is the start).
         match = rng.choice(open_matches)
-        tricks = [0] * len(match["players"])
-        for _trick in range(5 if len(match["players"]) <= 4 else 4):
-            tricks[rng.randrange(len(tricks))] += 1
-        response = post_round(client, match["id"], {"tricks": tricks})
+        table, state = tables[match["id"]]
+        raw, state = legal_round(rng, GAME, table, state)
+        tables[match["id"]][1] = state
+        response = post_round(client, match["id"], raw)
         assert response.status_code == 201, response.json
-        if client.get(f"/api/v1/matches/{match['id']}").json["finished"]:
+        assert client.get(f"/api/v1/matches/{match['id']}").json["finished"] is state.finished
+        if state.finished:
             open_matches.remove(match)
         steps += 1
         if steps % 3 == 0 or not open_matches:
@@ -80,8 +89,10 @@ def test_ledgers_moved_by_writes_equal_a_recomputation(clean_app, client, monkey
             kept = in_step(clean_app, league_id)
     # Corrections of finished matches: an edit of the first round of the first match, then an undo.
     first = matches[0]["id"]
-    number_of_players = len(matches[0]["players"])
-    edit = {"tricks": [5 if seat == number_of_players - 1 else 0 for seat in range(number_of_players)]}
+    table = tables[first][0]
+    played = tables[first][1].rounds[0].input
+    # Another first round: taken, or refused whole when the rounds after it no longer follow.
+    edit = next(raw for seed in range(50) if (raw := legal_round(random.Random(seed), GAME, table, GAME.initial_state(table))[0]) != played)
     edited = client.put(f"/api/v1/matches/{first}/rounds/1", json=edit)
     assert edited.status_code in (200, 422), edited.json
     assert in_step(clean_app, league_id) == kept

@@ -14,6 +14,7 @@ from scorekeeper.games.base import SNAPSHOT_FORMAT
 from scorekeeper.models import RoundSnapshot
 from tests.api.helpers import post_round
 from tests.games.legal_rounds import generator_for, legal_round
+from tests.picks import any_game, rounds, seats
 
 GAMES = all_games()
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
@@ -84,9 +85,11 @@ def test_record_edit_undo_from_snapshots_equal_replay(clean_app, client, game_id
 
 @pytest.mark.parametrize("spoil", ["older-format", "missing"])
 def test_an_older_or_missing_snapshot_is_rebuilt_by_replay(clean_app, client, spoil):
-    match = client.post("/api/v1/matches", json={"game": "nameless", "players": ["A", "B", "C", "D"]}).json
-    rounds = [{"tricks": [2, 1, 1, 1]}, {"tricks": [0, 5, 0, 0]}, {"tricks": [1, 1, 1, 2]}]
-    for raw in rounds[:2]:
+    game = any_game()
+    players = seats(game, ["A", "B", "C", "D"])
+    hands = rounds(game, players, 3)
+    match = client.post("/api/v1/matches", json={"game": game.id, "players": players}).json
+    for raw in hands[:2]:
         assert post_round(client, match["id"], raw).status_code == 201
     with clean_app.app_context():
         if spoil == "missing":
@@ -94,24 +97,25 @@ def test_an_older_or_missing_snapshot_is_rebuilt_by_replay(clean_app, client, sp
         else:
             body = db.session.scalar(select(RoundSnapshot.body).where(RoundSnapshot.rounds == 2))
             db.session.execute(
-                update(RoundSnapshot).where(RoundSnapshot.rounds == 2).values(body={**body, "format": SNAPSHOT_FORMAT - 1, "totals": [999, 0, 0, 0]})
+                update(RoundSnapshot).where(RoundSnapshot.rounds == 2).values(body={**body, "format": SNAPSHOT_FORMAT - 1, "totals": [999] * len(body["totals"])})
             )
         db.session.commit()
-    assert post_round(client, match["id"], rounds[2]).status_code == 201
-    game = next(game for game in GAMES if game.id == "nameless")
-    table = game.table(["A", "B", "C", "D"])
-    check_against_replay(clean_app, client, game, table, match["id"], rounds)
+    assert post_round(client, match["id"], hands[2]).status_code == 201
+    check_against_replay(clean_app, client, game, game.table(players), match["id"], hands)
     assert stored_snapshots(clean_app, match["id"])[3]["format"] == SNAPSHOT_FORMAT
 
 
 def test_table_check_stores_a_snapshot_only_once_the_round_counts(clean_app):
     first_phone, second_phone = clean_app.test_client(), clean_app.test_client()
-    match = first_phone.post("/api/v1/matches", json={"game": "nameless", "players": ["A", "B"], "table_check": True}).json
+    game = any_game()
+    players = seats(game, ["A", "B"])
+    hands = rounds(game, players, 2)
+    match = first_phone.post("/api/v1/matches", json={"game": game.id, "players": players, "table_check": True}).json
     assert second_phone.get(f"/matches/{match['id']}").status_code == 200
-    assert post_round(first_phone, match["id"], {"tricks": [3, 2]}).status_code == 201
+    assert post_round(first_phone, match["id"], hands[0]).status_code == 201
     assert stored_snapshots(clean_app, match["id"]) == {}
     assert second_phone.post(f"/api/v1/matches/{match['id']}/rounds/1/confirm", json={}).status_code == 200
-    assert stored_snapshots(clean_app, match["id"])[1]["totals"] == [4, -1]
-    post_round(first_phone, match["id"], {"tricks": [0, 5]})
+    assert stored_snapshots(clean_app, match["id"])[1]["totals"] == list(game.replay(game.table(players), hands[:1]).totals)
+    assert post_round(first_phone, match["id"], hands[1]).status_code == 201
     assert second_phone.delete(f"/api/v1/matches/{match['id']}/rounds/2").status_code == 204
     assert set(stored_snapshots(clean_app, match["id"])) == {1}
