@@ -15,6 +15,7 @@ from scorekeeper.models import Player
 from scorekeeper.services import leagues as league_service
 
 from .api.helpers import sign_up
+from .picks import a_game, rounds
 from .conftest import reset_schema
 
 
@@ -125,14 +126,17 @@ def read_only_app(clean_app):
 
 
 def test_writes_to_a_read_only_database_get_a_503_and_store_nothing(client, read_only_app):
-    match = client.post("/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob", "Cid"]}).json
+    # The new-match page is posted for three too: a game for three.
+    game = a_game("for three", lambda game: game.min_players <= 3 <= game.max_players)
+    players = ["Ann", "Bob", "Cid"]
+    match = client.post("/api/v1/matches", json={"game": game.id, "players": players}).json
     cookie = client.get_cookie("sk_device")
     phone = read_only_app.test_client()
     phone.set_cookie("sk_device", cookie.value)
-    refused = phone.post(f"/api/v1/matches/{match['id']}/rounds", json={"tricks": [3, 1, 1]})
+    refused = phone.post(f"/api/v1/matches/{match['id']}/rounds", json=rounds(game, players, 1)[0])
     assert refused.status_code == 503, refused.get_data(as_text=True)
     assert refused.json["error"] == "storage_unavailable" and "nothing was saved" in refused.json["message"]
-    page = phone.post("/matches/new", data={"game": "nameless", "seats": "3", "action": "create",
+    page = phone.post("/matches/new", data={"game": game.id, "seats": "3", "action": "create",
                                             "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"})
     assert page.status_code == 503 and page.mimetype == "text/html"
     assert "nothing was saved" in page.get_data(as_text=True)

@@ -14,11 +14,18 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, Seat
 from scorekeeper.services.leagues import get_league, league_standings
 from tests.migration_helpers import MIGRATIONS, app_at_revision, insert
+from tests.picks import a_game, with_sides
 
 BEFORE = "e7a3c5d92f18"
 DAY = datetime(2026, 11, 1, 20, 0)
 #: more than one batch of the migration (2,000)
 LEAGUE_MATCHES = 2100
+# The stored matches' game: any registered game that seats two and three, each on their own
+# (the rows are the old schema's, the game is only their label).
+GAME = a_game(
+    "for two and three, each on their own",
+    lambda game: all(game.min_players <= n <= game.max_players and not with_sides(game, n) for n in (2, 3)),
+)
 
 
 @pytest.fixture
@@ -42,7 +49,7 @@ def test_every_league_match_gets_its_result(old_app):
             winners = [side for side, total in enumerate(totals) if total == max(totals)]
             match_id = f"m{number:05d}"
             insert(
-                connection, "matches", id=match_id, game="nameless", league_id=league, options={"target": 5},
+                connection, "matches", id=match_id, game=GAME.id, league_id=league, options=dict(GAME.table(seated).options),
                 sides=[[seat] for seat in range(len(seated))], version=2, created_at=DAY + timedelta(minutes=number),
                 updated_at=DAY, round_count=1, totals=totals, finished=True, winners=winners, table_check=False,
             )

@@ -14,9 +14,16 @@ from scorekeeper.extensions import db
 from scorekeeper.models import LeagueMember, Player, Seat, User
 from scorekeeper.services.leagues import get_league, league_standings
 from tests.migration_helpers import MIGRATIONS, app_at_revision, insert
+from tests.picks import a_game, with_sides
 
 BEFORE = "5e1d0c7a9b42"
 DAY = datetime(2026, 11, 1, 20, 0)
+# The stored matches' game: any registered game that seats two, each on their own
+# (the rows are the old schema's, the game is only their label).
+GAME = a_game(
+    "for two, each on their own",
+    lambda game: all(game.min_players <= n <= game.max_players and not with_sides(game, n) for n in (2,)),
+)
 
 
 @pytest.fixture
@@ -27,10 +34,10 @@ def old_app(tmp_path) -> Iterator[Flask]:
 
 
 def old_match(connection, match_id: str, players: list[str], *, league=None, created_by=None, winner=0) -> None:
-    """A finished two-player Nameless match, as the old schema stored it."""
+    """A finished two-player match, as the old schema stored it."""
     insert(
-        connection, "matches", id=match_id, game="nameless", league_id=league, created_by=created_by,
-        options={"target": 5}, sides=[[0], [1]], version=3, created_at=DAY, updated_at=DAY, round_count=1,
+        connection, "matches", id=match_id, game=GAME.id, league_id=league, created_by=created_by,
+        options=dict(GAME.table(players).options), sides=[[0], [1]], version=3, created_at=DAY, updated_at=DAY, round_count=1,
         totals=[5, 0] if winner == 0 else [0, 5], finished=True, winners=[winner], table_check=False,
     )
     for seat, player in enumerate(players):
