@@ -134,7 +134,8 @@ ENDLESS_TARGET = 1_000_000
 
 def endless(game: Game, players: Sequence[str], count: int = 4, plays: int = 120, *, seed: int = 1) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
     """Options that let a match of `game` run on (its target, as the game declares one, out of
-    reach) and `count` different legal rounds it takes in any order again and again (`plays` of
+    reach) and `count` legal rounds of different scores (a lost or doubled one shows in the
+    totals) it takes in any order again and again (`plays` of
     them drawn at random, three times over, never end it nor break a rule); None for a game
     whose match cannot run on (a fixed number of rounds, or no target)."""
     specs = {spec.name: spec for spec in game.all_option_specs()}
@@ -146,9 +147,11 @@ def endless(game: Game, players: Sequence[str], count: int = 4, plays: int = 120
         return None
     rng = random.Random(seed)
     hands: list[dict[str, Any]] = []
+    scores: set[tuple[int, ...]] = set()
     for _attempt in range(ATTEMPTS):
-        raw, _after = legal_round(rng, game, table, game.initial_state(table))
-        if raw not in hands:
+        raw, after = legal_round(rng, game, table, game.initial_state(table))
+        if tuple(after.totals) not in scores:
+            scores.add(tuple(after.totals))
             hands.append(raw)
         if len(hands) == count:
             break

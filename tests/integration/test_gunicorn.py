@@ -12,16 +12,16 @@ from typing import Any
 
 import pytest
 
+from tests.picks import an_endless_game
+
 from .racing import at_once
 
 pytestmark = pytest.mark.integration
 
 HTTP_TIMEOUT = 30.0
-# Nameless for 4 players, two sides (seats 0+2 and 1+3); a target it never reaches.
-PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
-ENDLESS = {"target": 1_000_000}
-# Valid hands that score differently per side, so a wrong or lost round shows in the totals.
-HANDS = [{"tricks": [2, 1, 1, 1]}, {"tricks": [1, 2, 1, 1]}, {"tricks": [1, 1, 2, 1]}, {"tricks": [1, 1, 1, 2]}]
+# A game whose match runs on (a target it never reaches), and four legal hands of different
+# scores it takes in any order, again and again: a wrong or lost round shows in the totals.
+GAME, PLAYERS, ENDLESS, HANDS = an_endless_game(["Ann", "Bob", "Cid", "Dee"])
 
 
 @dataclass
@@ -69,7 +69,7 @@ def failure(message: str, server) -> str:
 
 def create_match(server, device: str | None = None) -> str:
     headers = {"Cookie": f"sk_device={device}"} if device else {}
-    body = {"game": "nameless", "players": PLAYERS, "options": ENDLESS}
+    body = {"game": GAME.id, "players": PLAYERS, "options": ENDLESS}
     reply = call("POST", f"{server.url}/api/v1/matches", body, headers)
     assert reply.status == 201, failure(f"POST /api/v1/matches: {reply}", server)
     return reply.body["id"]
@@ -113,7 +113,7 @@ def test_twenty_clients_racing_for_one_round_number_store_one(gunicorn_server):
     base = gunicorn_server.url
     match_id = create_match(gunicorn_server)
     url = f"{base}/api/v1/matches/{match_id}/rounds?number=1"
-    bodies = [{"tricks": [i % 6, 5 - i % 6, 0, 0]} for i in range(20)]
+    bodies = [HANDS[i % len(HANDS)] for i in range(20)]
     replies = race([(url, body, {}) for body in bodies])
     statuses = sorted(reply.status or 0 for reply in replies)
     assert statuses == [201] + [409] * 19, failure(f"statuses {statuses}: {[str(r) for r in replies]}", gunicorn_server)
@@ -197,7 +197,7 @@ def check_consistent(server, match_ids: list[str], device: str) -> dict[str, lis
         assert [r["number"] for r in rounds] == list(range(1, len(rounds) + 1)), failure(
             f"match {match_id}: round numbers {[r['number'] for r in rounds]}", server
         )
-        sums = [sum(r["scores"][side] for r in rounds) for side in range(2)]
+        sums = [sum(r["scores"][side] for r in rounds) for side in range(len(served["totals"]))]
         assert served["totals"] == sums, failure(f"match {match_id}: totals {served['totals']} != {sums}", server)
         rounds_of[match_id] = rounds
     # The list serves the summary columns stored with each write (not a replay).
@@ -206,7 +206,7 @@ def check_consistent(server, match_ids: list[str], device: str) -> dict[str, lis
     summaries = {summary["id"]: summary for summary in listed.body}
     for match_id, rounds in rounds_of.items():
         stored = summaries[match_id]
-        sums = [sum(r["scores"][side] for r in rounds) for side in range(2)]
+        sums = [sum(r["scores"][side] for r in rounds) for side in range(len(stored["totals"]))]
         assert (stored["rounds"], stored["totals"]) == (len(rounds), sums), failure(
             f"match {match_id}: stored summary {stored} but {len(rounds)} rounds adding up to {sums}", server
         )

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.picks import any_game, seats
+
 from .conftest import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
 from .test_gunicorn import race
 
@@ -52,7 +54,8 @@ def test_sign_ups_per_address(limits_server):
 
 def test_anonymous_matches_per_address(limits_server):
     url = f"{limits_server.url}/api/v1/matches"
-    body = {"game": "nameless", "players": ["Ann", "Bob"]}
+    game = any_game()
+    body = {"game": game.id, "players": seats(game, ["Ann", "Bob", "Cid", "Dee"])}
     replies = race([(url, body, {}) for _ in range(CONCURRENT)])
     counted = statuses(replies)
     assert counted == {201: 7, 429: CONCURRENT - 7}, (counted, limits_server.log())
