@@ -15,8 +15,8 @@ from scorekeeper.models import Player
 from scorekeeper.services import leagues as league_service
 
 from .api.helpers import sign_up
-from .picks import a_game, rounds
 from .conftest import reset_schema
+from .picks import a_game, rounds
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,6 @@ from __future__ import annotations
 from scorekeeper.games import get_game
 from tests.picks import any_game, seats
 
-NWIK_ROUNDS = [
-    {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]},
-    {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
-    {"style": 6, "stake": 6, "acting_style": 3, "tricks": [3, 7, 3]},
-]
-
 
 def create(client, game=None, players=None, options=None):
     """A new match of `game` (any game if none is named) by `players` (as many of Ann, Bob

@@ -9,7 +9,8 @@ from scorekeeper.games import all_games
 from tests.games.data import players_for
 from tests.games.legal_rounds import legal_round
 
-from .helpers import NWIK_ROUNDS, create, post_round
+from .helpers import create, post_round
+from .test_nwik_rounds import NWIK_ROUNDS
 
 SPADES_PLAYERS = ("Ann", "Bob", "Cid", "Dee")
 
@@ -23,7 +24,7 @@ def put_bidding(client, match_id, number, body, **headers):
 
 
 def test_a_bidding_is_stored_shown_with_the_match_and_completed_by_the_hand(client):
-    match = create(client)
+    match = create(client, "nwik")
     before = client.get(f"/api/v1/matches/{match['id']}")
     assert before.json["bidding"] is None
 
@@ -51,7 +52,7 @@ def test_a_bidding_is_stored_shown_with_the_match_and_completed_by_the_hand(clie
 
 
 def test_a_whole_round_still_works_and_replaces_an_open_bidding(client):
-    match = create(client)
+    match = create(client, "nwik")
     put_bidding(client, match["id"], 1, {"style": 3, "stake": 1})
     response = post_round(client, match["id"], NWIK_ROUNDS[0])
     assert response.status_code == 201 and response.json["input"] == NWIK_ROUNDS[0]
@@ -100,7 +101,7 @@ def test_a_bad_bidding_is_422_with_the_rounds_words_and_stores_nothing(client, g
 
 
 def test_only_the_next_round_takes_a_bidding(client):
-    match = create(client)
+    match = create(client, "nwik")
     post_round(client, match["id"], NWIK_ROUNDS[0])
     for number in (1, 3, 0, -1):
         response = put_bidding(client, match["id"], number, {"style": 4, "stake": 2})
@@ -109,7 +110,7 @@ def test_only_the_next_round_takes_a_bidding(client):
 
 
 def test_stale_if_match_is_412_and_changes_nothing(client):
-    match = create(client)
+    match = create(client, "nwik")
     stale = client.get(f"/api/v1/matches/{match['id']}").headers["ETag"]
     fresh = put_bidding(client, match["id"], 1, {"style": 3, "stake": 1}, **{"If-Match": stale})
     assert fresh.status_code == 200
@@ -130,7 +131,7 @@ def test_the_hand_may_not_contradict_the_bidding(client):
 
 
 def test_undo_drops_the_bidding_of_the_round_after(client):
-    match = create(client)
+    match = create(client, "nwik")
     post_round(client, match["id"], NWIK_ROUNDS[0])
     put_bidding(client, match["id"], 2, {"style": 4, "stake": 2})
     assert client.delete(f"/api/v1/matches/{match['id']}/rounds/1").status_code == 204
@@ -141,7 +142,7 @@ def test_undo_drops_the_bidding_of_the_round_after(client):
 
 
 def test_an_edit_that_breaks_the_open_bidding_shows_why(client):
-    match = create(client)
+    match = create(client, "nwik")
     for body in NWIK_ROUNDS:
         post_round(client, match["id"], body)
     # Round 4: Bob is Bidder again; he used stake 4 in round 1.
@@ -205,7 +206,7 @@ def test_every_bidding_game_round_trips(client, game):
 
 
 def test_the_etag_of_a_compressed_answer_is_accepted_for_its_version(client):
-    match = create(client)
+    match = create(client, "nwik")
     etag = client.get(f"/api/v1/matches/{match['id']}").headers["ETag"].strip('"')
     # flask-compress sends a compressed document's ETag with its coding appended.
     response = put_bidding(client, match["id"], 1, {"style": 3, "stake": 1}, **{"If-Match": f'"{etag}:br"'})

@@ -8,7 +8,8 @@ import pytest
 from scorekeeper.games import all_games
 from tests.games.legal_rounds import generator_for, play_match
 
-from .helpers import NWIK_ROUNDS, create, post_round
+from .helpers import create, post_round
+from .test_nwik_rounds import NWIK_ROUNDS
 
 
 def test_create_match_fills_option_defaults_and_sides(client):
@@ -23,7 +24,7 @@ def test_create_match_fills_option_defaults_and_sides(client):
 
 
 def test_get_match_serves_the_contract_and_an_etag(client):
-    match = create(client)
+    match = create(client, "nwik")
     for body in NWIK_ROUNDS:
         assert post_round(client, match["id"], body).status_code == 201
     response = client.get(f"/api/v1/matches/{match['id']}")
@@ -86,7 +87,7 @@ def test_unknown_match_is_404_json(client):
 def test_list_shows_this_devices_matches_only(clean_app):
     ann_phone = clean_app.test_client()
     stranger = clean_app.test_client()
-    match = create(ann_phone)
+    match = create(ann_phone, "nwik")
     listed = ann_phone.get("/api/v1/matches").json
     assert [m["id"] for m in listed] == [match["id"]]
     assert stranger.get("/api/v1/matches").json == []
@@ -101,7 +102,7 @@ def test_malformed_and_oversized_bodies_are_4xx(client):
 
 
 def test_conditional_get_answers_304_until_the_match_changes(client):
-    match = create(client)
+    match = create(client, "nwik")
     first = client.get(f"/api/v1/matches/{match['id']}")
     etag = first.headers["ETag"]
     unchanged = client.get(f"/api/v1/matches/{match['id']}", headers={"If-None-Match": etag})
