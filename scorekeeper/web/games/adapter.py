@@ -300,6 +300,14 @@ class GameAdapter:
         contracts), in words; `raw` is the stored bidding, `play` the engine's play view."""
         return []
 
+    def first_lead(self, table: Table, play: Mapping[str, Any]) -> str | None:
+        """Who leads the first trick, in words: the engine's leader by name. None when the
+        engine names none (the cards decide): a game's adapter then says how the first trick
+        is opened."""
+        if play.get("leader") is None:
+            return None
+        return _("{name} leads the first trick.", name=table.name(play["leader"]))
+
     # ---- chips: the engine's number inputs of the round being entered
 
     def chip_name(self, path: str) -> str:
