@@ -57,6 +57,9 @@ PLAY_VIEW_CASES = [({'bid_0': '4', 'bid_1': 'nil', 'bid_2': '5', 'bid_3': '3'},
  ({'bid_0': 'blind_nil', 'bid_1': '2', 'bid_2': '6', 'bid_3': '2'},
   ['Ann blind nil', 'Ann & Cid: contract 6'])]
 
+# English terms German Spades pages once kept: bags are Säcke, sandbagging the Sack-Strafe.
+FOREIGN_WORDS = {"de": {"Bag", "Bags", "bag", "bags", "Sandbagging", "sandbagging"}}
+
 # Blind nil in round 1: allowed when the house rule asks no deficit.
 BIDS_OPTIONS = {"blind_nil_deficit": None}
 CHANGED_BID = {"bid_0": "2"}
