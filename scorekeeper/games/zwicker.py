@@ -71,16 +71,24 @@ HONOUR_NAMES: Mapping[str, str] = {
 }
 
 
-# How a score explanation names the plain honours: the card's suit and rank, as on the card
-# (the same in every language); a joker is named in words ("Joker 25").
-HONOUR_SYMBOLS: Mapping[str, str] = {
-    "D10": "♦10", "D7": "♦7", "S7": "♠7", "AS": "♠A", "AH": "♥A", "AD": "♦A", "AC": "♣A",
+# An ace as the corner of the card shows it in the reader's language (a Russian deck's туз is Т).
+# TRANSLATORS: the letter of an ace, as on the corner of a card (German A, Russian Т for туз).
+ACE = N_("A")
+# How a score explanation names the plain honours: the suit's sign and the card's rank, as on
+# the card (the rank's letter in the reader's language, translated when the words are
+# rendered, never stored); a joker is named in words ("Joker 25").
+HONOUR_CARDS: Mapping[str, tuple[str, str]] = {
+    "D10": ("♦", "10"), "D7": ("♦", "7"), "S7": ("♠", "7"),
+    "AS": ("♠", ACE), "AH": ("♥", ACE), "AD": ("♦", ACE), "AC": ("♣", ACE),
 }
 
 
 def honour_label(code: str) -> str:
-    """The honour as a score explanation names it: ♠A, ♦10, Joker 25 (never its code)."""
-    return HONOUR_SYMBOLS.get(code) or honour_name(code)
+    """The honour as a score explanation names it: ♠A (♠Т in Russian), ♦10, Joker 25 (never its code)."""
+    if code not in HONOUR_CARDS:
+        return honour_name(code)
+    suit, rank = HONOUR_CARDS[code]
+    return suit + (_(rank) if rank == ACE else rank)
 
 
 def honour_name(code: str) -> str:

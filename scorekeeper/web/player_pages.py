@@ -60,7 +60,7 @@ def rating_chart(league_profile: dict[str, Any], games: dict[str, str]) -> dict[
         if steps:
             colour = side_colour(index)
             lines.append(ChartLine(games.get(game, game), colour, held_line(steps, last_step), 2))
-    chart = polyline_chart(lines)
+    chart = polyline_chart(lines, places=1)  # ordinals are written with one decimal
     if chart is not None:
         chart["matches"] = last_step
     return chart

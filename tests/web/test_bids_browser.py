@@ -17,8 +17,8 @@ PLAYERS = {"nwik": ["Ann", "Bob", "Cid"], "spades": ["Ann", "Bob", "Cid", "Dee"]
 # Round 1's bids by taps -> what the play view says; then one bid changed -> what it says then.
 BIDS = {
     "nwik": (
-        {"style": "2", "stake": "6", "trump": "clubs"}, "Bob plays ♣ Clubs trumps ×6",
-        {"trump": "hearts"}, "Bob plays ♥ Hearts trumps ×6",
+        {"style": "2", "stake": "6", "trump": "clubs"}, "Bob plays ♣ Clubs trumps, stake ×6",
+        {"trump": "hearts"}, "Bob plays ♥ Hearts trumps, stake ×6",
     ),
     "spades": (
         {"bid_1": "nil", "bid_2": "5", "bid_3": "3", "bid_0": "4"}, "Bob nil",

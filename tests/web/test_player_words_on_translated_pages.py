@@ -1,7 +1,9 @@
 """A German or Russian player reads no code, field value, seat number or English word: every
-page of a played match of each game (its history line by line, edit, undo), the new-match
-form, the rules and the league pages, checked against the codes of the registry and engines
-and against the words of the English catalog."""
+page of a played match of each game (its history line by line, edit, undo, the play view of
+an open bidding), the new-match form, the rules and the league pages, checked against the
+codes of the registry and engines, the words of the English catalog and each game's English
+terms its translation once kept. Cards are written with the reader's letters, headings start
+with a capital, the play view says who leads the first trick and what a multiplier is."""
 from __future__ import annotations
 
 import random
@@ -9,6 +11,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from html import unescape
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -16,13 +19,15 @@ from babel.messages.pofile import read_po
 from flask_babel import force_locale, gettext
 
 from scorekeeper.games import RuleError, all_games
-from scorekeeper.games.base import BID, SEAT
+from scorekeeper.games.base import BID, INT, SEAT, MatchState, Table
 from scorekeeper.games.i18n import _, use_translator
 from scorekeeper.i18n import _engine_ngettext
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import SHARED_REFUSAL_ANCHORS, has_rules
 from tests.api.helpers import sign_up
+from tests.games.data import foreign_words
 from tests.games.legal_rounds import generator_for, legal_round
+from tests.web.test_bids_play_view import play_view
 from tests.web.test_no_english_on_translated_pages import CATALOGS, LANGUAGES, VisibleText, english_ids
 
 # Seeds of the played matches: different trumps, nils, honours, Pass and VIP rounds.
@@ -41,8 +46,14 @@ LANGUAGE_NAMES = {"English", "Deutsch"}
 FILE_TYPES = {"JSON", "CSV"}
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
-# A card as the score explanations write it, the same in every language: ♠A, ♦10.
-CARD = re.compile(r"[♠♥♦♣](?:[AKQJ]|10|\d)")
+# A card as the score explanations write it: the suit's sign and its rank, a number or the
+# letter the reader's deck has on the card's corner (an ace is A in German, Т for туз in Russian).
+CARD = re.compile(r"[♠♥♦♣](10|\d|[^\W\d_])")
+CARD_LETTERS = {"de": "AKDB", "ru": "ТКДВ"}
+# Where a page's text starts a label of its own: headings, fieldset legends, table captions.
+HEADING_TAGS = {"h1", "h2", "h3", "h4", "legend", "caption"}
+# A multiplier in the play view and the word before it ("Einsatz ×6", "5 × Karte 2").
+MULTIPLIER = re.compile(r"(\S+)\s*×\s*\d")
 # A Latin x between numbers used as the multiplication sign ("3 x 10"); "×" is the sign.
 TIMES_X = re.compile(r"\d\s*[xX]\s*\d|\b[xX]\s*\d|\d\s*[xX]\b")
 
@@ -118,6 +129,34 @@ def reading(app, language: str) -> Iterator[None]:
         yield
 
 
+class HeadingText(HTMLParser):
+    """The text each heading, legend and caption of a page starts with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.starts: list[str] = []
+        self.open: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in HEADING_TAGS and self.open is None:
+            self.open = tag
+
+    def handle_endtag(self, tag):
+        if tag == self.open:
+            self.open = None
+
+    def handle_data(self, data):
+        if self.open is not None and data.strip():
+            self.starts.append(" ".join(data.split()))
+            self.open = None  # the first words only: a note after them may start small
+
+
+def heading_starts(html: str) -> list[str]:
+    parser = HeadingText()
+    parser.feed(html)
+    return parser.starts
+
+
 def visible_texts(html: str) -> list[str]:
     parser = VisibleText()
     parser.feed(html)
@@ -184,9 +223,41 @@ def play(client, game, players, seed: int, league: str | None, headers, seat_lab
     return match_id
 
 
-def played_pages(client, language: str, seat_labels: set[str]) -> tuple[dict[str, str], dict[str, list[str]]]:
+def replayed(client, game, match_id: str) -> tuple[Table, MatchState]:
+    """The match as the server holds it (an edit may have changed what followed), replayed."""
+    match = client.get(f"/api/v1/matches/{match_id}").get_json()
+    table = game.table([player["name"] if isinstance(player, dict) else player for player in match["players"]], match["options"])
+    state = game.initial_state(table)
+    for scored in match["rounds"]:
+        state = game.play(table, state, scored["input"])
+    return table, state
+
+
+def open_bidding(client, game, match_id: str, seed: int) -> tuple[Table, dict[str, Any]] | None:
+    """The next round's bids saved (the hand still to play): the table and the engine's play
+    view of them; None when the game has no bidding or the match is over."""
+    if not game.has_bidding:
+        return None
+    table, state = replayed(client, game, match_id)
+    if state.finished:
+        return None
+    raw, _after = legal_round(random.Random(seed), game, table, state)
+    bids = {field.name: raw[field.name] for field in game.input_fields(table, state.next or {}) if field.phase == BID and field.name in raw}
+    saved = client.put(f"/api/v1/matches/{match_id}/rounds/{state.round_count + 1}/bidding", json=bids)
+    assert saved.status_code == 200, saved.get_json()
+    return table, saved.get_json()["play"]
+
+
+# The play views shown: page key -> (game, table, the engine's play view).
+PlayViews = dict[str, tuple[Any, Table, dict[str, Any]]]
+
+
+def played_pages(
+    client, language: str, seat_labels: set[str], play_views: PlayViews | None = None
+) -> tuple[dict[str, str], dict[str, list[str]]]:
     """Every page one language's reader sees, and each match page's history lines; the
-    seat fields' labels (in English) go to `seat_labels`."""
+    seat fields' labels (in English) go to `seat_labels`, the play views of the bidding left
+    open in each match of a game with bidding to `play_views`."""
     headers = {"Accept-Language": language}
     sign_up(client, "tischrunde")
     league = client.post("/leagues", data={"name": "Freitag", "members": "Mara, Nils"}, headers=headers)
@@ -202,6 +273,11 @@ def played_pages(client, language: str, seat_labels: set[str]) -> tuple[dict[str
             for suffix in ("", "/rounds/1/edit", "/undo"):
                 url = f"/matches/{match_id}{suffix}"
                 pages[url] = client.get(url, headers=headers).get_data(as_text=True)
+            if (bidding := open_bidding(client, game, match_id, seed)) is not None:
+                key = f"/matches/{match_id}#play-view"
+                pages[key] = client.get(f"/matches/{match_id}", headers=headers).get_data(as_text=True)
+                if play_views is not None:
+                    play_views[key] = (game, *bidding)
         pages[f"{league_url}?game={game.id}"] = client.get(f"{league_url}?game={game.id}", headers=headers).get_data(as_text=True)
     for url in ("/", "/leagues", league_url, "/players", "/rules"):
         pages[url] = client.get(url, headers=headers).get_data(as_text=True)
@@ -211,7 +287,8 @@ def played_pages(client, language: str, seat_labels: set[str]) -> tuple[dict[str
 
 @pytest.fixture(scope="module")
 def words() -> dict[str, Any]:
-    return {"codes": codes(), "english": english_words(), "games": latin_game_names()}
+    foreign = {language: set().union(*(foreign_words(game, language) for game in all_games())) for language in LANGUAGES}
+    return {"codes": codes(), "english": english_words(), "games": latin_game_names(), "foreign": foreign}
 
 
 def problems_on(language: str, texts: list[str], words: dict[str, Any], ids: set[str]) -> list[str]:
@@ -227,6 +304,12 @@ def problems_on(language: str, texts: list[str], words: dict[str, Any], ids: set
                 found.append(f"code {code!r}: {text}")
         if TIMES_X.search(text):
             found.append(f"x as times sign: {text}")
+        for card in CARD.finditer(text):
+            if card.group(1).isalpha() and card.group(1) not in CARD_LETTERS[language]:
+                found.append(f"card letter {card.group(1)!r}: {text}")
+        for word in WORD.findall(text):
+            if word in words["foreign"].get(language, ()):
+                found.append(f"English term {word!r}: {text}")
         plain = CARD.sub(" ", text)
         if language == "ru":
             for word in LATIN_WORD.findall(plain):
@@ -246,17 +329,49 @@ def seat_numbers(game_words: list[str], lines: list[str]) -> list[str]:
     ]
 
 
+def play_view_problems(app, language: str, html: str, game, table: Table, play: dict[str, Any]) -> list[str]:
+    """What the play view of an open bidding fails to say: who leads the first trick (the
+    engine's leader, or the game's own rule when it names none), and what each multiplier is
+    (the number field it is, "Einsatz ×6", not "Karo Trumpf ×6"; a product of numbers,
+    "5 × Karte 2", says itself)."""
+    shown = play_view(html)
+    if shown is None:
+        return ["no play view of the saved bids"]
+    found = []
+    with reading(app, language):
+        lead = adapter_for(game).first_lead(table, play)
+        labels = {
+            _(field.label).lower()
+            for field in game.input_fields(table, game.initial_state(table).next or {})
+            if field.kind == INT or (field.choices and all(isinstance(choice, int) for choice in field.choices))
+        }
+    if lead is None or lead not in shown:
+        found.append(f"who leads the first trick ({lead!r}) not said: {shown}")
+    for multiplier in MULTIPLIER.finditer(shown):
+        before = multiplier.group(1).rstrip(",:;(").lower()
+        if not before[-1:].isdigit() and before not in labels:
+            found.append(f"multiplier without its word: {multiplier.group(0)!r} in {shown}")
+    return found
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_played_match_shows_only_player_words(client, app, language, words):
     seat_labels: set[str] = set()
-    pages, histories = played_pages(client, language, seat_labels)
+    play_views: PlayViews = {}
+    pages, histories = played_pages(client, language, seat_labels, play_views)
     ids = english_ids(language)
     found = {}
     for url, html in pages.items():
         texts = visible_texts(html)
-        if problems := problems_on(language, texts, words, ids):
+        problems = problems_on(language, texts, words, ids)
+        problems += [f"heading starts small: {start}" for start in heading_starts(html) if start[:1].islower()]
+        if problems:
             found[url] = sorted(set(problems))
     assert histories, "the played matches show their history"
+    assert play_views or not any(game.has_bidding for game in all_games()), "the games with bidding show a play view"
+    for url, (game, table, play) in play_views.items():
+        if bad := play_view_problems(app, language, pages[url], game, table, play):
+            found.setdefault(url, []).extend(bad)
     with reading(app, language):
         seat_words = {_(label) for label in seat_labels}
     for url, lines in histories.items():

@@ -145,7 +145,7 @@ class GameAdapter:
             for code in field.choices:
                 inputs.append({"name": self.assign_name(field, code), "label": self.choice_words(field, code),
                                "options": [("", _("nobody"))] + side_options})
-            return {"label": label, "kind": "select", "inputs": inputs, "phase": field.phase}
+            return {"label": label, "heading": heading_of(label), "kind": "select", "inputs": inputs, "phase": field.phase}
         for index, owner in enumerate(owners):
             name = self.form_name(field, index if owner is not None else None)
             text = label if owner is None else _("{field} of {name}", field=label, name=owner)
@@ -153,6 +153,7 @@ class GameAdapter:
         kind = "number" if field.kind == INT else "select"
         return {
             "label": label,
+            "heading": heading_of(label),
             "kind": kind,
             "inputs": inputs,
             "minimum": field.minimum,
@@ -299,6 +300,14 @@ class GameAdapter:
         """Everything else the saved bids say the hand is played for (style, trump, stake,
         contracts), in words; `raw` is the stored bidding, `play` the engine's play view."""
         return []
+
+    def first_lead(self, table: Table, play: Mapping[str, Any]) -> str | None:
+        """Who leads the first trick, in words: the engine's leader by name. None when the
+        engine names none (the cards decide): a game's adapter then says how the first trick
+        is opened."""
+        if play.get("leader") is None:
+            return None
+        return _("{name} leads the first trick.", name=table.name(play["leader"]))
 
     # ---- chips: the engine's number inputs of the round being entered
 
@@ -505,6 +514,12 @@ class GameAdapter:
         if isinstance(value, Mapping):
             return ", ".join(GameAdapter.plain_words(item) for item in value.values() if item is not None)
         return str(value)
+
+
+def heading_of(label: str) -> str:
+    """A field's label as the heading of its fieldset: its first letter a capital (the label
+    is also said mid-line, "tricks Ann 3", in lower case where the language writes it so)."""
+    return label[:1].upper() + label[1:]
 
 
 def tricks_so_far(table: Table, entry: Mapping[str, Any], values: Values, prefix: str = "tricks") -> list[str]:

@@ -152,9 +152,11 @@ class NwikAdapter(GameAdapter):
         return cells
 
     @staticmethod
-    def played_for(raw: Mapping[str, Any]) -> str | None:
+    def played_for(raw: Mapping[str, Any], *, worded: bool = False) -> str | None:
         """What the (Acting) Bidder plays for, as the score counts it: the style (the suit
-        chosen for style 2) and the multiplier, for VIP the stake times the card accepted."""
+        chosen for style 2) and the multiplier, for VIP the stake times the card accepted.
+        `worded`: the multiplier called the stake (the play view's sentence; the scoresheet's
+        narrow cells keep the bare "×4")."""
         style = raw.get("acting_style") if raw.get("style") == rules.PASS else raw.get("style")
         if not (isinstance(style, int) and style in rules.STYLE_NAMES):
             return None
@@ -164,13 +166,17 @@ class NwikAdapter(GameAdapter):
             name = _("{suit} trumps", suit=_(SUIT_NAMES[trump]))  # the suit chosen, not the three it could be
         if style == rules.VIP and isinstance(stake, int) and isinstance(card, int):
             # The multiplier the score used: the stake times the turned card accepted.
+            if worded:
+                return _("{style}, stake ×{stake} ({base} × card {card})", style=name, stake=stake * card, base=stake, card=card)
             return _("{style} ×{stake} (stake {base} × card {card})", style=name, stake=stake * card, base=stake, card=card)
+        if worded:
+            return _("{style}, stake ×{stake}", style=name, stake=stake)
         return _("{style} ×{stake}", style=name, stake=stake)
 
     def play_lines(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[str]:
         details = play.get("details") or {}
         bidder, acting = details.get("bidder", 0), details.get("acting_bidder", 0)
-        bid = self.played_for(raw) or ""
+        bid = self.played_for(raw, worded=True) or ""
         trump = raw.get("trump")
         if raw.get("style") == rules.VIP or raw.get("acting_style") == rules.VIP:
             # VIP's trump is the turned card's suit: said when it was recorded.

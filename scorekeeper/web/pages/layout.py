@@ -13,19 +13,25 @@ from ..vendor import installed_version
 from .blueprint import bp
 from .pwa import static_version
 
-# Each side's colour on the scoreboard, the charts and the rounds table.
-SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#b58cff", "#7be38a", "#ff7b9c", "#f3e36b")
+# Each side's colour on the scoreboard, the charts and the rounds table. In this order seats
+# next to each other at the table (the last one beside the first) never get two alike: the
+# close pairs of the six (blue and lavender, pink and lavender, orange and yellow) sit apart.
+SIDE_COLOURS = ("#5ec8ff", "#ffb347", "#ff7b9c", "#7be38a", "#b58cff", "#f3e36b")
 # Past the six chosen colours (a game of 7 seats or more): hues a golden angle apart, each far
-# from the last, light enough for the dark cards.
+# from the last, from a start clear of the six's hues, every other one lighter, so that none
+# repeats one of the six; light enough for the dark cards.
 GOLDEN_ANGLE = 137.508
+FIRST_EXTRA_HUE = 330
+EXTRA_LIGHTNESS = (65, 82)
 
 
 def side_colour(index: int) -> str:
     """Seat or side `index`'s colour: the same on every page, distinct for any number of seats."""
     if index < len(SIDE_COLOURS):
         return SIDE_COLOURS[index]
-    hue = (index - len(SIDE_COLOURS)) * GOLDEN_ANGLE % 360
-    return f"hsl({hue:.0f} 70% 68%)"
+    extra = index - len(SIDE_COLOURS)
+    hue = (FIRST_EXTRA_HUE + extra * GOLDEN_ANGLE) % 360
+    return f"hsl({hue:.0f} 60% {EXTRA_LIGHTNESS[extra % 2]}%)"
 
 
 def current_language() -> str:

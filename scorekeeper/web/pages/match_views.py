@@ -265,7 +265,7 @@ def play_view(view, adapter: GameAdapter, hints: Mapping[str, Any]) -> dict[str,
         "hidden": {name: value for name, value in values.items() if name not in adapter.hand_fields},
         "targets": adapter.play_targets(table, bidding["input"], play),
         "lines": adapter.play_lines(table, bidding["input"], play),
-        "leader": table.name(play["leader"]) if play["leader"] is not None else None,
+        "lead": adapter.first_lead(table, play),
         "dealer": table.name(play["dealer"]),
         "dealer_may_not_call": play["dealer_may_not_call"],
     }

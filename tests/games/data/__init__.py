@@ -13,6 +13,8 @@ A module may define, each optional:
   ROUND_LIMIT_EXAMPLE  (players, a round it takes again and again, each side's score for it)
   BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/games/test_bidding.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
+  FOREIGN_WORDS  by language, English words of the game's own terms that its translation once
+               kept and its players do not say (the German "Bags"): never on that language's pages
 """
 from __future__ import annotations
 
@@ -92,6 +94,11 @@ def bidding_round(game: Game) -> Generator:
     """The game's own generator of rounds to check biddings with, else its legal-round generator."""
     own = getattr(module_for(game), "bidding_round", None)
     return own if own is not None else generator_for(game)[2]
+
+
+def foreign_words(game: Game, language: str) -> set[str]:
+    """The English words of the game's terms its `language` pages must not show (the game's own list)."""
+    return set(getattr(module_for(game), "FOREIGN_WORDS", {}).get(language, ()))
 
 
 def i18n_case(game: Game) -> dict[str, Any] | None:

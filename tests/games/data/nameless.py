@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+# The game's English name, once kept on German pages: German players call it Namenlos.
+FOREIGN_WORDS = {"de": {"Nameless"}}
 FIRST_ROUND = {"tricks": [2, 1, 1, 1]}
 
 

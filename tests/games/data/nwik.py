@@ -23,10 +23,10 @@ I18N_CASE = {'players': 3,
 
 # Round 1's bids as the form posts them -> what the play view says, each line in its text
 # (tests/web/test_bids_play_view.py); the first are the bids changed by "Change the bids".
-PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays ♣ Clubs trumps ×6', 'Ann 3', 'Bob 6', 'Cid 4']),
- ({'style': '5', 'stake': '5', 'vip_card': '2'}, ['Bob plays VIP ×10 (stake 5 × card 2)']),
+PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays ♣ Clubs trumps, stake ×6', 'Ann 3', 'Bob 6', 'Cid 4']),
+ ({'style': '5', 'stake': '5', 'vip_card': '2'}, ['Bob plays VIP, stake ×10 (5 × card 2)']),
  ({'style': '6', 'stake': '4', 'acting_style': '5', 'vip_card': '3', 'trump': 'hearts'},
-  ['Bob passes; Cid plays as Acting Bidder: VIP ×12 (stake 4 × card 3), ♥ Hearts trumps', 'Cid 6']),
+  ['Bob passes; Cid plays as Acting Bidder: VIP, stake ×12 (4 × card 3), ♥ Hearts trumps', 'Cid 6']),
  ({'style': '6', 'stake': '1', 'acting_style': '2', 'trump': 'diamonds'},
-  ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps ×1'])]
+  ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps, stake ×1'])]
 CHANGED_BID = {"stake": "3"}

@@ -52,9 +52,13 @@ I18N_CASE = {'players': 4,
 # Round 1's bids as the form posts them -> what the play view says, each line in its text
 # (tests/web/test_bids_play_view.py); the first are the bids changed by "Change the bids".
 PLAY_VIEW_CASES = [({'bid_0': '4', 'bid_1': 'nil', 'bid_2': '5', 'bid_3': '3'},
-  ['Ann 4', 'Bob nil', 'Cid 5', 'Dee 3', 'Ann & Cid: contract 9', 'Bob & Dee: contract 3']),
+  ['Ann 4', 'Bob nil', 'Cid 5', 'Dee 3', 'Ann & Cid: contract 9', 'Bob & Dee: contract 3',
+   'First trick: everyone plays their lowest club']),
  ({'bid_0': 'blind_nil', 'bid_1': '2', 'bid_2': '6', 'bid_3': '2'},
   ['Ann blind nil', 'Ann & Cid: contract 6'])]
+
+# English terms German Spades pages once kept: bags are Säcke, sandbagging the Sack-Strafe.
+FOREIGN_WORDS = {"de": {"Bag", "Bags", "bag", "bags", "Sandbagging", "sandbagging"}}
 
 # Blind nil in round 1: allowed when the house rule asks no deficit.
 BIDS_OPTIONS = {"blind_nil_deficit": None}
