@@ -7,12 +7,14 @@ fixed seed, and posted as the game's adapter fills its form.
 """
 from __future__ import annotations
 
+import html
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games import Game, MatchState, Table, all_games
+from scorekeeper.games import Game, MatchState, RuleError, Table, all_games
 from scorekeeper.web.games import adapter_for
 from tests.games.legal_rounds import legal_round
 
@@ -48,6 +50,19 @@ def new_match_form(game: Game, players: list[str] | tuple[str, ...], **extra: st
     return data
 
 
+def entered(page: str, name: str) -> str | None:
+    """The value a page's form shows for field `name`: its checked chip's, or its box's; None
+    when the page has no such field or no chip of it is checked."""
+    for tag in re.findall(rf'<input\b[^>]*\bname="{re.escape(name)}"[^>]*>', page):
+        value = re.search(r'\bvalue="([^"]*)"', tag)
+        text = html.unescape(value.group(1)) if value else ""
+        if not re.search(r'\btype="(radio|checkbox)"', tag):
+            return text
+        if re.search(r"\schecked\b", tag):
+            return text
+    return None
+
+
 @dataclass
 class Play:
     """A match of `game` played by the engine round after round, each round also as its form posts it."""
@@ -78,12 +93,18 @@ class Play:
         return adapter_for(self.game).form_values(raw, self.table, self.states[number - 1].next)
 
     def other_round(self, number: int) -> dict[str, Any]:
-        """A legal round `number` unlike the one drawn (an edit's new input)."""
+        """A legal round `number` unlike the one drawn, after which the rounds drawn beyond it
+        still hold (an edit's new input)."""
         drawn = self.round(number)
         for _attempt in range(100):
             raw, _after = legal_round(self.rng, self.game, self.table, self.states[number - 1])
-            if raw != drawn:
-                return raw
+            if raw == drawn:
+                continue
+            try:
+                self.game.replay(self.table, [*self.raws[: number - 1], raw, *self.raws[number:]])
+            except RuleError:
+                continue
+            return raw
         raise AssertionError(f"no second legal round {number} of {self.game.id} found")
 
     def after(self, number: int) -> MatchState:
