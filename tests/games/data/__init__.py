@@ -13,6 +13,7 @@ A module may define, each optional:
   ROUND_LIMIT_EXAMPLE  (players, a round it takes again and again, each side's score for it)
   BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/games/test_bidding.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
+  RULE_LINK_CASES  refused rounds (options, form, anchor) whose "why?" links to a rule (tests/web/test_rules_pages.py)
 """
 from __future__ import annotations
 

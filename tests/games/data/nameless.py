@@ -1,4 +1,4 @@
-"""Nameless's test data: four players, a first round, the issue's tap budget."""
+"""Nameless's test data: four players, a first round, the issue's tap budget, a refused round's rule."""
 from __future__ import annotations
 
 from typing import Any
@@ -20,3 +20,6 @@ I18N_CASE = {'players': 3,
 
 # A round the game takes again and again, each side's score listed (the round limit's tests).
 ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid"], {"tricks": [1, 2, 2]}, (1, 2, 2))
+
+# A refused round and the rule its "why?" links to (tests/web/test_rules_pages.py).
+RULE_LINK_CASES = [({}, {"tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1"}, "recording")]

@@ -62,3 +62,14 @@ CHANGED_BID = {"bid_0": "2"}
 
 # A round the game takes again and again, each side's score listed (the round limit's tests).
 ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid", "Dee"], {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}, (70, 60))
+
+# Refused rounds and the rule their "why?" links to (tests/web/test_rules_pages.py): the
+# new-match form's options, round 1 as the form posts it, the rules page's anchor.
+RULE_LINK_CASES = [
+    ({"opt_min_team_bid": "5"},
+     {"bid_0": "2", "bid_1": "3", "bid_2": "2", "bid_3": "2", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
+      "tricks_3": "3"}, "option-min_team_bid"),
+    ({"opt_bids_total_13": "false"},
+     {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
+      "tricks_3": "3"}, "option-bids_total_13"),
+]

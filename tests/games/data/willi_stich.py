@@ -32,3 +32,9 @@ PLAY_VIEW_CASES = [({'bid_0': '0', 'bid_1': '1', 'bid_2': '1', 'bid_3': '0', 'tr
 # Willi Stich's players call: its word for the bids, per language.
 BID_WORDS = {"en": "calls", "de": "ansagen", "ru": "заказы"}
 CHANGED_BID = {"bid_0": "1"}
+
+# A refused round and the rule its "why?" links to (tests/web/test_rules_pages.py).
+RULE_LINK_CASES = [
+    ({}, {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1", "tricks_2": "0",
+          "tricks_3": "0"}, "rule-dealer"),
+]
