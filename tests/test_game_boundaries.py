@@ -74,7 +74,6 @@ NAMING_GAMES_STILL = frozenset(
         "web/test_browser.py", "web/test_league_pages.py",
         "web/test_offline_browser.py", "web/test_pages.py",
         "web/test_refusal_words.py", "web/test_round_chips_browser.py",
-        "web/test_table_conveniences_browser.py",
     }
 )
 
