@@ -14,6 +14,8 @@ A module may define, each optional:
   BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/games/test_bidding.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
   RULE_LINK_CASES  refused rounds (options, form, anchor) whose "why?" links to a rule (tests/web/test_rules_pages.py)
+  RULE_WORD_CASES  refusals beside the form in player words (language, form, words) (tests/web/test_refusal_words.py)
+  REWORDED_REFUSALS  a later round's refusal as the adapter words it (code, field, message, round, words)
 """
 from __future__ import annotations
 

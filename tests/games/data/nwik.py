@@ -30,3 +30,20 @@ PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays 
  ({'style': '6', 'stake': '1', 'acting_style': '2', 'trump': 'diamonds'},
   ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps ×1'])]
 CHANGED_BID = {"stake": "3"}
+
+# Nwik's own refusals beside the form, in player words (tests/web/test_refusal_words.py):
+# (language, round 1 as the form posts it, words one message holds).
+_TRICKS = {"tricks_0": "5", "tricks_1": "4", "tricks_2": "4"}
+RULE_WORD_CASES = [
+    ("en", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Spades trumps is style 1: for style 2 choose ♥ Hearts"),
+    ("de", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Pik als Trumpf ist Spielart 1"),
+    ("ru", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "козыри — это стиль 1"),
+    ("en", {"style": "2", "stake": "1", **_TRICKS}, "still to enter: trump"),
+    ("de", {"style": "6", "stake": "1", "acting_style": "5", **_TRICKS}, "noch einzugeben: VIP-Karte"),
+]
+# An engine refusal of a later round, reworded by the adapter: (code, field, the engine's
+# message, the round it names, the words said).
+REWORDED_REFUSALS = [
+    ("vip_card_missing", "vip_card", "round 4: vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3",
+     4, "round 4: still to enter: VIP card"),
+]
