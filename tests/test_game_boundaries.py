@@ -73,7 +73,6 @@ NAMING_GAMES_STILL = frozenset(
         "test_migration_roster_scopes.py", "web/test_bids_browser.py",
         "web/test_browser.py", "web/test_league_pages.py",
         "web/test_offline_browser.py", "web/test_pages.py",
-        "web/test_round_chips_browser.py",
     }
 )
 

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from scorekeeper.games import game_ids, get_game
+from scorekeeper.games import all_games, game_ids, get_game
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.form_fields import FormError
-from tests.games.data import players_for
+from tests.games.data import module_for, players_for
 
 
 def players_of(game: str) -> list[str]:
@@ -231,80 +231,17 @@ def test_undo_has_a_confirm_step(client):
 
 # --------------------------------------------------------------------------- the game adapters: form -> spec JSON
 
-CONVERSIONS = [
-    (
-        "nwik", players_of("nwik"), None,
-        {"style": "5", "stake": "4", "vip_card": "2", "trump": "hearts", "acting_style": "3",
-         "tricks_0": "5", "tricks_1": "5", "tricks_2": "3"},
-        {"style": 5, "stake": 4, "vip_card": 2, "trump": "hearts", "tricks": [5, 5, 3]},
-    ),
-    (
-        "nwik", players_of("nwik"), None,
-        {"style": "6", "stake": "3", "acting_style": "2", "trump": "clubs", "vip_card": "3",
-         "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
-        {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]},
-    ),
-    (  # JavaScript off, the acting style's chip alone: it says the Pass too
-        "nwik", players_of("nwik"), None,
-        {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
-         "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
-        {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]},
-    ),
-    (
-        "nwik", players_of("nwik"), None,
-        {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
-        {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
-    ),
-    (
-        "spades", players_of("spades"), None,
-        {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "2",
-         "tricks_0": "5", "tricks_1": "1", "tricks_2": "4", "tricks_3": "3"},
-        {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]},
-    ),
-    (
-        "spades", players_of("spades"), {"special_calls": ["blind_seven"]},
-        {"bid_0": "4", "bid_1": "2", "bid_2": "1", "bid_3": "3", "call_0": "blind_seven", "call_1": "",
-         "tricks_0": "4", "tricks_1": "2", "tricks_2": "4", "tricks_3": "3"},
-        {"bids": [None, 2, None, 3], "tricks": [4, 2, 4, 3], "calls": ["blind_seven", None]},
-    ),
-    (
-        "willi-stich", players_of("willi-stich"), None,
-        {"trump": "hearts", "bid_0": "1", "bid_1": "0", "bid_2": "2", "bid_3": "1",
-         "tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "2", "trump_chooser": ""},
-        {"trump": "hearts", "bids": [1, 0, 2, 1], "tricks": [1, 1, 1, 2]},
-    ),
-    (
-        "willi-stich", players_of("willi-stich")[:3], None,
-        {"trump": "", "bid_0": "0", "bid_1": "0", "bid_2": "0", "tricks_0": "1", "tricks_1": "0", "tricks_2": "0",
-         "trump_chooser": "2"},
-        {"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump_chooser": 2},
-    ),
-    (
-        "nameless", players_of("nameless"), None,
-        {"tricks_0": "0", "tricks_1": "4", "tricks_2": "1", "tricks_3": "0", "alone": "1", "renege": ""},
-        {"tricks": [0, 4, 1, 0], "alone": 1},
-    ),
-    (
-        "nameless", players_of("nameless")[:3], None,
-        {"tricks_0": "1", "tricks_1": "1", "tricks_2": "3", "renege": "0"},
-        {"tricks": [1, 1, 3], "renege": 0},
-    ),
-    (
-        "zwicker", players_of("nameless"), None,
-        {"cards_0": "30", "zwicks_0": "2", "cards_1": "25", "zwicks_1": "0",
-         **{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},
-         **{f"honour_{code}": "1" for code in ("J20", "D7", "S7", "AD", "AC")}},
-        {"sides": [
-            {"cards": 30, "zwicks": 2, "honours": ["J25", "J15", "D10", "AS", "AH"]},
-            {"cards": 25, "zwicks": 0, "honours": ["J20", "D7", "S7", "AD", "AC"]},
-        ]},
-    ),
-]
+def cases(name: str) -> list:
+    """Each game's own cases of `name` (tests/games/data), with the game."""
+    return [
+        pytest.param(game, *case, id=f"{game.id}-{index}")
+        for game in all_games()
+        for index, case in enumerate(getattr(module_for(game), name, ()))
+    ]
 
 
-@pytest.mark.parametrize(("game", "players", "options", "form", "expected"), CONVERSIONS)
-def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
-    rules = get_game(game)
+@pytest.mark.parametrize(("rules", "players", "options", "form", "expected"), cases("FORM_CONVERSIONS"))
+def test_forms_convert_to_the_spec_json(rules, players, options, form, expected):
     table = rules.table(players, options)
     hints, adapter = rules.initial_state(table).next, adapter_for(rules)
     assert adapter.round_input(form, table, hints) == expected
@@ -312,32 +249,9 @@ def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
     assert adapter.round_input({**adapter.form_values(expected, table, hints)}, table, hints) == expected
 
 
-@pytest.mark.parametrize(
-    ("game", "form", "message"),
-    [
-        ("nwik", {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'"),
-        # Every blank field named at once, in words.
-        ("nameless", {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann"),
-        ("spades", {"bid_0": "four", "bid_1": "3", "bid_2": "3", "bid_3": "3",
-                    **{f"tricks_{seat}": "3" for seat in range(4)}}, "bid of Ann must be a whole number, got 'four'"),
-        ("spades", {"bid_1": "3", "tricks_0": "3"},
-         "still to enter: bid of Ann, bid of Cid, bid of Dee, tricks of Bob, tricks of Cid, tricks of Dee"),
-        (
-            "zwicker",
-            {"cards_0": "1.5", "cards_1": "20", "zwicks_0": "0", "zwicks_1": "0",
-             **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC")}},
-            "cards of Ann must be a whole number, got '1.5'",
-        ),
-        ("zwicker", {"cards_0": "20", "zwicks_0": "0", "zwicks_1": "0", "honour_AC": "1"},
-         "still to enter: cards of Bob, who took Joker 25, who took Joker 20, who took Joker 15, who took Ten of Diamonds, "
-         "who took Seven of Diamonds, who took Seven of Spades, who took Ace of Spades, who took Ace of Hearts, "
-         "who took Ace of Diamonds"),
-    ],
-)
-def test_unreadable_fields_raise_form_errors(game, form, message):
-    names = players_of(game) if game != "nameless" else ["Ann", "Bob"]
-    rules = get_game(game)
-    table = rules.table(names, None)
+@pytest.mark.parametrize(("rules", "players", "form", "message"), cases("UNREADABLE_FORMS"))
+def test_unreadable_fields_raise_form_errors(rules, players, form, message):
+    table = rules.table(players, None)
     with pytest.raises(FormError) as caught:
         adapter_for(rules).round_input(form, table, rules.initial_state(table).next)
     assert caught.value.message == message and caught.value.status == 422

@@ -16,6 +16,9 @@ A module may define, each optional:
   RULE_LINK_CASES  refused rounds (options, form, anchor) whose "why?" links to a rule (tests/web/test_rules_pages.py)
   RULE_WORD_CASES  refusals beside the form in player words (language, form, words) (tests/web/test_refusal_words.py)
   REWORDED_REFUSALS  a later round's refusal as the adapter words it (code, field, message, round, words)
+  TAPPED_BIDS  round 1's bids by taps, what the play view says, one bid changed, what it says then
+  FORM_CONVERSIONS  forms as the page posts them and the round input they are (players, options, form, input)
+  UNREADABLE_FORMS  forms the page cannot read and what it says (players, form, message)
 """
 from __future__ import annotations
 
