@@ -71,7 +71,7 @@ NAMING_GAMES_STILL = frozenset(
         "services/test_match_views.py", "services/test_roster_seats.py", "services/test_sharing_audit.py",
         "services/test_snapshots.py", "test_cookies.py", "test_errors.py", "test_migration_match_results.py",
         "test_migration_roster_scopes.py",
-        "web/test_browser.py", "web/test_league_pages.py",
+        "web/test_league_pages.py",
         "web/test_offline_browser.py",
     }
 )
