@@ -126,7 +126,7 @@ def test_the_rest(total, given, implied):
     assert the_rest(total, given) == implied
 
 
-# --------------------------------------------------------------------------- worked cases
+# --------------------------------------------------------------------------- worked cases (each game's in its own file: test_<game>_chips.py)
 
 
 def chips(game_id: str, players: list[str], rounds: list[dict[str, Any]], draft: Any, options: Any = None):
@@ -136,53 +136,3 @@ def chips(game_id: str, players: list[str], rounds: list[dict[str, Any]], draft:
     for raw in rounds:
         state = game.play(table, state, raw)
     return {item.field: item for item in game.number_inputs(table, state, draft)}
-
-
-def test_nwik_used_style_and_stake_are_greyed_with_the_reason():
-    # Rounds 1-3: Bob, Cid, Ann are Bidder; round 4 is Bob's again.
-    played = [{"style": 3, "stake": 4, "tricks": [4, 4, 5]}] + [{"style": 1, "stake": 1, "tricks": [4, 4, 5]}] * 2
-    found = chips("nwik", ["Ann", "Bob", "Cid"], played, {"tricks": [4, None, 5]})
-    assert [(u.value, u.reason) for u in found["style"].unavailable] == [
-        (3, "Bob has already used style 3 (No Trumps); still free: 1, 2, 4, 5, 6")
-    ]
-    assert [u.value for u in found["stake"].unavailable] == [4]
-    # Cid (Acting Bidder if Bob passes) chose style 1 as Bidder.
-    assert [u.value for u in found["acting_style"].unavailable] == [1]
-    assert found["tricks.1"].implied == 4 and found["tricks.1"].values() == range(0, 14)
-
-
-def test_willi_stich_dealer_last_with_the_forbidden_call():
-    found = chips("willi-stich", ["Ann", "Bob", "Cid", "Dee"], [{"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]}], {"bids": [0, None, 1, 0]})
-    # Round 2: two cards, Bob deals and calls last; 1 is called by the others, so Bob may not call 1.
-    assert list(found)[:4] == ["bids.2", "bids.3", "bids.0", "bids.1"]
-    assert [(u.value, u.reason) for u in found["bids.1"].unavailable] == [
-        (1, "the dealer Bob may not call 1: the calls would add up to 2")
-    ]
-    assert found["bids.0"].unavailable == () and found["bids.1"].values() == range(0, 3)
-    # Before everyone else has called, nothing is greyed yet.
-    early = chips("willi-stich", ["Ann", "Bob", "Cid", "Dee"], [{"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]}], {})
-    assert early["bids.1"].unavailable == ()
-
-
-def test_spades_nil_and_blind_nil_chips():
-    found = chips("spades", ["Ann", "Bob", "Cid", "Dee"], [], {"bids": ["nil", None, None, None]})
-    assert [word.value for word in found["bids.2"].words] == ["nil", "blind_nil"]
-    # Ann bid nil: her partner Cid may not bid nil too, nor an integer 0 (the side needs a contract).
-    assert {u.value for u in found["bids.2"].unavailable} == {0, "nil", "blind_nil"}
-    # Nobody is behind by 100: blind nil is greyed for everyone, with the reason.
-    assert "behind by at least 100 points" in found["bids.1"].refusal("blind_nil").reason
-    assert found["bids.1"].refusal("nil") is None
-    called = chips("spades", ["Ann", "Bob", "Cid", "Dee"], [], {"calls": ["moon", None]}, {"special_calls": ["moon"]})
-    assert called["bids.0"].refusal(3).reason == "Ann & Cid called moon: the partners make no bid"
-
-
-def test_zwicker_cards_and_zwicks():
-    found = chips("zwicker", ["Ann", "Bob"], [], {"sides": [{"cards": 30}, {}]})
-    assert found["sides.1.cards"].implied == 25 and found["sides.0.cards"].values() == range(0, 56)
-    # At most half a side's cards are Zwicks.
-    assert found["sides.0.zwicks"].maximum == 15 and found["sides.1.zwicks"].maximum == 12
-
-
-def test_nameless_last_tricks():
-    found = chips("nameless", ["Ann", "Bob", "Cid", "Dee", "Eve"], [], {"tricks": [1, 1, None, 1, 0]})
-    assert found["tricks.2"].implied == 1 and found["tricks.2"].maximum == 4

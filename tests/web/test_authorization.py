@@ -13,9 +13,15 @@ import re
 import pytest
 
 from tests.api.helpers import sign_up
+from tests.game_picks import a_game, new_match_form, play, seats
 
 ROLES = ("owner", "scorer", "viewer", "stranger", "anonymous")
-NAMELESS_ROUND = {"tricks_0": "3", "tricks_1": "1", "tricks_2": "1"}
+# Any game of three players: its legal rounds 1 and 2 as its form posts them, and round 1 edited.
+GAME = a_game(seats(3))
+PLAYERS = ["Ann", "Bob", "Cid"]
+PLAYED = play(GAME, PLAYERS)
+ROUND_1, ROUND_2 = PLAYED.form(1), PLAYED.form(2)
+EDITED_1 = PLAYED.form(1, PLAYED.other_round(1))
 
 
 def created_id(response) -> str:
@@ -37,10 +43,8 @@ def world(new_client):
     league = created_id(owner.post("/leagues", data={"name": "Friday", "members": "Ann, Bob, Cid, Zed"}))
     for role in ("scorer", "viewer"):
         assert owner.post(f"/leagues/{league}/roles", data={"username": role, "role": role}).status_code == 303
-    data = {"game": "nameless", "seats": "3", "action": "create", "first_dealer": "0", "league": league,
-            "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"}
-    match = created_id(owner.post("/matches/new", data=data))
-    response = owner.post(f"/matches/{match}/rounds", data={**NAMELESS_ROUND, "expected_number": "1"})
+    match = created_id(owner.post("/matches/new", data=new_match_form(GAME, PLAYERS, league=league)))
+    response = owner.post(f"/matches/{match}/rounds", data={**ROUND_1, "expected_number": "1"})
     assert response.status_code == 303
     # The export of another league (its own ids, no matches), so importing it is no clash:
     # an import never reuses players of another league.
@@ -62,19 +66,17 @@ def world(new_client):
 
 
 def new_league_match(c, w):
-    data = {"game": "nameless", "seats": "3", "action": "create", "first_dealer": "0", "league": w["league"],
-            "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"}
-    return c.post("/matches/new", data=data)
+    return c.post("/matches/new", data=new_match_form(GAME, PLAYERS, league=w["league"]))
 
 
 ROUTES = {
     "new league match": (new_league_match, {"owner", "scorer"}),
     "record round": (
-        lambda c, w: c.post(f"/matches/{w['match']}/rounds", data={**NAMELESS_ROUND, "expected_number": "2"}),
+        lambda c, w: c.post(f"/matches/{w['match']}/rounds", data={**ROUND_2, "expected_number": "2"}),
         {"owner", "scorer"},
     ),
     "edit round": (
-        lambda c, w: c.post(f"/matches/{w['match']}/rounds/1/edit", data={**NAMELESS_ROUND, "tricks_0": "2", "tricks_1": "2"}),
+        lambda c, w: c.post(f"/matches/{w['match']}/rounds/1/edit", data=EDITED_1),
         {"owner", "scorer"},
     ),
     "undo round": (lambda c, w: c.post(f"/matches/{w['match']}/undo", data={"number": "1"}), {"owner", "scorer"}),
@@ -144,16 +146,14 @@ def test_refused_writes_change_nothing(world):
 
 
 def casual_match(client) -> str:
-    data = {"game": "nameless", "seats": "3", "action": "create", "first_dealer": "0",
-            "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"}
-    return created_id(client.post("/matches/new", data=data))
+    return created_id(client.post("/matches/new", data=new_match_form(GAME, PLAYERS)))
 
 
 def round_writes(client, match_id: str) -> list[int]:
     """Record round 1, edit it, undo it: the statuses."""
     return [
-        client.post(f"/matches/{match_id}/rounds", data={**NAMELESS_ROUND, "expected_number": "1"}).status_code,
-        client.post(f"/matches/{match_id}/rounds/1/edit", data={**NAMELESS_ROUND, "tricks_0": "2", "tricks_1": "2"}).status_code,
+        client.post(f"/matches/{match_id}/rounds", data={**ROUND_1, "expected_number": "1"}).status_code,
+        client.post(f"/matches/{match_id}/rounds/1/edit", data=EDITED_1).status_code,
         client.post(f"/matches/{match_id}/undo", data={"number": "1"}).status_code,
     ]
 
@@ -178,14 +178,14 @@ def test_casual_match_with_account_is_written_only_by_its_creator(new_client):
     for other in (anonymous, stranger):
         # The link still shows the match; writing it is the creator's alone.
         assert other.get(f"/matches/{match_id}").status_code == 200
-        response = other.post(f"/matches/{match_id}/rounds", data={**NAMELESS_ROUND, "expected_number": "1"})
+        response = other.post(f"/matches/{match_id}/rounds", data={**ROUND_1, "expected_number": "1"})
         assert response.status_code == 403
         assert "only ann may change this match" in response.get_data(as_text=True)
     assert round_writes(creator, match_id) == [303, 303, 303]
     # Edits and undos by others are refused too (a round exists to try them on).
-    assert creator.post(f"/matches/{match_id}/rounds", data={**NAMELESS_ROUND, "expected_number": "1"}).status_code == 303
+    assert creator.post(f"/matches/{match_id}/rounds", data={**ROUND_1, "expected_number": "1"}).status_code == 303
     for other in (anonymous, stranger):
-        assert other.post(f"/matches/{match_id}/rounds/1/edit", data=NAMELESS_ROUND).status_code == 403
+        assert other.post(f"/matches/{match_id}/rounds/1/edit", data=EDITED_1).status_code == 403
         assert other.post(f"/matches/{match_id}/undo", data={"number": "1"}).status_code == 403
     assert len(json.loads(creator.get(f"/api/v1/matches/{match_id}").get_data())["rounds"]) == 1
 

@@ -5,17 +5,12 @@ in the rule's words with its "why?"; each game calls its bids by one word."""
 from __future__ import annotations
 
 import html as html_lib
-import json
-import random
 import re
 
 import pytest
 
 from scorekeeper.games import all_games, get_game
-from scorekeeper.web import phone
 from tests.games.data import bid_word, bids_options, changed_bid, play_view_cases, players_for
-from tests.games.legal_rounds import legal_round
-from tests.web.test_refusal_words import codes_of, shown_messages, words_wrong
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 VERSION = re.compile(r'name="version" value="([^"]+)"')
@@ -74,13 +69,6 @@ def test_the_play_view_says_what_the_hand_is_played_for(client, game_id, bids, s
         assert words in shown, shown
 
 
-def test_a_spades_nil_is_never_a_bare_0(client):
-    match_id = start(client, "spades")
-    assert save_bids(client, match_id, {"bid_0": "4", "bid_1": "nil", "bid_2": "5", "bid_3": "3"}).status_code == 303
-    shown = play_view(page_of(client, f"/matches/{match_id}"))
-    assert "Bob nil" in shown and "Bob 0" not in shown
-
-
 @pytest.mark.parametrize("game", [game for game in BIDDING_GAMES if changed_bid(game)], ids=lambda game: game.id)
 def test_change_the_bids_reopens_the_form_with_the_saved_bids(client, game):
     """One tap on "Change the bids": the bids form with every saved bid chosen; one bid changed
@@ -127,73 +115,3 @@ def test_each_game_calls_its_bids_by_one_word(client, game, language):
     heading = text(re.search(r'<h3 id="h-play">(.*?)</h3>', page, re.S).group(1)).lower()
     change = text(re.search(r'<button[^>]*id="change-bids"[^>]*>.*?</button>', page, re.S).group(0)).lower()
     assert word in heading and word in change
-
-
-# Bob and Dee are partners: two number bids of 0 are a contract of 0, which the rules refuse.
-ZERO_CONTRACT = {"bid_1": "0", "bid_3": "0"}
-ZERO_WORDS = {
-    "en": "Bob & Dee bid 0 tricks together, but a side's contract must be 1 to 13: a player who means to take no trick bids nil",
-    "de": "wer keinen Stich machen will, sagt Nil an",
-    "ru": "кто не хочет брать ни одной взятки, заказывает нил",
-}
-
-
-@pytest.mark.parametrize("others", [{}, {"bid_0": "4", "bid_2": "5"}], ids=["the other side to bid", "all bids in"])
-@pytest.mark.parametrize("language", ["en", "de", "ru"])
-def test_a_spades_contract_of_0_is_refused_by_the_live_check(client, language, others):
-    match_id = start(client, "spades")
-    page = page_of(client, f"/matches/{match_id}", language)
-    data = {**ZERO_CONTRACT, **others, "version": version(page)}
-    answer = client.post(f"/matches/{match_id}/preview", data=data, headers={"Accept-Language": language})
-    html = answer.get_data(as_text=True)
-    assert 'class="bar-state bad"' in html
-    refusal = re.search(r'<p data-error-field="[^"]*" class="refusal" role="alert">(.*?)</p>', html, re.S).group(1)
-    assert ZERO_WORDS[language] in text(refusal)
-    assert 'href="/rules/spades#rule-contract"' in refusal
-    spades = next(game for game in BIDDING_GAMES if game.id == "spades")
-    assert not words_wrong(text(refusal), codes_of(spades, spades.table(players_for(spades)), language))
-
-
-@pytest.mark.parametrize("language", ["en", "de", "ru"])
-def test_a_spades_contract_of_0_refused_on_save_says_the_rule(client, language):
-    match_id = start(client, "spades")
-    answer = save_bids(client, match_id, {**ZERO_CONTRACT, "bid_0": "4", "bid_2": "5"}, language)
-    assert answer.status_code == 422
-    html = answer.get_data(as_text=True)
-    summary = re.search(r'<div class="error-summary[^"]*" role="alert" id="error-summary">(.*?)</div>', html, re.S).group(1)
-    assert ZERO_WORDS[language] in text(summary) and 'href="/rules/spades#rule-contract"' in summary
-    spades = next(game for game in BIDDING_GAMES if game.id == "spades")
-    codes = codes_of(spades, spades.table(players_for(spades)), language)
-    for message in shown_messages(html):
-        assert not words_wrong(message, codes), message
-        assert "integer" not in message
-
-
-def test_willi_stich_play_view_says_the_trump_and_who_chose_it(client):
-    """Round 5 (trump choice): the calls saved with the trump and its chooser, the play view says both."""
-    game = next(game for game in BIDDING_GAMES if game.id == "willi-stich")
-    match_id = start(client, game.id)
-    table = game.table(players_for(game))
-    state = game.initial_state(table)
-    rng = random.Random(5)
-    for _number in range(4):
-        raw, state = legal_round(rng, game, table, state)
-        assert client.post(f"/api/v1/matches/{match_id}/rounds", json=raw).status_code == 201
-    page = page_of(client, f"/matches/{match_id}")
-    # Round 5: Ann deals (first dealer) ... calls 1, 1, 1 and the dealer's 1: 4 of 5 cards, allowed.
-    data = {"bid_0": "1", "bid_1": "1", "bid_2": "1", "bid_3": "1", "trump": "spades", "trump_chooser": "2",
-            "version": version(page)}
-    assert client.post(f"/matches/{match_id}/rounds/5/bidding", data=data).status_code == 303
-    shown = play_view(page_of(client, f"/matches/{match_id}"))
-    assert "Trump: ♠ Spades, chosen by Cid" in shown and "Called: 4 of 5 tricks" in shown
-
-
-@pytest.mark.parametrize("others", [{}, {"bid_0": "4", "bid_2": "5"}], ids=["the other side to bid", "all bids in"])
-def test_the_phones_engine_refuses_a_contract_of_0_as_the_server_does(client, others):
-    """Offline the phone's engine (web/phone.py) answers the live check: the same refusal, the same words."""
-    match_id = start(client, "spades")
-    match = client.get(f"/api/v1/matches/{match_id}").get_json()
-    with client.application.test_request_context():
-        check = json.loads(phone.evaluate(json.dumps({"match": match, "queued": [], "form": {**ZERO_CONTRACT, **others}})))["check"]
-    assert not check["ok"] and check["code"] == "contract_range"
-    assert check["message"] == ZERO_WORDS["en"]

@@ -18,12 +18,15 @@ from babel.messages.mofile import write_mo
 from flask import render_template_string
 from flask_babel import get_babel
 from playwright.sync_api import expect
-from table_loop import enter
+from table_loop import enter_round
 
 from scorekeeper.extensions import db
+from scorekeeper.games import Game
 from scorekeeper.i18n import babel
 from scorekeeper.models import User
+from scorekeeper.web.games import adapter_for
 from tests.api.helpers import sign_up
+from tests.game_picks import a_game, new_match_form, play, seats
 
 LANGUAGE_FORM = re.compile(r'<form method="post" action="/language"[^>]*>(.*?)</form>', re.DOTALL)
 HTML_LANG = re.compile(r'<html lang="([^"]*)">')
@@ -119,13 +122,14 @@ def test_switcher_returns_only_to_this_site(client):
 
 
 def test_after_a_refused_form_the_switcher_returns_to_the_page_it_came_from(client):
+    game = a_game(seats(3))
     response = client.post(
         "/matches/new",
-        data={"game": "nameless", "seats": "3", "action": "create", "player_0": "Ann", "player_1": "", "player_2": ""},
-        headers={"Referer": "http://localhost/matches/new?game=nameless"},
+        data=new_match_form(game, ["Ann", "", ""]),
+        headers={"Referer": f"http://localhost/matches/new?game={game.id}"},
     )
     assert response.status_code == 422
-    assert switcher(response.get_data(as_text=True))["next"] == "/matches/new?game=nameless"
+    assert switcher(response.get_data(as_text=True))["next"] == f"/matches/new?game={game.id}"
 
 
 def test_signed_in_choice_is_kept_on_the_account(client, new_client, clean_app):
@@ -220,6 +224,14 @@ def catalogs(clean_app, tmp_path, monkeypatch):
     babel.domain_instance.cache.clear()
 
 
+def counts_tricks_by_seat(game: Game) -> bool:
+    """A game of three whose round says each seat's tricks (the tiny catalog words them)."""
+    if not seats(3)(game):
+        return False
+    table = game.table(["Ann", "Bob", "Cid"])
+    return any(field.name == "tricks" and field.per == "seat" for field in game.input_fields(table, game.initial_state(table).next))
+
+
 def test_a_catalog_translates_templates_js_and_form_messages(client, catalogs):
     german = {"Accept-Language": "de"}
     home = client.get("/", headers=german).get_data(as_text=True)
@@ -228,15 +240,13 @@ def test_a_catalog_translates_templates_js_and_form_messages(client, catalogs):
     assert json.loads(offline)["pending_round"] == "Runde {number} · ausstehend"
     new = client.get("/matches/new", headers=german).get_data(as_text=True)
     assert "<title>Neues Spiel · Scorekeeper</title>" in new
-    created = client.post(
-        "/matches/new",
-        data={"game": "nameless", "seats": "3", "action": "create", "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"},
-        headers=german,
-    )
+    game = a_game(counts_tricks_by_seat)
+    created = client.post("/matches/new", data=new_match_form(game, ["Ann", "Bob", "Cid"]), headers=german)
     match_url = created.headers["Location"]
     page = client.get(match_url, headers=german).get_data(as_text=True)
     assert '<h2 id="h-entry">Runde 1</h2>' in page
-    refused = client.post(f"{match_url}/rounds", data={"tricks_0": "zwei", "tricks_1": "1", "tricks_2": "1"}, headers=german)
+    round_1 = play(game, ["Ann", "Bob", "Cid"]).form(1)
+    refused = client.post(f"{match_url}/rounds", data={**round_1, "tricks_0": "zwei"}, headers=german)
     assert refused.status_code == 422
     assert "Stiche von Ann muss eine ganze Zahl sein, nicht &#39;zwei&#39;" in refused.get_data(as_text=True)
     # The offline queue reads the refusal from a header: percent-encoded UTF-8, any language.
@@ -256,15 +266,14 @@ def test_switching_language_in_the_browser(page, console, shot, live_server, cat
     expect(page.locator("#language-select")).to_have_value("ru")
     page.locator("footer").scroll_into_view_if_needed()
     shot(page, "language-01-home-ru")
-    page.goto("/matches/new?game=nameless")
-    for seat, name in enumerate(["Аня", "Боря", "Вика", "Гоша"]):
+    game = a_game(seats(4))  # four Russian names, as many seats as its new-match form first offers
+    names = ["Аня", "Боря", "Вика", "Гоша", "Даша", "Егор"][: adapter_for(game).first_seat_count()]
+    page.goto(f"/matches/new?game={game.id}")
+    for seat, name in enumerate(names):
         page.fill(f"#player_{seat}", name)
     page.locator("button[value=create]").click()
     expect(page.locator("#h-entry")).to_have_text("Раунд 1")
-    enter(page, "tricks_0", "2")
-    enter(page, "tricks_1", "1")
-    enter(page, "tricks_2", "1")
-    enter(page, "tricks_3", "1")
+    enter_round(page, play(game, names).form(1))
     expect(page.locator("#preview")).to_contain_text("Очки за этот раунд")
     expect(page.locator("#save")).to_have_text("Сохранить раунд 1")
     shot(page, "language-02-match-ru")

@@ -12,7 +12,8 @@ from table_loop import enter
 from scorekeeper.games import all_games, get_game
 from scorekeeper.web.games import adapter_for
 from tests.games import legal_rounds
-from tests.web.test_browser import NWIK_STYLES, NWIK_TRICKS, api, pick, start_match, valid_preview
+from tests.web.test_browser import api, pick, start_match, valid_preview
+from tests.web.test_nwik_browser import NWIK_STYLES, NWIK_TRICKS
 
 pytestmark = pytest.mark.browser
 # Phones that queue rounds and sync them to a shared server: bin/test runs these in its

@@ -6,10 +6,11 @@ import re
 
 import pytest
 
-from scorekeeper.games import game_ids, get_game
+from scorekeeper.games import all_games, game_ids, get_game
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.form_fields import FormError
-from tests.games.data import players_for
+from tests.game_picks import a_game, new_match_form, play, seats
+from tests.games.data import module_for, players_for
 
 
 def players_of(game: str) -> list[str]:
@@ -42,7 +43,6 @@ def api_match(client, match_id: str) -> dict:
 
 
 CHANGED_ELSEWHERE = "This match changed on another phone: here is the current state"
-NWIK_ROUND_1 = {"style": "5", "stake": "4", "vip_card": "2", "tricks_0": "3", "tricks_1": "5", "tricks_2": "5"}
 
 
 # --------------------------------------------------------------------------- pages render
@@ -97,129 +97,50 @@ def test_manifest_and_service_worker(client):
 # --------------------------------------------------------------------------- new match
 
 
-def test_new_match_add_and_remove_seats_without_js(client):
-    data = {"game": "willi-stich", "seats": "4", "action": "add_seat", "player_0": "Ann"}
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_new_match_add_and_remove_seats_without_js(client, game):
+    low, high = game.min_players, game.max_players
+    if low < high:
+        data = {"game": game.id, "seats": str(low), "action": "add_seat", "player_0": "Ann"}
+        html = client.post("/matches/new", data=data).get_data(as_text=True)
+        assert f'id="player_{low}"' in html and 'value="Ann"' in html
+    data = {"game": game.id, "seats": str(high), "action": "add_seat"}
     html = client.post("/matches/new", data=data).get_data(as_text=True)
-    assert 'id="player_4"' in html and 'value="Ann"' in html
-    data = {"game": "willi-stich", "seats": "6", "action": "add_seat"}
+    assert f'id="player_{high - 1}"' in html and f'id="player_{high}"' not in html  # no more than the game's most
+    data = {"game": game.id, "seats": str(low), "action": "remove_seat"}
     html = client.post("/matches/new", data=data).get_data(as_text=True)
-    assert 'id="player_5"' in html and 'id="player_6"' not in html  # max 6
-    data = {"game": "spades", "seats": "4", "action": "remove_seat"}
-    html = client.post("/matches/new", data=data).get_data(as_text=True)
-    assert 'id="player_3"' in html  # Spades is exactly 4
+    assert f'id="player_{low - 1}"' in html and f'id="player_{low}"' not in html  # no fewer than its fewest
 
 
 def test_new_match_refusal_keeps_entries(client):
-    data = {"game": "nwik", "seats": "3", "action": "create", "player_0": "Ann", "player_1": "ann", "player_2": "Cid"}
-    response = client.post("/matches/new", data=data)
+    response = client.post("/matches/new", data=new_match_form(a_game(seats(3)), ["Ann", "ann", "Cid"]))
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "one player, one seat" in refusal(html)
     assert 'value="Cid"' in html
 
 
-def test_new_match_options_and_presets(client):
-    match_id = create(client, "spades", opt_preset="classic", opt_target="300", opt_special_calls="moon")
-    options = api_match(client, match_id)["options"]
-    assert options["nil_value"] == 100 and options["target"] == 300 and options["special_calls"] == ["moon"]
-    match_id = create(client, "spades", opt_blind_nil_deficit="none")
-    assert api_match(client, match_id)["options"]["blind_nil_deficit"] is None
-
-
 # --------------------------------------------------------------------------- rounds, JS off
 
 
-def test_form_post_records_a_round_and_redirects(client):
-    match_id = create(client, "nwik")
-    key = form_key(client.get(f"/matches/{match_id}").get_data(as_text=True))
-    data = {**NWIK_ROUND_1, "expected_number": "1", "idempotency_key": key}
-    response = client.post(f"/matches/{match_id}/rounds", data=data)
-    assert response.status_code == 303
-    assert response.headers["Location"].startswith(f"/matches/{match_id}")
-    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert "Bidder: 5 tricks, target 6: -1 × 8 = -8" in page
-    # The same form posted again (a retry, or the offline queue) stores nothing new.
-    again = client.post(f"/matches/{match_id}/rounds", data=data)
-    assert again.status_code == 303
-    match = api_match(client, match_id)
-    assert len(match["rounds"]) == 1 and match["totals"] == [0, -8, 8]
-
-
-def test_invalid_form_post_shows_rule_and_keeps_entries(client):
-    match_id = create(client, "nwik")
-    data = {**NWIK_ROUND_1, "tricks_2": "4", "expected_number": "1", "idempotency_key": "k1"}
-    response = client.post(f"/matches/{match_id}/rounds", data=data)
-    assert response.status_code == 422
-    html = response.get_data(as_text=True)
-    assert refusal(html) == "tricks must add up to 13, got 12"
-    assert re.search(r'name="tricks_2"[^>]*value="4"', html)
-    assert re.search(r'name="style" value="5" checked', html)
-    assert api_match(client, match_id)["rounds"] == []
+def counts_tricks_by_seat(game) -> bool:
+    table = game.table(players_for(game))
+    return any(field.name == "tricks" and field.per == "seat" for field in game.input_fields(table, game.initial_state(table).next))
 
 
 def test_unreadable_field_is_the_same_kind_of_message(client):
-    match_id = create(client, "nameless")
-    data = {"tricks_0": "two", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1", "expected_number": "1"}
+    game = a_game(counts_tricks_by_seat)
+    match_id = create(client, game.id)
+    data = {**play(game, players_for(game)).form(1), "tricks_0": "two", "expected_number": "1"}
     response = client.post(f"/matches/{match_id}/rounds", data=data)
     assert response.status_code == 422
     assert refusal(response.get_data(as_text=True)) == "tricks of Ann must be a whole number, got 'two'"
 
 
-def test_stale_round_number_is_refused(client):
-    match_id = create(client, "nwik")
-    client.post(f"/matches/{match_id}/rounds", data={**NWIK_ROUND_1, "expected_number": "1", "idempotency_key": "a"})
-    second = {"style": "4", "stake": "2", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"}
-    response = client.post(f"/matches/{match_id}/rounds", data={**second, "expected_number": "1", "idempotency_key": "b"})
-    assert response.status_code == 409
-    html = response.get_data(as_text=True)
-    # Another phone recorded round 1 first: the current match, with the entries kept.
-    assert refusal(html) == CHANGED_ELSEWHERE
-    assert 'id="round-1"' in html and '<h2 id="h-entry">Round 2</h2>' in html
-    assert re.search(r'name="tricks_1"[^>]*value="7"', html)
-    assert len(api_match(client, match_id)["rounds"]) == 1
-
-
-def test_preview_renders_refusal_or_scores(client):
-    match_id = create(client, "willi-stich")
-    # Round 1: 1 card; dealer Ann calls last. Calls 0,1,0,0 add up to 1: refused.
-    data = {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1", "tricks_2": "0", "tricks_3": "0"}
-    html = client.post(f"/matches/{match_id}/preview", data=data).get_data(as_text=True)
-    assert html.lstrip().startswith('<div id="preview"')
-    assert "may not call 0" in refusal(html)
-    assert re.search(r'id="save"\s+disabled', html)
-    data["bid_0"] = "1"
-    html = client.post(f"/matches/{match_id}/preview", data=data).get_data(as_text=True)
-    assert refusal(html) == ""
-    assert "would score" in html and "disabled" not in html
-
-
-def test_edit_round_and_refused_replay(client):
-    match_id = create(client, "nwik")
-    rounds = [
-        NWIK_ROUND_1,
-        {"style": "4", "stake": "2", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
-        {"style": "6", "stake": "6", "acting_style": "3", "tricks_0": "3", "tricks_1": "7", "tricks_2": "3"},
-        {"style": "1", "stake": "1", "tricks_0": "4", "tricks_1": "5", "tricks_2": "4"},  # Bob again
-    ]
-    for number, data in enumerate(rounds, start=1):
-        response = client.post(f"/matches/{match_id}/rounds", data={**data, "expected_number": str(number)})
-        assert response.status_code == 303, refusal(response.get_data(as_text=True))
-    page = client.get(f"/matches/{match_id}/rounds/1/edit")
-    assert page.status_code == 200
-    assert re.search(r'name="vip_card" value="2" checked', page.get_data(as_text=True))
-    # Bob using style 1 in round 1 breaks round 4, where he chose style 1: refused in words.
-    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**NWIK_ROUND_1, "style": "1"})
-    assert response.status_code == 422
-    assert refusal(response.get_data(as_text=True)).startswith("this change would break recorded round 4")
-    # A harmless edit is stored and replayed.
-    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**NWIK_ROUND_1, "tricks_0": "4", "tricks_1": "4"})
-    assert response.status_code == 303
-    assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [4, 4, 5]
-
-
-def test_undo_has_a_confirm_step(client):
-    match_id = create(client, "nameless")
-    data = {"tricks_0": "2", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1", "expected_number": "1"}
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_undo_has_a_confirm_step(client, game):
+    match_id = create(client, game.id)
+    data = {**play(game, players_for(game)).form(1), "expected_number": "1"}
     client.post(f"/matches/{match_id}/rounds", data=data)
     confirm = client.get(f"/matches/{match_id}/undo")
     assert confirm.status_code == 200 and "Undo round 1?" in confirm.get_data(as_text=True)
@@ -231,80 +152,17 @@ def test_undo_has_a_confirm_step(client):
 
 # --------------------------------------------------------------------------- the game adapters: form -> spec JSON
 
-CONVERSIONS = [
-    (
-        "nwik", players_of("nwik"), None,
-        {"style": "5", "stake": "4", "vip_card": "2", "trump": "hearts", "acting_style": "3",
-         "tricks_0": "5", "tricks_1": "5", "tricks_2": "3"},
-        {"style": 5, "stake": 4, "vip_card": 2, "trump": "hearts", "tricks": [5, 5, 3]},
-    ),
-    (
-        "nwik", players_of("nwik"), None,
-        {"style": "6", "stake": "3", "acting_style": "2", "trump": "clubs", "vip_card": "3",
-         "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
-        {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]},
-    ),
-    (  # JavaScript off, the acting style's chip alone: it says the Pass too
-        "nwik", players_of("nwik"), None,
-        {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
-         "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
-        {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]},
-    ),
-    (
-        "nwik", players_of("nwik"), None,
-        {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
-        {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
-    ),
-    (
-        "spades", players_of("spades"), None,
-        {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "2",
-         "tricks_0": "5", "tricks_1": "1", "tricks_2": "4", "tricks_3": "3"},
-        {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]},
-    ),
-    (
-        "spades", players_of("spades"), {"special_calls": ["blind_seven"]},
-        {"bid_0": "4", "bid_1": "2", "bid_2": "1", "bid_3": "3", "call_0": "blind_seven", "call_1": "",
-         "tricks_0": "4", "tricks_1": "2", "tricks_2": "4", "tricks_3": "3"},
-        {"bids": [None, 2, None, 3], "tricks": [4, 2, 4, 3], "calls": ["blind_seven", None]},
-    ),
-    (
-        "willi-stich", players_of("willi-stich"), None,
-        {"trump": "hearts", "bid_0": "1", "bid_1": "0", "bid_2": "2", "bid_3": "1",
-         "tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "2", "trump_chooser": ""},
-        {"trump": "hearts", "bids": [1, 0, 2, 1], "tricks": [1, 1, 1, 2]},
-    ),
-    (
-        "willi-stich", players_of("willi-stich")[:3], None,
-        {"trump": "", "bid_0": "0", "bid_1": "0", "bid_2": "0", "tricks_0": "1", "tricks_1": "0", "tricks_2": "0",
-         "trump_chooser": "2"},
-        {"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump_chooser": 2},
-    ),
-    (
-        "nameless", players_of("nameless"), None,
-        {"tricks_0": "0", "tricks_1": "4", "tricks_2": "1", "tricks_3": "0", "alone": "1", "renege": ""},
-        {"tricks": [0, 4, 1, 0], "alone": 1},
-    ),
-    (
-        "nameless", players_of("nameless")[:3], None,
-        {"tricks_0": "1", "tricks_1": "1", "tricks_2": "3", "renege": "0"},
-        {"tricks": [1, 1, 3], "renege": 0},
-    ),
-    (
-        "zwicker", players_of("nameless"), None,
-        {"cards_0": "30", "zwicks_0": "2", "cards_1": "25", "zwicks_1": "0",
-         **{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},
-         **{f"honour_{code}": "1" for code in ("J20", "D7", "S7", "AD", "AC")}},
-        {"sides": [
-            {"cards": 30, "zwicks": 2, "honours": ["J25", "J15", "D10", "AS", "AH"]},
-            {"cards": 25, "zwicks": 0, "honours": ["J20", "D7", "S7", "AD", "AC"]},
-        ]},
-    ),
-]
+def cases(name: str) -> list:
+    """Each game's own cases of `name` (tests/games/data), with the game."""
+    return [
+        pytest.param(game, *case, id=f"{game.id}-{index}")
+        for game in all_games()
+        for index, case in enumerate(getattr(module_for(game), name, ()))
+    ]
 
 
-@pytest.mark.parametrize(("game", "players", "options", "form", "expected"), CONVERSIONS)
-def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
-    rules = get_game(game)
+@pytest.mark.parametrize(("rules", "players", "options", "form", "expected"), cases("FORM_CONVERSIONS"))
+def test_forms_convert_to_the_spec_json(rules, players, options, form, expected):
     table = rules.table(players, options)
     hints, adapter = rules.initial_state(table).next, adapter_for(rules)
     assert adapter.round_input(form, table, hints) == expected
@@ -312,83 +170,9 @@ def test_forms_convert_to_the_spec_json(game, players, options, form, expected):
     assert adapter.round_input({**adapter.form_values(expected, table, hints)}, table, hints) == expected
 
 
-@pytest.mark.parametrize(
-    ("game", "form", "message"),
-    [
-        ("nwik", {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'"),
-        # Every blank field named at once, in words.
-        ("nameless", {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann"),
-        ("spades", {"bid_0": "four", "bid_1": "3", "bid_2": "3", "bid_3": "3",
-                    **{f"tricks_{seat}": "3" for seat in range(4)}}, "bid of Ann must be a whole number, got 'four'"),
-        ("spades", {"bid_1": "3", "tricks_0": "3"},
-         "still to enter: bid of Ann, bid of Cid, bid of Dee, tricks of Bob, tricks of Cid, tricks of Dee"),
-        (
-            "zwicker",
-            {"cards_0": "1.5", "cards_1": "20", "zwicks_0": "0", "zwicks_1": "0",
-             **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC")}},
-            "cards of Ann must be a whole number, got '1.5'",
-        ),
-        ("zwicker", {"cards_0": "20", "zwicks_0": "0", "zwicks_1": "0", "honour_AC": "1"},
-         "still to enter: cards of Bob, who took Joker 25, who took Joker 20, who took Joker 15, who took Ten of Diamonds, "
-         "who took Seven of Diamonds, who took Seven of Spades, who took Ace of Spades, who took Ace of Hearts, "
-         "who took Ace of Diamonds"),
-    ],
-)
-def test_unreadable_fields_raise_form_errors(game, form, message):
-    names = players_of(game) if game != "nameless" else ["Ann", "Bob"]
-    rules = get_game(game)
-    table = rules.table(names, None)
+@pytest.mark.parametrize(("rules", "players", "form", "message"), cases("UNREADABLE_FORMS"))
+def test_unreadable_fields_raise_form_errors(rules, players, form, message):
+    table = rules.table(players, None)
     with pytest.raises(FormError) as caught:
         adapter_for(rules).round_input(form, table, rules.initial_state(table).next)
     assert caught.value.message == message and caught.value.status == 422
-
-
-def test_two_step_round_by_plain_form_posts(client):
-    """JavaScript off: the bids are posted and stored; the page shows them and posts them
-    again with the tricks, so the tricks complete the round; a refused bid says why."""
-    match_id = create(client, "spades")
-    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    version = re.search(r'name="version" value="([^"]+)"', page).group(1)
-    bids = {"bid_0": "2", "bid_1": "4", "bid_2": "3", "bid_3": "3", "version": html_lib.unescape(version)}
-    response = client.post(f"/matches/{match_id}/rounds/1/bidding", data=bids)
-    assert response.status_code == 303
-    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert 'id="play-view"' in page and 'name="bid_1" value="4"' in page
-    assert api_match(client, match_id)["bidding"]["input"]["bids"] == [2, 4, 3, 3]
-    hand = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
-    hand.pop("csrf_token", None)
-    hand = {key: html_lib.unescape(value) for key, value in hand.items()}
-    hand.update({"tricks_0": "2", "tricks_1": "5", "tricks_2": "3", "tricks_3": "3"})
-    response = client.post(f"/matches/{match_id}/rounds", data=hand)
-    assert response.status_code == 303, refusal(response.get_data(as_text=True))
-    stored = api_match(client, match_id)
-    assert stored["rounds"][0]["input"]["bids"] == [2, 4, 3, 3] and stored["bidding"] is None
-
-
-@pytest.mark.parametrize(
-    ("language", "deal_line", "not_said"),
-    [
-        ("en", "Round 1: Ann deals; Bob bids first", "leads"),
-        ("de", "Runde 1: Ann gibt; Bob sagt zuerst an", "spielt aus"),
-        ("ru", "Раунд 1: сдаёт Ann; первый заказ — Bob", "ходит"),
-    ],
-)
-def test_spades_deal_line_says_who_bids_first_not_who_leads(client, language, deal_line, not_said):
-    """In Spades the lowest clubs open the first trick: the deal line names who bids first only."""
-    match_id = create(client, "spades")
-    page = html_lib.unescape(client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True))
-    assert deal_line in page
-    assert not_said not in page
-
-
-def test_nameless_alone_and_renege_are_plain_radio_chips(client):
-    """JavaScript off: who went alone and who reneged are radio chips ("Nobody" checked) that post as a plain form."""
-    match_id = create(client, "nameless")
-    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert 'name="alone"' in html and "<select id=\"f-alone\"" not in html and "<select id=\"f-renege\"" not in html
-    for name in ("alone", "renege"):
-        assert re.search(rf'<label class="chip"><input type="radio" name="{name}" value="" checked>', html)
-    data = {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1", "tricks_3": "0", "alone": "1", "renege": "",
-            "expected_number": "1"}
-    assert client.post(f"/matches/{match_id}/rounds", data=data).status_code == 303
-    assert api_match(client, match_id)["rounds"][0]["input"] == {"tricks": [1, 3, 1, 0], "alone": 1}

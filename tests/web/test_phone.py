@@ -11,7 +11,10 @@ import pytest
 
 from scorekeeper.games import all_games, get_game
 from scorekeeper.web import phone
+from scorekeeper.web.games import adapter_for
+from tests.game_copies import original_games
 from tests.games import legal_rounds
+from tests.games.data import first_round, players_for
 
 ENGINE_META = re.compile(r'<meta name="scorekeeper-engine" content="([^"]+)"')
 
@@ -49,29 +52,12 @@ def test_the_phone_replays_a_match_as_the_server_does(client, game_id):
     assert all(r["provisional"] for r in as_queued["rounds"]) and as_queued["queue_error"] is None
 
 
-def test_a_form_is_read_and_checked_as_the_pages_do(client):
-    match = client.post("/api/v1/matches", json={"game": "nwik", "players": ["Ann", "Bob", "Cid"]}).get_json()
-    form = {"style": "1", "stake": "3", "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"}
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_a_queued_round_that_no_longer_holds_is_named(client, game):
+    players = players_for(game)
+    match = client.post("/api/v1/matches", json={"game": game.id, "players": players}).get_json()
     with client.application.test_request_context():
-        ok = evaluate(match=match, queued=[], form=form)["check"]
-        short = evaluate(match=match, queued=[], form={**form, "tricks_2": "2"})["check"]
-        unreadable = evaluate(match=match, queued=[], form={**form, "tricks_0": "four"})["check"]
-        # A queued round edited in place is checked against the rounds before it, not against itself.
-        again = evaluate(match=match, queued=[{"input": ok["input"]}], form=form, replace=0)["check"]
-        from_form = evaluate(match=match, queued=[{"form": form}], form=None)
-    assert ok["ok"] and ok["input"] == {"style": 1, "stake": 3, "tricks": [4, 6, 3]}
-    assert [side["score"] for side in ok["scores"]] == [3, 0, -3]
-    assert ok["notes"][0] == "Tricks so far: 13 of 13"
-    assert not short["ok"] and short["message"] == "tricks must add up to 13, got 12"
-    assert not unreadable["ok"] and "must be a whole number" in unreadable["message"]
-    assert again["ok"] and [side["score"] for side in again["scores"]] == [3, 0, -3]
-    assert from_form["totals"] == [3, 0, -3] and from_form["next_info"] == "Round 2: Bob deals, Cid bids"
-
-
-def test_a_queued_round_that_no_longer_holds_is_named(client):
-    match = client.post("/api/v1/matches", json={"game": "nameless", "players": ["Ann", "Bob", "Cid", "Dee"]}).get_json()
-    with client.application.test_request_context():
-        answer = evaluate(match=match, queued=[{"input": {"tricks": [2, 1, 1, 1]}}, {"input": {"tricks": [5, 5, 5, 5]}}])
+        answer = evaluate(match=match, queued=[{"input": first_round(game, players)}, {"input": {}}])
     assert answer["queue_error"]["number"] == 2 and answer["queue_error"]["message"].startswith("round 2:")
     assert len(answer["rounds"]) == 1
 
@@ -87,7 +73,9 @@ def test_the_pages_name_the_engine_and_it_is_served_versioned(client):
     pyodide_url = re.search(r'from "([^"]+)pyodide\.mjs"', source).group(1)
     bundle_url = re.search(r'fetch\("(/engine/bundle-\w+\.json)"\)', source).group(1)
     bundle = client.get(bundle_url).get_json()
-    assert "scorekeeper/games/nwik.py" in bundle["files"] and "scorekeeper/web/games/nwik.py" in bundle["files"]
+    for game in original_games():  # every game's engine and adapter go to the phone (a copy is the tests' own)
+        for module in (type(game).__module__, type(adapter_for(game)).__module__):
+            assert module.replace(".", "/") + ".py" in bundle["files"], module
     assert not any("pages" in path or path.endswith("app.py") for path in bundle["files"])
     assert bundle["files"]["scorekeeper/games/base.py"] == open("scorekeeper/games/base.py", encoding="utf-8").read()
     assert base64.b64decode(bundle["catalogs"]["de"])[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")

@@ -10,8 +10,9 @@ import re
 
 import pytest
 
-from scorekeeper.games import Game, all_games, get_game
+from scorekeeper.games import Game, all_games
 from scorekeeper.web.games import adapter_for
+from tests.games.data import module_for, players_for
 from tests.games.legal_rounds import generator_for, legal_round
 
 LANGUAGES = ("en", "de", "ru")
@@ -119,30 +120,29 @@ def test_words_wrong_catches_what_it_should() -> None:
     assert words_wrong("Bob has already used stake 4", codes) == []
 
 
-@pytest.mark.parametrize(
-    ("language", "form", "said"),
-    [
-        ("en", {"style": "2", "stake": "1", "trump": "spades"}, "♠ Spades trumps is style 1: for style 2 choose ♥ Hearts"),
-        ("de", {"style": "2", "stake": "1", "trump": "spades"}, "♠ Pik als Trumpf ist Spielart 1"),
-        ("ru", {"style": "2", "stake": "1", "trump": "spades"}, "козыри — это стиль 1"),
-        ("en", {"style": "2", "stake": "1"}, "still to enter: trump"),
-        ("de", {"style": "6", "stake": "1", "acting_style": "5"}, "noch einzugeben: VIP-Karte"),
-    ],
-)
-def test_nwik_rules_in_player_words(client, language, form, said):
-    """Nwik's own refusals beside the form say the rule in words (the engine's name fields and suits as JSON does)."""
-    response = client.post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3]})
+def cases(name: str) -> list:
+    """Each game's own cases of `name` (tests/games/data), with the game."""
+    return [
+        pytest.param(game, *case, id=f"{game.id}-{index}")
+        for game in all_games()
+        for index, case in enumerate(getattr(module_for(game), name, ()))
+    ]
+
+
+@pytest.mark.parametrize(("game", "language", "form", "said"), cases("RULE_WORD_CASES"))
+def test_a_games_rules_in_player_words(client, game, language, form, said):
+    """A game's own refusals beside the form say the rule in words (the engine's name fields and suits as JSON does)."""
+    players = players_for(game)
+    response = client.post("/api/v1/matches", json={"game": game.id, "players": players})
     match_id = response.get_json()["id"]
-    data = {**form, "tricks_0": "5", "tricks_1": "4", "tricks_2": "4", "expected_number": "1"}
+    data = {**form, "expected_number": "1"}
     answer = client.post(f"/matches/{match_id}/preview", data=data, headers={"Accept-Language": language})
     messages = shown_messages(answer.get_data(as_text=True))
     assert any(said in message for message in messages), messages
-    assert not [message for message in messages if words_wrong(message, codes_of(get_game("nwik"), get_game("nwik").table(NAMES[:3]), language))]
+    assert not [message for message in messages if words_wrong(message, codes_of(game, game.table(players), language))]
 
 
-def test_a_reworded_refusal_still_names_the_round_an_edit_breaks() -> None:
-    game = get_game("nwik")
-    table = game.table(NAMES[:3])
-    engine = "round 4: vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3"
-    words = adapter_for(game).refusal_of_round(table, "vip_card_missing", "vip_card", engine, 4)
-    assert words == "round 4: still to enter: VIP card"
+@pytest.mark.parametrize(("game", "code", "field", "engine", "number", "said"), cases("REWORDED_REFUSALS"))
+def test_a_reworded_refusal_still_names_the_round_an_edit_breaks(game, code, field, engine, number, said) -> None:
+    words = adapter_for(game).refusal_of_round(game.table(players_for(game)), code, field, engine, number)
+    assert words == said

@@ -14,7 +14,8 @@ from scorekeeper.games import all_games
 from scorekeeper.web import rules_pages
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
-from tests.web.test_pages import create, players_of
+from tests.games.data import module_for
+from tests.web.test_pages import create
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = all_games()
@@ -107,11 +108,17 @@ def test_every_refusal_links_to_an_existing_anchor(game_id, language):
     assert broken == {}
 
 
-def test_a_refusal_outside_the_rules_links_nowhere():
-    assert refusal_anchor("spades", "stale_etag", None) is None
-    assert refusal_anchor("spades", None, None) is None
-    assert refusal_anchor("spades", "option_range", "options.points") is None  # no such Spades option
-    assert refusal_anchor("zwicker", "option_range", "options.points.D10") == "option-points"
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_a_refusal_outside_the_rules_links_nowhere(game):
+    assert refusal_anchor(game.id, "stale_etag", None) is None
+    assert refusal_anchor(game.id, None, None) is None
+    own = {spec.name for spec in game.all_option_specs()}
+    others = {spec.name for other in GAMES for spec in other.all_option_specs()} - own
+    for name in [*sorted(others), "no_such_option"]:  # another game's option is none of this game's rules
+        assert refusal_anchor(game.id, "option_range", f"options.{name}") is None, name
+    for name in own:  # an option's own paragraph, for the option and for a part of it (one honour's points)
+        assert refusal_anchor(game.id, "option_range", f"options.{name}") == option_anchor(name)
+        assert refusal_anchor(game.id, "option_range", f"options.{name}.part") == option_anchor(name)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -173,50 +180,16 @@ def test_new_match_form_links_every_option_to_its_paragraph(client, game_id):
             assert f'href="/rules/{game_id}#{option_anchor(spec.name)}"' in html, spec.name
 
 
-def test_new_match_form_offers_the_house_rules_in_words(client):
-    html = client.get("/matches/new?game=spades").get_data(as_text=True)
-    for label in ("Minimum team bid", "Bids may add up to 13", "Failed nil tricks are bags", "Round limit"):
-        assert f">{label}</label>" in html
-    for name in ("min_team_bid", "bids_total_13", "failed_nil_bags", "max_rounds"):
-        assert f'name="opt_{name}"' in html
+def rule_link_cases() -> list:
+    """Each game's refused rounds and the rule their "why?" links to (tests/games/data: RULE_LINK_CASES)."""
+    return [
+        pytest.param(game.id, options, form, anchor, id=f"{game.id}-{anchor}")
+        for game in GAMES
+        for options, form, anchor in getattr(module_for(game), "RULE_LINK_CASES", ())
+    ]
 
 
-def test_house_rules_chosen_in_the_form_are_frozen(client):
-    match_id = create(
-        client, "spades", opt_min_team_bid="4", opt_bids_total_13="false", opt_max_rounds="6",
-        opt_preset="classic", opt_failed_nil_bags="true",
-    )
-    options = client.get(f"/api/v1/matches/{match_id}").get_json()["options"]
-    assert (options["min_team_bid"], options["bids_total_13"], options["max_rounds"], options["failed_nil_bags"]) == (
-        4, False, 6, True
-    )
-    assert "6 rounds left" in client.get(f"/matches/{match_id}").get_data(as_text=True)
-
-
-def test_refused_option_combination_says_why(client):
-    data = {"game": "spades", "seats": "4", "action": "create", "first_dealer": "0", "opt_failed_nil_bags": "true"}
-    data.update({f"player_{seat}": name for seat, name in enumerate(players_of("spades"))})
-    response = client.post("/matches/new", data=data)
-    assert response.status_code == 422
-    html = response.get_data(as_text=True)
-    assert 'class="rule-link" href="/rules/spades#option-failed_nil_bags">why?</a>' in html
-
-
-@pytest.mark.parametrize(
-    ("game_id", "options", "form", "anchor"),
-    [
-        ("spades", {"opt_min_team_bid": "5"},
-         {"bid_0": "2", "bid_1": "3", "bid_2": "2", "bid_3": "2", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
-          "tricks_3": "3"}, "option-min_team_bid"),
-        ("spades", {"opt_bids_total_13": "false"},
-         {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
-          "tricks_3": "3"}, "option-bids_total_13"),
-        ("nameless", {}, {"tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1"}, "recording"),
-        ("willi-stich", {},
-         {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1", "tricks_2": "0",
-          "tricks_3": "0"}, "rule-dealer"),
-    ],
-)
+@pytest.mark.parametrize(("game_id", "options", "form", "anchor"), rule_link_cases())
 def test_a_refused_round_links_why_to_its_rule(client, game_id, options, form, anchor):
     match_id = create(client, game_id, **options)
     link = f'class="rule-link" href="/rules/{game_id}#{anchor}">why?</a>'
@@ -230,17 +203,6 @@ def test_a_refused_round_links_why_to_its_rule(client, game_id, options, form, a
     assert anchor in render("en", game_id).anchors
 
 
-def test_round_entry_says_the_house_rules_of_the_bids(client):
-    match_id = create(client, "spades", opt_min_team_bid="4", opt_bids_total_13="false")
-    form = {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "5", "tricks_0": "4", "tricks_1": "0", "tricks_2": "3",
-            "tricks_3": "6"}
-    html = html_lib.unescape(client.post(f"/matches/{match_id}/preview", data=form).get_data(as_text=True))
-    assert "House rule: each side bids at least 4 together, unless it bids nil or makes a special call" in html
-    assert "House rule: the bids may not add up to 13 (so far 12)" in html
-    plain = html_lib.unescape(client.get(f"/matches/{create(client, 'spades')}").get_data(as_text=True))
-    assert "House rule" not in plain
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_match_page_links_its_rules(client, game_id):
     match_id = create(client, game_id)
@@ -248,23 +210,12 @@ def test_match_page_links_its_rules(client, game_id):
 
 
 def test_shared_page_links_the_rules(client, new_client):
-    match_id = create(client, "zwicker")
+    game = next(game for game in GAMES if game.id in RULES_IDS)
+    match_id = create(client, game.id)
     page = client.post(f"/matches/{match_id}/share").get_data(as_text=True)
     url = re.search(r'id="share-url" class="mono" readonly value="([^"]+)"', page).group(1)
     shared = new_client().get(url.split("localhost", 1)[1]).get_data(as_text=True)
-    assert 'href="/rules/zwicker">Rules of Zwicker</a>' in shared
-
-
-def test_german_rules_page_and_why_in_german(client):
-    match_id = create(client, "spades", opt_bids_total_13="false")
-    form = {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
-            "tricks_3": "3"}
-    html = client.post(
-        f"/matches/{match_id}/preview", data=form, headers={"Accept-Language": "de"}
-    ).get_data(as_text=True)
-    assert "Hausregel" in html and ">warum?</a>" in html
-    page = client.get("/rules/spades", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "Ansagen dürfen 13 ergeben" in page
+    assert f'href="/rules/{game.id}">Rules of {game.name}</a>' in shared
 
 
 # --------------------------------------------------------------------------- the repository

@@ -10,6 +10,12 @@ import pytest
 
 from scorekeeper.games import all_games
 from tests.api.helpers import sign_up
+from tests.game_picks import a_game, new_match_form, play, seats
+
+# The game the shared conveniences are shown with: any game of three players, and one that
+# takes a fourth seat too (for a seat added by a ticked member).
+GAME = a_game(seats(3))
+GROWING = a_game(lambda game: seats(3)(game) and seats(4)(game))
 
 
 def created_id(response) -> str:
@@ -52,7 +58,7 @@ def test_switching_game_keeps_the_names_typed(client):
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
 def test_every_game_keeps_names_when_switched_to(client, game):
-    typed = {"game": "nameless", "seats": "3", "switch_game": game.id,
+    typed = {"game": GAME.id, "seats": "3", "switch_game": game.id,
              "player_0": "Ann", "player_1": "", "player_2": "Cid"}
     page = page_of(client.post("/matches/new", data=typed))
     seats = seat_values(page)
@@ -61,12 +67,12 @@ def test_every_game_keeps_names_when_switched_to(client, game):
 
 
 def test_league_members_are_name_chips_that_seat_without_javascript(client, league):
-    page = page_of(client.get(f"/matches/new?game=nameless&league={league}"))
+    page = page_of(client.get(f"/matches/new?game={GROWING.id}&league={league}"))
     chips = re.findall(r'<input type="checkbox" name="member" value="([^"]*)"', page)
     assert chips == ["Ann", "bob", "Cid", "Dee", "Zed"]
     assert "Seat the ticked members" in page
     # Ticked chips take the empty seats in order; the form is drawn again with them.
-    form = {"game": "nameless", "seats": "3", "league": league, "action": "seat_members",
+    form = {"game": GROWING.id, "seats": "3", "league": league, "action": "seat_members",
             "player_0": "Ann", "player_1": "", "player_2": "", "member": ["Ann", "Cid", "Zed"]}
     page = page_of(client.post("/matches/new", data=form))
     assert seat_values(page) == ["Ann", "Cid", "Zed"]
@@ -94,10 +100,10 @@ def test_signed_out_visitors_get_sign_in_prompts_not_forms(client, new_client):
     assert 'id="league-sign-in"' in new_match and 'name="league"' not in new_match
     # A casual match started with an account: a visitor with its link reads it, and is asked to sign in.
     sign_up(client, "ann", "correct horse battery")
-    form = {"game": "nameless", "seats": "3", "action": "create", "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"}
-    match_id = created_id(client.post("/matches/new", data=form))
-    assert client.post(f"/matches/{match_id}/rounds", data={"tricks_0": "3", "tricks_1": "1", "tricks_2": "1",
-                                                           "expected_number": "1"}).status_code == 303
+    players = ["Ann", "Bob", "Cid"]
+    match_id = created_id(client.post("/matches/new", data=new_match_form(GAME, players)))
+    round_1 = {**play(GAME, players).form(1), "expected_number": "1"}
+    assert client.post(f"/matches/{match_id}/rounds", data=round_1).status_code == 303
     page = page_of(visitor.get(f"/matches/{match_id}"))
     assert 'id="sign-in-prompt"' in page and "only ann may change this match" in page
     assert f"/login?next=/matches/{match_id}" in page
@@ -114,9 +120,7 @@ def test_a_league_viewer_sees_the_rule_and_no_forms(client, new_client, league):
     viewer = new_client()
     sign_up(viewer, "vera", "correct horse battery")
     assert client.post(f"/leagues/{league}/roles", data={"username": "vera", "role": "viewer"}).status_code == 303
-    form = {"game": "nameless", "seats": "3", "action": "create", "league": league,
-            "player_0": "Ann", "player_1": "bob", "player_2": "Cid"}
-    match_id = created_id(client.post("/matches/new", data=form))
+    match_id = created_id(client.post("/matches/new", data=new_match_form(GAME, ["Ann", "bob", "Cid"], league=league)))
     page = page_of(viewer.get(f"/matches/{match_id}"))
     assert "only owners and scorers of league Friday may record or change rounds" in page
     assert 'id="h-entry"' not in page and f"/matches/{match_id}/rematch" not in page and "/login?next=" not in page
@@ -126,9 +130,7 @@ def test_a_league_viewer_sees_the_rule_and_no_forms(client, new_client, league):
 
 
 def test_rematch_from_the_page_starts_the_same_seats_with_the_next_dealer(client):
-    form = {"game": "nameless", "seats": "3", "action": "create", "first_dealer": "2",
-            "player_0": "Ann", "player_1": "Bob", "player_2": "Cid"}
-    match_id = created_id(client.post("/matches/new", data=form))
+    match_id = created_id(client.post("/matches/new", data=new_match_form(GAME, ["Ann", "Bob", "Cid"], first_dealer="2")))
     again = created_id(client.post(f"/matches/{match_id}/rematch"))
     served = client.get(f"/api/v1/matches/{again}").get_json()
     assert [seat["name"] for seat in served["players"]] == ["Ann", "Bob", "Cid"]
@@ -137,11 +139,11 @@ def test_rematch_from_the_page_starts_the_same_seats_with_the_next_dealer(client
 
 
 def test_a_refused_round_is_shown_on_the_recording_phone(client, new_client):
-    form = {"game": "nameless", "seats": "2", "player_0": "Ann", "player_1": "Bob", "action": "create", "table_check": "on"}
-    match_id = created_id(client.post("/matches/new", data=form))
+    players = ["Ann", "Bob", "Cid"]
+    match_id = created_id(client.post("/matches/new", data=new_match_form(GAME, players, table_check="on")))
     second_phone = new_client()
     second_phone.get(f"/matches/{match_id}")
-    hand = {"tricks_0": "3", "tricks_1": "2", "expected_number": "1", "idempotency_key": "k1"}
+    hand = {**play(GAME, players).form(1), "expected_number": "1", "idempotency_key": "k1"}
     assert client.post(f"/matches/{match_id}/rounds", data=hand).status_code == 303
     page = second_phone.get(f"/matches/{match_id}").get_data(as_text=True)
     version = html.unescape(re.search(r'name="version" value="([^"]+)"', page).group(1))

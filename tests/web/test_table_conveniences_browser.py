@@ -7,8 +7,20 @@ import re
 import uuid
 
 import pytest
-from table_loop import assert_accessible, assert_tap_sizes, enter, sideways_overflow
+from table_loop import assert_accessible, assert_tap_sizes, enter_round, sideways_overflow
 from test_trust_browser import signed_up
+
+from scorekeeper.web.games import adapter_for
+from tests.game_picks import a_game, has_option, play, seats
+
+# Games picked by what the conveniences need: three players; a form that first offers four
+# seats and takes a fifth, and another game of five to switch to; one that ends at a round
+# limit (a finished match to rematch); another game whose form first offers two seats.
+GAME = a_game(seats(3))
+FOUR_SEATS = a_game(lambda game: adapter_for(game).first_seat_count() == 4 and seats(5)(game))
+FIVE = a_game(lambda game: game is not FOUR_SEATS and seats(5)(game))
+LIMITED = a_game(lambda game: seats(3)(game) and has_option("max_rounds")(game))
+TWO_SEATS = a_game(lambda game: game is not GAME and adapter_for(game).first_seat_count() == 2)
 
 
 def fresh_username(name: str) -> str:
@@ -45,7 +57,7 @@ def test_wake_lock_toggle_requests_and_releases_the_lock(page, context, shot, co
     context.grant_permissions(["screen-wake-lock"])
     page.add_init_script(WATCH_WAKE_LOCKS)
     # Started by this phone: the API's answer gives the browser its device cookie.
-    match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"]})
+    match_id = new_match_by_api(page, {"game": GAME.id, "players": ["Ann", "Bob", "Cid"]})
     page.goto(f"/matches/{match_id}")
     assert page.evaluate("() => window.isSecureContext && 'wakeLock' in navigator")
     toggle = page.locator("#wake-lock")
@@ -81,7 +93,7 @@ def test_member_chips_fill_seats_and_switching_game_keeps_the_names(page, shot, 
     signed_up(page, fresh_username("owner"))
     response = page.request.post("/api/v1/leagues", data={"name": "Friday", "members": ["Ann", "Bob", "Cid", "Dee"]})
     assert response.status == 201, response.text()
-    page.goto("/matches/new?game=nameless")
+    page.goto(f"/matches/new?game={FOUR_SEATS.id}")
     expect(page.locator("#member-chips")).to_have_count(0)
     page.select_option("#league", label="Friday")  # htmx draws the members as chips
     chips = page.locator("#member-chips label.chip")
@@ -108,22 +120,23 @@ def test_member_chips_fill_seats_and_switching_game_keeps_the_names(page, shot, 
     for seat, name in enumerate(["Dee", "Ann", "Bob", "Eve"]):
         expect(page.locator(f"#player_{seat}")).to_have_value(name)
     # Another game: the names stay in their seats.
-    page.get_by_role("button", name="Willi Stich", exact=True).click()
-    expect(page.get_by_role("button", name="Willi Stich", exact=True)).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name=FIVE.name, exact=True).click()
+    expect(page.get_by_role("button", name=FIVE.name, exact=True)).to_have_attribute("aria-pressed", "true")
     expect(page.locator("input[id^=player_]")).to_have_count(5)
     for seat, name in enumerate(["Dee", "Ann", "Bob", "Eve", "Cid"]):
         expect(page.locator(f"#player_{seat}")).to_have_value(name)
     expect(page.locator("#league")).to_have_value(re.compile(".+"))
     expect(page.locator("#member-chips input:checked")).to_have_count(4)
-    check_page(page, shot, "04-switched-to-willi-stich")
-    page.get_by_role("button", name="Start Willi Stich").click()
+    check_page(page, shot, "04-switched-to-a-game-of-five")
+    page.get_by_role("button", name=f"Start {FIVE.name}").click()
     expect(page.locator("#h-entry")).to_have_text("Round 1")
     assert not console.unexpected(), console.errors
 
 
 def test_rematch_of_a_finished_match_in_one_tap(page, shot, console):
-    match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"], "options": {"target": 5}})
-    response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": [5, 0, 0]})
+    players, limit = ["Ann", "Bob", "Cid"], {"max_rounds": 1}
+    match_id = new_match_by_api(page, {"game": LIMITED.id, "players": players, "options": limit})
+    response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data=play(LIMITED, players, limit).round(1))
     assert response.status == 201, response.text()
     page.goto(f"/matches/{match_id}")
     expect(page.locator("#winner-banner")).to_be_visible()
@@ -136,7 +149,7 @@ def test_rematch_of_a_finished_match_in_one_tap(page, shot, console):
     expect(page.locator(".next")).to_contain_text("Bob")  # Ann dealt first last time
     served = page.request.get(page.url.replace("/matches/", "/api/v1/matches/")).json()
     assert [seat["name"] for seat in served["players"]] == ["Ann", "Bob", "Cid"]
-    assert served["options"] == {"first_dealer": 1, "target": 5, "opponents_keep_tricks": False, "max_rounds": None}
+    assert served["options"] == dict(LIMITED.table(players, {**limit, "first_dealer": 1}).options)
     # The match menu offers it during play too.
     page.locator("#match-menu summary").click()
     expect(page.locator("#match-menu button")).to_be_visible()
@@ -155,10 +168,10 @@ REGIONS = {"en": "GB", "de": "DE", "ru": "RU"}
 @pytest.mark.parametrize("language", list(REFUSED))
 def test_a_refusal_at_the_table_check_shows_on_the_recording_phone(page_in, shot, console, language):
     recording = page_in(language, REGIONS[language])
-    match_id = new_match_by_api(recording, {"game": "nameless", "players": ["Ann", "Bob"], "table_check": True})
+    players = ["Ann", "Bob", "Cid"]
+    match_id = new_match_by_api(recording, {"game": GAME.id, "players": players, "table_check": True})
     recording.goto(f"/matches/{match_id}")
-    enter(recording, "tricks_0", "3")
-    enter(recording, "tricks_1", "2")
+    enter_round(recording, play(GAME, players).form(1))
     recording.locator("#save").click()
     expect(recording.locator("#h-pending")).to_be_visible()
     # The other phone at the table opens the match (its page as a reload would show it).
@@ -182,7 +195,7 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
         response = page.request.post("/api/v1/leagues", data={"name": "Sunday", "members": ["Ann", "Bob", "Cid"]})
         assert response.status == 201, response.text()
         league = response.json()["id"]
-        page.goto(f"/matches/new?game=nameless&league={league}")
+        page.goto(f"/matches/new?game={GAME.id}&league={league}")
         chips = page.locator("#member-chips label.chip")
         chips.nth(1).click()  # Bob
         chips.nth(0).click()  # Ann
@@ -193,11 +206,11 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
         page.get_by_role("button", name="Seat the ticked members").click()
         expect(page.locator("#player_0")).to_have_value("")
         expect(page.locator("#player_1")).to_have_value("Bob")
-        page.get_by_role("button", name="Zwicker", exact=True).click()
-        expect(page.locator("input[name=game]")).to_have_value("zwicker")
+        page.get_by_role("button", name=TWO_SEATS.name, exact=True).click()
+        expect(page.locator("input[name=game]")).to_have_value(TWO_SEATS.id)
         expect(page.locator("#player_0")).to_have_value("Bob")
         # (axe-core needs JavaScript: the same form is checked with it in the test above.)
-        shot(page, "table-conveniences-08-no-javascript-chips-then-zwicker")
+        shot(page, "table-conveniences-08-no-javascript-chips-then-another-game")
     finally:
         context.close()
 
@@ -205,8 +218,8 @@ def test_member_chips_and_game_switch_work_without_javascript(browser, live_serv
 def test_a_visitor_with_the_link_is_asked_to_sign_in_not_shown_the_forms(page, browser, live_server, shot):
     owner = fresh_username("ann")
     signed_up(page, owner)
-    match_id = new_match_by_api(page, {"game": "nameless", "players": ["Ann", "Bob", "Cid"]})
-    assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": [3, 1, 1]}).status == 201
+    match_id = new_match_by_api(page, {"game": GAME.id, "players": ["Ann", "Bob", "Cid"]})
+    assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data=play(GAME, ["Ann", "Bob", "Cid"]).round(1)).status == 201
     visitor_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
     try:
         visitor = visitor_context.new_page()

@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from table_loop import enter
+from table_loop import enter, enter_round
 
 from tests.api.helpers import sign_up
+from tests.game_picks import a_game, play, seats
 
 pytestmark = pytest.mark.browser
 
@@ -140,17 +141,20 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
 
     # A league match with two rounds, through the API (the new-match form with a league and
     # rounds by taps: test_untrusted_names_render_as_text); the edit below is on the page.
-    response = page.request.post("/api/v1/matches", data={"game": "nameless", "players": ["Ann", "Bob", "Cid"], "league": league})
+    # Any game of three players, its legal rounds; round 1 edited to another that round 2 still follows.
+    game = a_game(seats(3))
+    played = play(game, ["Ann", "Bob", "Cid"])
+    edited = played.other_round(1)
+    response = page.request.post("/api/v1/matches", data={"game": game.id, "players": ["Ann", "Bob", "Cid"], "league": league})
     assert response.status == 201, response.text()
     match_id = response.json()["id"]
-    for tricks in ([3, 1, 1], [1, 3, 1]):
-        assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data={"tricks": tricks}).status == 201
+    for number in (1, 2):
+        assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data=played.round(number)).status == 201
     page.goto(f"/matches/{match_id}")
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     expect(page.locator("main")).to_contain_text("League match")  # the match counts for the league
     page.get_by_role("link", name="Edit round 1").click()
-    enter(page, "tricks_0", "2")
-    enter(page, "tricks_1", "2")
+    enter_round(page, played.form(1, edited))
     page.fill("#f-reason", "Bob's tricks were miscounted")
     expect(page.locator("#preview")).to_contain_text("This round would score")
     page.locator("#save").click()
@@ -158,7 +162,10 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     history = page.locator("#history .history li")
     expect(history.first).to_contain_text("ann edited round 1")
     expect(history.first).to_contain_text("Reason: Bob's tricks were miscounted")
-    expect(history.first).to_contain_text("tricks Ann 3, Bob 1, Cid 1 → tricks Ann 2, Bob 2, Cid 1")
+    with clean_app.test_request_context():
+        change = f"{played.words(played.round(1), 1)} → {played.words(edited, 1)}"
+    expect(history.first).to_contain_text(change)
+    assert page.request.get(f"/api/v1/matches/{match_id}").json()["rounds"][0]["input"] == edited
     page.get_by_role("button", name="Share a read-only link").click()
     expect(page.locator("#share-url")).to_have_value(re.compile(r"/shared/"))
     match_link = page.locator("#share-url").input_value()

@@ -5,9 +5,15 @@ import html as html_lib
 import re
 
 from tests.api.helpers import sign_up
+from tests.game_picks import a_game, entered, new_match_form, play, seats
 
 PASSWORD = "correct horse battery"
-NAMELESS = {"tricks_0": "3", "tricks_1": "1", "tricks_2": "1"}
+# Any game of three players carries the match these tests trust; its legal rounds as the form posts them.
+GAME = a_game(seats(3))
+PLAYED = play(GAME, ["Ann", "Bob", "Cid"])
+ROUND_1 = PLAYED.form(1)
+ROUND_2 = PLAYED.form(2)
+EDITED = PLAYED.other_round(1)  # round 1 as an edit puts it (round 2 still holds after it)
 CHANGED_ELSEWHERE = "This match changed on another phone: here is the current state"
 POST_FORM = re.compile(r'<form\b[^>]*method="post"[^>]*>(.*?)</form>', re.DOTALL)
 
@@ -23,15 +29,14 @@ def field(html: str, name: str) -> str:
 
 
 def casual_match(client, players=("Ann", "Bob", "Cid"), **extra) -> str:
-    data = {"game": "nameless", "seats": str(len(players)), "action": "create", "first_dealer": "0", **extra}
-    data.update({f"player_{seat}": name for seat, name in enumerate(players)})
-    response = client.post("/matches/new", data=data)
+    response = client.post("/matches/new", data=new_match_form(GAME, players, **extra))
     assert response.status_code == 303, refusal(response.get_data(as_text=True))
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
-def record(client, match_id: str, number: int, values=NAMELESS, **extra):
-    return client.post(f"/matches/{match_id}/rounds", data={**values, "expected_number": str(number), **extra})
+def record(client, match_id: str, number: int, **extra):
+    """Round `number` of the drawn match posted by its form."""
+    return client.post(f"/matches/{match_id}/rounds", data={**PLAYED.form(number), "expected_number": str(number), **extra})
 
 
 def api_match(client, match_id: str) -> dict:
@@ -62,20 +67,19 @@ def test_every_post_form_carries_a_csrf_token(client):
 
 def test_form_post_without_a_token_is_refused_and_changes_nothing(client, new_client):
     match_id = casual_match(client)
-    response = client.post(f"/matches/{match_id}/rounds", data={**NAMELESS, "expected_number": "1"}, csrf=False)
+    response = client.post(f"/matches/{match_id}/rounds", data={**ROUND_1, "expected_number": "1"}, csrf=False)
     assert response.status_code == 400
     assert "reload the page" in refusal(response.get_data(as_text=True))
     assert api_match(client, match_id)["rounds"] == []
     # A token of another session (another browser's page) is no better.
     other_token = new_client().csrf_token()
-    response = client.post(f"/matches/{match_id}/rounds", data={**NAMELESS, "expected_number": "1", "csrf_token": other_token}, csrf=False)
+    response = client.post(f"/matches/{match_id}/rounds", data={**ROUND_1, "expected_number": "1", "csrf_token": other_token}, csrf=False)
     assert response.status_code == 400 and api_match(client, match_id)["rounds"] == []
     # Nor does signing up, starting a match or a league work without one.
     before = client.get("/").get_data(as_text=True)
     assert client.post("/register", data={"username": "eve", "password": PASSWORD}, csrf=False).status_code == 400
     assert client.post("/login", data={"username": "eve", "password": PASSWORD}, csrf=False).status_code == 400
-    data = {"game": "nameless", "seats": "3", "action": "create", "player_0": "A", "player_1": "B", "player_2": "C"}
-    assert client.post("/matches/new", data=data, csrf=False).status_code == 400
+    assert client.post("/matches/new", data=new_match_form(GAME, ["A", "B", "C"]), csrf=False).status_code == 400
     assert client.get("/").get_data(as_text=True).count("/matches/") == before.count("/matches/")
     # The JSON API stays exempt: scripts send JSON, which a cross-site form cannot.
     assert client.post("/api/v1/users", json={"username": "eve", "password": PASSWORD}).status_code == 201
@@ -171,8 +175,8 @@ def test_history_shows_who_what_and_why(client):
     sign_up(client, "ann", PASSWORD)
     match_id = casual_match(client)
     record(client, match_id, 1)
-    record(client, match_id, 2, {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1"})
-    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**NAMELESS, "tricks_0": "2", "tricks_1": "2", "reason": "Bob miscounted"})
+    record(client, match_id, 2)
+    response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**PLAYED.form(1, EDITED), "reason": "Bob miscounted"})
     assert response.status_code == 303
     undo_page = client.get(f"/matches/{match_id}/undo").get_data(as_text=True)
     response = client.post(f"/matches/{match_id}/undo", data={"number": "2", "version": field(undo_page, "version"), "reason": "recorded twice"})
@@ -181,7 +185,9 @@ def test_history_shows_who_what_and_why(client):
     history = html.split('id="h-history"')[1]
     text = html_lib.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", history)))
     assert "ann undid round 2" in text and "Reason: recorded twice" in text
-    assert "ann edited round 1" in text and "tricks Ann 3, Bob 1, Cid 1 → tricks Ann 2, Bob 2, Cid 1" in text and "Reason: Bob miscounted" in text
+    with client.application.test_request_context():
+        edit = f"{PLAYED.words(PLAYED.round(1), 1)} → {PLAYED.words(EDITED, 1)}"
+    assert "ann edited round 1" in text and edit in text and "Reason: Bob miscounted" in text
     assert "ann recorded round 1" in text and "ann started the match" in text and "Ann, Bob, Cid" in text
     assert text.index("undid round 2") < text.index("edited round 1") < text.index("started the match")  # newest first
 
@@ -194,19 +200,21 @@ def test_stale_edit_shows_the_current_match_and_keeps_the_entries(client, new_cl
     assert version == '"v2-en"'
     # Another phone records round 2 meanwhile.
     other = new_client()
-    assert record(other, match_id, 2, {"tricks_0": "1", "tricks_1": "3", "tricks_2": "1"}).status_code == 303
-    mine = {**NAMELESS, "tricks_0": "2", "tricks_1": "2", "reason": "typo", "version": version}
+    assert record(other, match_id, 2).status_code == 303
+    mine = {**PLAYED.form(1, EDITED), "reason": "typo", "version": version}
     response = client.post(f"/matches/{match_id}/rounds/1/edit", data=mine)
     assert response.status_code == 412
     html = response.get_data(as_text=True)
     assert refusal(html) == CHANGED_ELSEWHERE
     assert 'id="round-2"' in html  # the current state
-    assert re.search(r'name="tricks_0"[^>]*value="2"', html) and field(html, "reason") == "typo"  # my entries
+    changed = {name: value for name, value in mine.items() if name in ROUND_1 and ROUND_1[name] != value}
+    assert changed and all(entered(html, name) == value for name, value in changed.items()), changed  # my entries
+    assert field(html, "reason") == "typo"
     assert field(html, "version") == '"v3-en"'  # saving again is a deliberate second try
-    assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [3, 1, 1]
+    assert api_match(client, match_id)["rounds"][0]["input"] == PLAYED.round(1)
     response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**mine, "version": '"v3-en"'})
     assert response.status_code == 303
-    assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [2, 2, 1]
+    assert api_match(client, match_id)["rounds"][0]["input"] == EDITED
 
 
 def test_stale_record_and_undo_are_refused_with_the_current_state(client, new_client):
@@ -216,11 +224,11 @@ def test_stale_record_and_undo_are_refused_with_the_current_state(client, new_cl
     other = new_client()
     assert record(other, match_id, 1).status_code == 303
     # Same round number, stale version: 412, my entries kept, the current match shown.
-    response = record(client, match_id, 2, {"tricks_0": "0", "tricks_1": "4", "tricks_2": "1"}, version=version)
+    response = record(client, match_id, 2, version=version)
     assert response.status_code == 412
     html = response.get_data(as_text=True)
     assert refusal(html) == CHANGED_ELSEWHERE and 'id="round-1"' in html
-    assert re.search(r'name="tricks_1"[^>]*value="4"', html)
+    assert all(entered(html, name) == value for name, value in ROUND_2.items() if value), ROUND_2  # my entries kept
     undo_page = client.get(f"/matches/{match_id}/undo").get_data(as_text=True)
     assert record(other, match_id, 2).status_code == 303
     response = client.post(f"/matches/{match_id}/undo", data={"number": "1", "version": field(undo_page, "version")})
@@ -251,7 +259,7 @@ def test_share_links_show_a_read_only_match_and_standings(client, new_client):
     assert "<form" not in html.split("<main")[1].split("</main>")[0]  # no entry, edit, undo or share forms
     # ...only the language switcher of every page's footer.
     assert html.split("</main>")[1].count("<form") == 1 and 'action="/language"' in html.split("</main>")[1]
-    assert "/edit" not in html and "/undo" not in html and 'name="tricks_0"' not in html
+    assert "/edit" not in html and "/undo" not in html and not any(f'name="{name}"' in html for name in ROUND_1)
 
     league_page = client.post(f"/leagues/{league}/share").get_data(as_text=True)
     standings_url = re.search(r'id="share-url" class="mono" readonly value="([^"]+)"', league_page).group(1)

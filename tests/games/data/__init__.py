@@ -15,6 +15,12 @@ A module may define, each optional:
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
   FOREIGN_WORDS  by language, English words of the game's own terms that its translation once
                kept and its players do not say (the German "Bags"): never on that language's pages
+  RULE_LINK_CASES  refused rounds (options, form, anchor) whose "why?" links to a rule (tests/web/test_rules_pages.py)
+  RULE_WORD_CASES  refusals beside the form in player words (language, form, words) (tests/web/test_refusal_words.py)
+  REWORDED_REFUSALS  a later round's refusal as the adapter words it (code, field, message, round, words)
+  TAPPED_BIDS  round 1's bids by taps, what the play view says, one bid changed, what it says then
+  FORM_CONVERSIONS  forms as the page posts them and the round input they are (players, options, form, input)
+  UNREADABLE_FORMS  forms the page cannot read and what it says (players, form, message)
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Nameless's test data: four players, a first round, the issue's tap budget."""
+"""Nameless's test data: four players, a first round, the issue's tap budget, a refused round's rule."""
 from __future__ import annotations
 
 from typing import Any
@@ -22,3 +22,18 @@ I18N_CASE = {'players': 3,
 
 # A round the game takes again and again, each side's score listed (the round limit's tests).
 ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid"], {"tricks": [1, 2, 2]}, (1, 2, 2))
+
+# A refused round and the rule its "why?" links to (tests/web/test_rules_pages.py).
+RULE_LINK_CASES = [({}, {"tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "1"}, "recording")]
+
+# Forms as the page posts them -> the engine's round input (tests/web/test_pages.py):
+# (players, options, form, input).
+FORM_CONVERSIONS = [
+    (PLAYERS, None,
+     {"tricks_0": "0", "tricks_1": "4", "tricks_2": "1", "tricks_3": "0", "alone": "1", "renege": ""},
+     {"tricks": [0, 4, 1, 0], "alone": 1}),
+    (PLAYERS[:3], None, {"tricks_0": "1", "tricks_1": "1", "tricks_2": "3", "renege": "0"},
+     {"tricks": [1, 1, 3], "renege": 0}),
+]
+# Forms the page cannot read -> the message (players, form, message): every blank field named at once.
+UNREADABLE_FORMS = [(["Ann", "Bob"], {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann")]

@@ -30,3 +30,50 @@ PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays 
  ({'style': '6', 'stake': '1', 'acting_style': '2', 'trump': 'diamonds'},
   ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps, stake ×1'])]
 CHANGED_BID = {"stake": "3"}
+
+# Nwik's own refusals beside the form, in player words (tests/web/test_refusal_words.py):
+# (language, round 1 as the form posts it, words one message holds).
+_TRICKS = {"tricks_0": "5", "tricks_1": "4", "tricks_2": "4"}
+RULE_WORD_CASES = [
+    ("en", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Spades trumps is style 1: for style 2 choose ♥ Hearts"),
+    ("de", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Pik als Trumpf ist Spielart 1"),
+    ("ru", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "козыри — это стиль 1"),
+    ("en", {"style": "2", "stake": "1", **_TRICKS}, "still to enter: trump"),
+    ("de", {"style": "6", "stake": "1", "acting_style": "5", **_TRICKS}, "noch einzugeben: VIP-Karte"),
+]
+# An engine refusal of a later round, reworded by the adapter: (code, field, the engine's
+# message, the round it names, the words said).
+REWORDED_REFUSALS = [
+    ("vip_card_missing", "vip_card", "round 4: vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3",
+     4, "round 4: still to enter: VIP card"),
+]
+
+# Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
+# (tests/web/test_bids_browser.py).
+TAPPED_BIDS = (
+    {"style": "2", "stake": "6", "trump": "clubs"}, "Bob plays ♣ Clubs trumps, stake ×6",
+    {"trump": "hearts"}, "Bob plays ♥ Hearts trumps, stake ×6",
+)
+
+# Forms as the page posts them -> the engine's round input (tests/web/test_pages.py):
+# (players, options, form, input).
+FORM_CONVERSIONS = [
+    (PLAYERS, None,
+     {"style": "5", "stake": "4", "vip_card": "2", "trump": "hearts", "acting_style": "3",
+      "tricks_0": "5", "tricks_1": "5", "tricks_2": "3"},
+     {"style": 5, "stake": 4, "vip_card": 2, "trump": "hearts", "tricks": [5, 5, 3]}),
+    (PLAYERS, None,
+     {"style": "6", "stake": "3", "acting_style": "2", "trump": "clubs", "vip_card": "3",
+      "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
+     {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]}),
+    # JavaScript off, the acting style's chip alone: it says the Pass too
+    (PLAYERS, None,
+     {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
+      "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
+     {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]}),
+    (PLAYERS, None,
+     {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
+     {"style": 4, "stake": 2, "tricks": [2, 7, 4]}),
+]
+# Forms the page cannot read -> the message (players, form, message).
+UNREADABLE_FORMS = [(PLAYERS, {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'")]

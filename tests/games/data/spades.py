@@ -66,3 +66,41 @@ CHANGED_BID = {"bid_0": "2"}
 
 # A round the game takes again and again, each side's score listed (the round limit's tests).
 ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid", "Dee"], {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}, (70, 60))
+
+# Refused rounds and the rule their "why?" links to (tests/web/test_rules_pages.py): the
+# new-match form's options, round 1 as the form posts it, the rules page's anchor.
+RULE_LINK_CASES = [
+    ({"opt_min_team_bid": "5"},
+     {"bid_0": "2", "bid_1": "3", "bid_2": "2", "bid_3": "2", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
+      "tricks_3": "3"}, "option-min_team_bid"),
+    ({"opt_bids_total_13": "false"},
+     {"bid_0": "4", "bid_1": "3", "bid_2": "3", "bid_3": "3", "tricks_0": "4", "tricks_1": "3", "tricks_2": "3",
+      "tricks_3": "3"}, "option-bids_total_13"),
+]
+
+# Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
+# (tests/web/test_bids_browser.py).
+TAPPED_BIDS = (
+    {"bid_1": "nil", "bid_2": "5", "bid_3": "3", "bid_0": "4"}, "Bob nil",
+    {"bid_3": "4"}, "Bob & Dee: contract 4",
+)
+
+# Forms as the page posts them -> the engine's round input (tests/web/test_pages.py):
+# (players, options, form, input).
+FORM_CONVERSIONS = [
+    (PLAYERS, None,
+     {"bid_0": "4", "bid_1": "nil", "bid_2": "3", "bid_3": "2",
+      "tricks_0": "5", "tricks_1": "1", "tricks_2": "4", "tricks_3": "3"},
+     {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]}),
+    (PLAYERS, {"special_calls": ["blind_seven"]},
+     {"bid_0": "4", "bid_1": "2", "bid_2": "1", "bid_3": "3", "call_0": "blind_seven", "call_1": "",
+      "tricks_0": "4", "tricks_1": "2", "tricks_2": "4", "tricks_3": "3"},
+     {"bids": [None, 2, None, 3], "tricks": [4, 2, 4, 3], "calls": ["blind_seven", None]}),
+]
+# Forms the page cannot read -> the message (players, form, message): every blank field named at once, in words.
+UNREADABLE_FORMS = [
+    (PLAYERS, {"bid_0": "four", "bid_1": "3", "bid_2": "3", "bid_3": "3", **{f"tricks_{seat}": "3" for seat in range(4)}},
+     "bid of Ann must be a whole number, got 'four'"),
+    (PLAYERS, {"bid_1": "3", "tricks_0": "3"},
+     "still to enter: bid of Ann, bid of Cid, bid of Dee, tricks of Bob, tricks of Cid, tricks of Dee"),
+]

@@ -32,3 +32,29 @@ PLAY_VIEW_CASES = [({'bid_0': '0', 'bid_1': '1', 'bid_2': '1', 'bid_3': '0', 'tr
 # Willi Stich's players call: its word for the bids, per language.
 BID_WORDS = {"en": "calls", "de": "ansagen", "ru": "заказы"}
 CHANGED_BID = {"bid_0": "1"}
+
+# A refused round and the rule its "why?" links to (tests/web/test_rules_pages.py).
+RULE_LINK_CASES = [
+    ({}, {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1", "tricks_2": "0",
+          "tricks_3": "0"}, "rule-dealer"),
+]
+
+# Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
+# (tests/web/test_bids_browser.py).
+TAPPED_BIDS = (
+    {"bid_1": "1", "bid_2": "0", "bid_3": "1", "bid_0": "1"}, "Called: 3 of 1 trick",
+    {"bid_2": "1"}, "Called: 4 of 1 trick",
+)
+
+# Forms as the page posts them -> the engine's round input (tests/web/test_pages.py):
+# (players, options, form, input).
+FORM_CONVERSIONS = [
+    (PLAYERS, None,
+     {"trump": "hearts", "bid_0": "1", "bid_1": "0", "bid_2": "2", "bid_3": "1",
+      "tricks_0": "1", "tricks_1": "1", "tricks_2": "1", "tricks_3": "2", "trump_chooser": ""},
+     {"trump": "hearts", "bids": [1, 0, 2, 1], "tricks": [1, 1, 1, 2]}),
+    (PLAYERS[:3], None,
+     {"trump": "", "bid_0": "0", "bid_1": "0", "bid_2": "0", "tricks_0": "1", "tricks_1": "0", "tricks_2": "0",
+      "trump_chooser": "2"},
+     {"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump_chooser": 2}),
+]

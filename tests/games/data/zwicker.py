@@ -37,3 +37,27 @@ ROUND_LIMIT_EXAMPLE = (
     ]},
     (29, 1),
 )
+
+# Forms as the page posts them -> the engine's round input (tests/web/test_pages.py):
+# (players, options, form, input).
+FORM_CONVERSIONS = [
+    (["Ann", "Bob", "Cid", "Dee"], None,
+     {"cards_0": "30", "zwicks_0": "2", "cards_1": "25", "zwicks_1": "0",
+      **{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},
+      **{f"honour_{code}": "1" for code in ("J20", "D7", "S7", "AD", "AC")}},
+     {"sides": [
+         {"cards": 30, "zwicks": 2, "honours": ["J25", "J15", "D10", "AS", "AH"]},
+         {"cards": 25, "zwicks": 0, "honours": ["J20", "D7", "S7", "AD", "AC"]},
+     ]}),
+]
+# Forms the page cannot read -> the message (players, form, message): every blank field named at once.
+UNREADABLE_FORMS = [
+    (PLAYERS,
+     {"cards_0": "1.5", "cards_1": "20", "zwicks_0": "0", "zwicks_1": "0",
+      **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC")}},
+     "cards of Ann must be a whole number, got '1.5'"),
+    (PLAYERS, {"cards_0": "20", "zwicks_0": "0", "zwicks_1": "0", "honour_AC": "1"},
+     "still to enter: cards of Bob, who took Joker 25, who took Joker 20, who took Joker 15, who took Ten of Diamonds, "
+     "who took Seven of Diamonds, who took Seven of Spades, who took Ace of Spades, who took Ace of Hearts, "
+     "who took Ace of Diamonds"),
+]

@@ -1,16 +1,13 @@
 """Round chips in chromium: Zwicker's Zwicks (0 chosen, "5+" for a large count, with and
-without JavaScript), a filled-in count that yields to the player's typing, and Willi
-Stich's trump chooser as chips. Screenshots go to test-artifacts/chips-*.png."""
+without JavaScript), a filled-in count that yields to the player's typing (Willi Stich's
+trump chooser: test_willi_stich_round_chips_browser.py). Screenshots go to test-artifacts/chips-*.png."""
 from __future__ import annotations
-
-import random
 
 import pytest
 from table_loop import enter, enter_round
 
 from scorekeeper.games import get_game
 from scorekeeper.web.games import adapter_for
-from tests.games.legal_rounds import legal_round
 from tests.web.test_browser import api, pick, start_match, valid_preview
 
 pytestmark = pytest.mark.browser
@@ -170,37 +167,6 @@ def test_a_filled_in_count_still_follows_the_others_until_typed_in(page, console
     expect(fields[2]).to_have_value("33")
     page.keyboard.type("5")  # 25
     expect(fields[2]).to_have_value("10")
-    assert console.unexpected() == []
-
-
-def test_who_chose_trump_is_a_row_of_chips(page, console, shot, live_server):
-    """Willi Stich's round 5 (trump chosen by a player): the seats and "not recorded" as
-    chips, "not recorded" chosen until a seat is tapped; the tapped seat is recorded."""
-    game = get_game("willi-stich")
-    players = ["Ann", "Bob", "Cid"]
-    created = page.request.post("/api/v1/matches", data={"game": game.id, "players": players})
-    match_id = created.json()["id"]
-    table = game.table(players, created.json()["options"])
-    state = game.initial_state(table)
-    rng = random.Random(5)
-    for _number in range(1, 5):
-        raw, state = legal_round(rng, game, table, state)
-        assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw).status == 201
-    page.goto(f"/matches/{match_id}")
-    expect(page.locator("#h-entry")).to_have_text("Round 5")
-    expect(page.locator("select[name=trump_chooser]")).to_have_count(0)
-    expect(page.locator("#c-trump_chooser label.chip")).to_have_text([*players, "not recorded"])
-    expect(chip(page, "trump_chooser", "")).to_be_checked()
-    raw, _after = legal_round(rng, game, table, state)
-    raw["trump_chooser"] = 2
-    enter_round(page, adapter_for(game).form_values(raw, table, state.next))
-    expect(chip(page, "trump_chooser", "2")).to_be_checked()
-    valid_preview(page)
-    page.locator("#c-trump_chooser").scroll_into_view_if_needed()
-    shot(page, "chips-willi-trump-chooser")
-    page.locator("#save").click()
-    expect(page.locator("#round-5")).to_have_count(1)
-    assert api(live_server, match_id)["rounds"][4]["input"]["trump_chooser"] == 2
     assert console.unexpected() == []
 
 
