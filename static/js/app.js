@@ -179,6 +179,13 @@
     var bar = document.getElementById("save-bar");
     var floor = window.innerHeight - Math.max(bar ? bar.getBoundingClientRect().height : 0, TALLEST_BAR) - 8;
     var box = next.getBoundingClientRect();
+    // The open parts after it come up with it, as many as fit above the bar: a choice further
+    // down (Nameless's "Reneged" after "Went alone", the last seats' tricks) is in reach too,
+    // not left under the bar for a swipe.
+    for (var i = open.indexOf(last) + 1; i < open.length; i++) {
+      if (open[i].getBoundingClientRect().bottom - floor > box.top - 8) break;
+      last = open[i];
+    }
     var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
     // A count that may still be typed on (a digit more, a Backspace) stays in view with its
     // label: never typed blind into a field scrolled away above the screen.
