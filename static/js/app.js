@@ -180,6 +180,18 @@
     var floor = window.innerHeight - Math.max(bar ? bar.getBoundingClientRect().height : 0, TALLEST_BAR) - 8;
     var box = next.getBoundingClientRect();
     var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
+    // The open parts after it come up with it, as many as fit above the bar: a choice further
+    // down (Nameless's "Reneged" after "Went alone", the last seats' tricks) is in reach too,
+    // not left under the bar for a swipe. Never at the cost of a part still open above the
+    // tapped one (Nwik's stake, when the Acting Bidder's style is tapped first).
+    var further = last;
+    for (var i = open.indexOf(last) + 1; i < open.length; i++) {
+      if (open[i].getBoundingClientRect().bottom - floor > box.top - 8) break;
+      further = open[i];
+    }
+    var above = parts.slice(0, Math.max(after, 0)).filter(function (part) { return !answered(part); })[0];
+    var room = above ? above.getBoundingClientRect().top - 8 : Infinity;
+    by = Math.max(by, Math.min(further.getBoundingClientRect().bottom - floor, box.top - 8, room));
     // A count that may still be typed on (a digit more, a Backspace) stays in view with its
     // label: never typed blind into a field scrolled away above the screen.
     if (keepFrom && from === document.activeElement) {

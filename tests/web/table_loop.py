@@ -11,7 +11,10 @@
 - `small_targets`: every button, chip and input smaller than 44x44 CSS px, and every link
   smaller than 24 px (WCAG 2.5.8 asks 24; the table loop asks 44 of what a thumb taps).
 - `in_first_screen` / `sideways_overflow`: whether a control (Save) is in view without
-  scrolling, and how many px a page is wider than the phone.
+  scrolling, and how many px a page is wider than the phone; `out_of_reach`: the controls
+  off the screen or covered (by the save bar) at their centre.
+- `save_bar_problems` / `narrow_text_problems`: the save bar's state cut off without an
+  ellipsis or its buttons out of it; names broken inside a word or cut without an ellipsis.
 """
 from __future__ import annotations
 
@@ -351,3 +354,93 @@ def enter_the_rest(page, prefix: str, group: dict[str, str]) -> None:
         if text != most:
             enter(page, name, text)
     page.locator(f'button[data-rest-of="{prefix}"][data-rest-to="{most}"]').click()
+
+
+# --------------------------------------------------------------------------- the save bar and narrow names
+
+# What is wrong with the save bar as it is drawn now: its state line cut off without an
+# ellipsis (a line clipped, or running out of the bar), or a button (Save, Save the bids)
+# not wholly on the screen and in the bar, or its words running out of it.
+SAVE_BAR_PROBLEMS_JS = """() => {
+    const problems = [];
+    const bar = document.getElementById('save-bar');
+    if (!bar) return ['no save bar'];
+    const frame = bar.getBoundingClientRect();
+    const inside = box => box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5
+        && box.left >= frame.left - 0.5 && box.right <= frame.right + 0.5 && box.bottom <= innerHeight + 0.5;
+    const state = document.getElementById('bar-state');
+    const style = getComputedStyle(state);
+    if (!inside(state.getBoundingClientRect())) problems.push('the state runs out of the bar');
+    const cut = state.scrollHeight - state.clientHeight > 1 || state.scrollWidth - state.clientWidth > 1;
+    if (cut && style.webkitLineClamp === 'none' && style.textOverflow !== 'ellipsis') {
+        problems.push(`the state is cut off without an ellipsis: ${state.clientHeight} of ${state.scrollHeight} px shown: ${state.innerText}`);
+    }
+    for (const id of ['save', 'save-bids']) {
+        const button = document.getElementById(id);
+        if (!button || button.hidden) continue;
+        const box = button.getBoundingClientRect();
+        if (!inside(box)) problems.push(`${id} is not wholly in the bar on the screen: ${JSON.stringify(box)}`);
+        if (button.scrollWidth - button.clientWidth > 1 || button.scrollHeight - button.clientHeight > 1) {
+            problems.push(`${id}'s words run out of it: ${button.innerText}`);
+        }
+    }
+    return problems;
+}"""
+
+
+def save_bar_problems(page) -> list[str]:
+    """What is wrong with the save bar now (see SAVE_BAR_PROBLEMS_JS); [] when all is in it."""
+    return page.evaluate(SAVE_BAR_PROBLEMS_JS)
+
+
+# Words broken across two lines (a name split "Dmitr/i"), and boxes whose words are wider
+# than they are without an ellipsis, inside the elements `selector` finds. A word's lines
+# are told by the tops of its text's boxes (a Range over the word).
+NARROW_TEXT_JS = """selector => {
+    const found = [];
+    for (const el of document.querySelectorAll(selector)) {
+        if (el.getClientRects().length === 0) continue;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent;
+            if (node.parentElement.closest('.visually-hidden')) continue;
+            for (const match of text.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                if (tops.size > 1) found.push(`"${match[0]}" broken across ${tops.size} lines in ${el.tagName.toLowerCase()}`);
+            }
+        }
+        for (const box of [el, ...el.querySelectorAll('*')]) {
+            const style = getComputedStyle(box);
+            if (box.closest('.visually-hidden') || style.display === 'none') continue;
+            if (box.scrollWidth - box.clientWidth > 1 && style.textOverflow !== 'ellipsis' && style.overflowX !== 'visible') {
+                found.push(`"${box.innerText.trim().slice(0, 30)}" cut off without an ellipsis (${box.clientWidth} of ${box.scrollWidth} px)`);
+            }
+        }
+    }
+    return found;
+}"""
+
+
+def narrow_text_problems(page, selector: str) -> list[str]:
+    """Words broken inside, and text cut off without an ellipsis, in what `selector` finds."""
+    return page.evaluate(NARROW_TEXT_JS, selector)
+
+
+COVERED_JS = """selector => [...document.querySelectorAll(selector)].filter(el => el.getClientRects().length > 0).map(el => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const onScreen = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    const hit = onScreen ? document.elementFromPoint(x, y) : null;
+    return onScreen && hit && (hit === el || el.contains(hit)) ? null
+        : `${el.id || el.tagName.toLowerCase()} "${(el.innerText || '').trim().slice(0, 30)}" at ${Math.round(box.top)}-${Math.round(box.bottom)}`
+          + ` of ${innerHeight}: ${hit ? 'covered by ' + hit.outerHTML.slice(0, 60) : 'off the screen'}`;
+}).filter(Boolean)"""
+
+
+def out_of_reach(page, selector: str) -> list[str]:
+    """The visible controls `selector` finds that a thumb cannot tap as the page is now: off
+    the screen, or covered at their centre by something else (the save bar)."""
+    return page.evaluate(COVERED_JS, selector)

@@ -14,13 +14,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from table_loop import assert_accessible, assert_tap_sizes, sideways_overflow
+from table_loop import (
+    assert_accessible,
+    assert_tap_sizes,
+    enter_round,
+    in_first_screen,
+    narrow_text_problems,
+    out_of_reach,
+    save_bar_problems,
+    sideways_overflow,
+)
 from table_loop_rounds import NAMES, PHONE_SMALL, nothing_red, open_match, record_by_taps, save_in_view
 
-from scorekeeper.games import all_games
+from scorekeeper.games import Game, RuleError, all_games
+from scorekeeper.games.fields import BID, SEAT
 from scorekeeper.web.games import adapter_for
 from tests.games.data import tap_budget
-from tests.games.legal_rounds import generator_for, legal_round
+from tests.games.legal_rounds import ATTEMPTS, generator_for, legal_round
 
 pytestmark = pytest.mark.browser
 
@@ -139,4 +149,173 @@ def test_small_phone_keeps_save_in_view(browser, live_server, shot, console):
             shot(page, f"loop-360-{game.id}")
     finally:
         context.close()
+    assert console.unexpected() == []
+
+
+SIZES = [None, PHONE_SMALL]
+SIZE_IDS = ["390x844", "360x740"]
+LANGUAGES = [("en", "US"), ("de", "DE"), ("ru", "RU")]
+
+
+def seat_choices(game: Game) -> list[str]:
+    """The game's optional choices of a seat (who went alone, who reneged): the legal-round
+    generators leave them out, so the table loop never taps them."""
+    counts, options, _generate = generator_for(game)
+    table = game.table(NAMES[: max(counts)], dict(options))
+    fields = game.input_fields(table, game.initial_state(table).next)
+    return [field.name for field in fields if field.optional and field.per == "round" and field.kind == SEAT]
+
+
+def with_every_seat_choice(rng: random.Random, game: Game, table, state):
+    """A legal round with each optional seat choice made, by the first seat the engine takes."""
+    names = seat_choices(game)
+    for _attempt in range(ATTEMPTS):
+        raw, _after = legal_round(rng, game, table, state)
+        for name in names:
+            for seat in range(table.n):
+                try:
+                    game.play(table, state, {**raw, name: seat})
+                except RuleError:
+                    continue
+                raw = {**raw, name: seat}
+                break
+        if all(name in raw for name in names):
+            return raw, game.play(table, state, raw)
+    raise AssertionError(f"no legal {game.id} round with {names} all chosen")
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("game", [game for game in GAMES if seat_choices(game)], ids=lambda game: game.id)
+def test_every_choice_of_a_round_is_in_reach(game, viewport, page, taps, shot, console):
+    """A round with every optional choice made (Nameless: who went alone and who reneged, the
+    last choices of its form): each comes up above the save bar as the one before is tapped,
+    so the round costs its decisions and Save and no swipe (Reneged stayed under the bar)."""
+    if viewport:
+        page.set_viewport_size(viewport)
+    counts, options, _generate = generator_for(game)
+    players = NAMES[: max(counts)]
+    open_match(page, game.id, players, options)
+    table = game.table(players, dict(options))
+    state = game.initial_state(table)
+    rng = random.Random(24)
+    chosen = with_every_seat_choice(rng, game, table, state)
+    name = f"reach-{game.id}-" + ("360" if viewport else "390")
+    raw, _after, used = record_by_taps(page, taps, game, table, state, rng, shot, name, chosen=chosen, shots=("entered",))
+    values = adapter_for(game).form_values(raw, table, state.next)
+    assert taps.of("swipe") == [], f"{game.id}: a player had to swipe to reach {taps.of('swipe')}"
+    assert used <= tap_budget(game, table, state, raw, values) + len(seat_choices(game)), used
+    taps.assert_honest()
+    assert console.unexpected() == []
+
+
+def hand_values(game: Game, table, hints, raw: dict) -> tuple[dict[str, str], dict[str, str]]:
+    """A round's form values split into its bids (the fields decided before the hand) and the rest."""
+    adapter = adapter_for(game)
+    bids = {field.name for field in game.input_fields(table, hints) if field.phase == BID}
+    said = adapter.form_values({name: value for name, value in raw.items() if name in bids}, table, hints)
+    values = adapter.form_values(raw, table, hints)
+    return said, {name: text for name, text in values.items() if name not in said}
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("game", [game for game in GAMES if game.has_bidding], ids=lambda game: game.id)
+def test_the_hand_is_entered_in_the_play_view_without_a_swipe(game, viewport, page, taps, shot, console):
+    """After "Save the bids" the play view is on the screen with "Change the bids" beside it
+    (it was at the foot of the round, under the save bar), and the hand's part of the round
+    costs its taps and Save, each chip in reach when its turn comes (with the most players)."""
+    if viewport:
+        page.set_viewport_size(viewport)
+    counts, options, _generate = generator_for(game)
+    players = NAMES[: max(counts)]
+    open_match(page, game.id, players, options)
+    table = game.table(players, dict(options))
+    state = game.initial_state(table)
+    raw, after = legal_round(random.Random(8), game, table, state)
+    bids, hand = hand_values(game, table, state.next, raw)
+    enter_round(page, bids)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_be_visible()
+    name = f"reach-play-{game.id}-" + ("360" if viewport else "390")
+    shot(page, f"{name}-bids-saved")
+    assert in_first_screen(page, page.locator("#change-bids")), out_of_reach(page, "#change-bids")
+    assert in_first_screen(page, page.locator("#play-view")), "the play view is not in the first screen"
+    mark = taps.mark()
+    enter_round(page, hand)
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    shot(page, f"{name}-hand-entered")
+    assert out_of_reach(page, "#save") == []
+    page.locator("#save").click()
+    expect(page.locator("#round-1")).to_have_count(1)
+    assert taps.of("swipe") == [], f"{game.id}: a player had to swipe to reach {taps.of('swipe')}"
+    assert taps.since(mark) <= len(hand) + 1, taps.since(mark)
+    taps.assert_honest()
+    assert console.unexpected() == []
+
+
+@pytest.mark.parametrize(("language", "region"), LANGUAGES, ids=[language for language, _region in LANGUAGES])
+def test_the_save_bar_says_its_state_within_the_bar_at_360(language, region, page_in, shot, console):
+    """At 360x740 in every language and with the most players: the bar's state (what is still
+    to enter, the would-be scores) wraps inside the bar and ends in an ellipsis rather than a
+    line cut off (German and Russian were), and Save (and Save the bids) stays wholly in view."""
+    page = page_in(language, region)
+    page.set_viewport_size(PHONE_SMALL)
+    for game in GAMES:
+        counts, options, _generate = generator_for(game)
+        players = NAMES[: max(counts)]
+        open_match(page, game.id, players, options)
+        # The first live check's answer: what is still to enter, all of it (the longest state).
+        expect(page.locator("#preview .would-be, #bar-state:not(:empty)").first).to_be_attached()
+        page.wait_for_load_state("networkidle")
+        assert save_bar_problems(page) == [], f"{game.id} in {language}, untouched"
+        shot(page, f"bar-{game.id}-{language}-360")
+        table = game.table(players, dict(options))
+        state = game.initial_state(table)
+        raw, _after = legal_round(random.Random(2), game, table, state)
+        enter_round(page, adapter_for(game).form_values(raw, table, state.next))
+        expect(page.locator("#bar-state")).to_have_class("bar-state good")
+        assert save_bar_problems(page) == [], f"{game.id} in {language}, entered"
+    assert console.unexpected() == []
+
+
+LONG_NAMES = ["Dmitri", "Anastasia", "Bob", "Kristina", "Maximilian", "Eve"]
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize(("language", "region"), LANGUAGES, ids=[language for language, _region in LANGUAGES])
+@pytest.mark.parametrize("game", [game for game in GAMES if game.max_players >= 6], ids=lambda game: game.id)
+def test_six_long_names_are_readable(game, language, region, viewport, page_in, shot, console):
+    """Six players with long names: the score sheet's head, its "Dmitri dealt" and the
+    scoreboard wrap between words only (it broke "Dmitr/i dealt"), a name too long for its box
+    ends in an ellipsis with the full name as its text and title, and the sheet keeps to the phone."""
+    page = page_in(language, region)
+    size = viewport or {"width": 390, "height": 844}
+    page.set_viewport_size(size)
+    options = generator_for(game)[1]
+    match_id = open_match(page, game.id, LONG_NAMES, options)
+    table = game.table(LONG_NAMES, dict(options))
+    state = game.initial_state(table)
+    rng = random.Random(6)
+    for _number in range(4):
+        raw, state = legal_round(rng, game, table, state)
+        response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw)
+        assert response.status == 201, response.text()
+    page.reload()
+    shot(page, f"six-long-{game.id}-{language}-{size['width']}")
+    sheet = page.locator(".sheet-scroll")
+    sheet.scroll_into_view_if_needed()
+    shot(page, f"six-long-{game.id}-{language}-{size['width']}-sheet")
+    assert sideways_overflow(page) == 0
+    assert sheet.evaluate("box => box.scrollWidth - box.clientWidth") <= 1
+    where = f"{game.id} in {language} at {size['width']}"
+    assert narrow_text_problems(page, ".sheet thead th, .sheet .dealt, .sheet .made, #scores .total .name") == [], where
+    # Each side's whole name: the text of its column's head and of its total, and their title.
+    sides = [table.side_name(index) for index in range(len(table.sides))]
+    heads = page.locator(".sheet thead th[scope=col]:not(:first-child)")
+    expect(heads).to_have_text(sides)
+    assert [heads.nth(index).get_attribute("title") for index in range(len(sides))] == sides
+    names = page.locator("#scores .total .name")
+    assert [names.nth(index).get_attribute("title") for index in range(len(sides))] == sides
+    for index, side in enumerate(sides):
+        expect(names.nth(index)).to_contain_text(side)
+    assert_tap_sizes(page, where)
     assert console.unexpected() == []

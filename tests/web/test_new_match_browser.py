@@ -1,0 +1,81 @@
+"""The new-match form on a phone: a typical new match (the game tapped, four players' names,
+Start) without a swipe at 390x844 and 360x740 in every language, Start kept at the foot of
+the screen by CSS alone (so the plain form post works with JavaScript off too)."""
+from __future__ import annotations
+
+import pytest
+from table_loop import TapCounter, in_first_screen, out_of_reach, swipe_to
+from table_loop_rounds import NAMES, PHONE_SMALL
+
+from scorekeeper.games import all_games
+from scorekeeper.web.games import adapter_for
+
+pytestmark = pytest.mark.browser
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+FOUR = [game for game in all_games() if game.min_players <= 4 <= game.max_players]
+LANGUAGES = [("en", "US"), ("de", "DE"), ("ru", "RU")]
+
+
+@pytest.mark.parametrize("viewport", [None, PHONE_SMALL], ids=["390x844", "360x740"])
+@pytest.mark.parametrize(("language", "region"), LANGUAGES, ids=[language for language, _region in LANGUAGES])
+@pytest.mark.parametrize("game", FOUR, ids=lambda game: game.id)
+def test_a_new_match_of_four_starts_without_a_swipe(game, language, region, viewport, page_in, shot, console):
+    """The game's tab, seats added up to four, each name typed (a tap in its field, the
+    keyboard's next key to the one after), then Start: every control in reach when its turn
+    comes, Start never below the fold (it was, at both sizes)."""
+    page = page_in(language, region)
+    taps = TapCounter()
+    taps.install(page.context)
+    if viewport:
+        page.set_viewport_size(viewport)
+    page.goto("/matches/new")
+    start = page.locator("#start")
+    assert in_first_screen(page, start), out_of_reach(page, "#start")
+    tab = page.locator(f'button[name="switch_game"][value="{game.id}"]')
+    swipe_to(page, tab, "the game's tab")
+    tab.click()
+    expect(page.locator("input[name=game]")).to_have_value(game.id)
+    seats = page.locator("input[id^=player_]")
+    for count in range(adapter_for(game).first_seat_count(), 4):
+        expect(seats).to_have_count(count)
+        add = page.locator('button[name="action"][value="add_seat"]')
+        swipe_to(page, add, "+ Add seat")
+        add.click()
+    expect(seats).to_have_count(4)
+    first = page.locator("#player_0")
+    swipe_to(page, first, "seat 1")
+    first.click()
+    for seat, name in enumerate(NAMES[:4]):
+        if seat:
+            page.keyboard.press("Tab")  # the phone keyboard's "next": the field after comes up
+            expect(page.locator(f"#player_{seat}")).to_be_focused()
+            assert in_first_screen(page, page.locator(f"#player_{seat}")), out_of_reach(page, f"#player_{seat}")
+        page.keyboard.type(name)
+    name = f"new-{game.id}-{language}-" + ("360" if viewport else "390")
+    shot(page, name)
+    assert in_first_screen(page, start), out_of_reach(page, "#start")
+    swipe_to(page, start, "Start")
+    start.click()
+    expect(page.locator("#h-entry")).to_be_visible()
+    assert taps.of("swipe") == [], f"a player had to swipe to reach {taps.of('swipe')}"
+    taps.assert_honest()
+    assert console.unexpected() == []
+
+
+def test_start_is_a_plain_form_post_without_javascript(browser, live_server, shot):
+    """With JavaScript off the sticky Start still posts the form and opens the match."""
+    context = browser.new_context(viewport=PHONE_SMALL, base_url=live_server, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("/matches/new")
+        seats = page.locator("input[id^=player_]")
+        for seat in range(seats.count()):
+            seats.nth(seat).fill(NAMES[seat])
+        assert in_first_screen(page, page.locator("#start")), out_of_reach(page, "#start")
+        shot(page, "new-no-js-360")
+        page.locator("#start").click()
+        expect(page.locator("#h-entry")).to_be_visible()
+    finally:
+        context.close()
