@@ -45,5 +45,5 @@ def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     babel.init_app(app, locale_selector=chosen_language)
-    app.before_request(install_engine_translator)
+    # install_engine_translator runs before every request (request_hooks).
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
