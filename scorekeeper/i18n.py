@@ -1,6 +1,7 @@
 """The language of the app: chosen from the browser or per user, English, German or Russian."""
 from __future__ import annotations
 
+from babel import Locale
 from flask import Flask, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from flask_login import current_user
@@ -11,6 +12,9 @@ LANGUAGES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
 LANGUAGE_COOKIE = "sk_lang"
 
 babel = Babel()
+# Parsed once: Flask-Babel parses the selector's answer on every request, and a Locale
+# given to it is taken as it is.
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
 def chosen_language() -> str:
@@ -22,6 +26,11 @@ def chosen_language() -> str:
     if cookie in LANGUAGES:
         return cookie
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def chosen_locale() -> Locale:
+    """Flask-Babel's locale selector: the chosen language's Locale."""
+    return LOCALES[chosen_language()]
 
 
 def current_language() -> str:
@@ -44,6 +53,6 @@ def install_engine_translator() -> None:
 def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
-    babel.init_app(app, locale_selector=chosen_language)
+    babel.init_app(app, locale_selector=chosen_locale)
     # install_engine_translator runs before every request (request_hooks).
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
