@@ -195,6 +195,12 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     round and its hints, the waiting round. Its `state.rounds` holds only rounds played
     after the snapshot (none when every write stored one), so it is never served as a
     whole: the score sheet comes from `page_parts`. No round row is loaded."""
+    return current_view_of(current_match(match_id, actor))
+
+
+def current_match(match_id: str, actor: Actor) -> Match:
+    """The stored match without its rounds, for someone who may read it (the first step of
+    `current_view`: a page whose reader has this version already stops here)."""
     # Neither its rounds nor (but in a game with bidding, when it is read) its open bidding.
     match = db.session.execute(
         select(Match).where(Match.id == match_id).options(lazyload(Match.rounds), lazyload(Match.bidding))
@@ -202,6 +208,11 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     if match is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     access.check_match_read(match, actor)
+    return match
+
+
+def current_view_of(match: Match) -> MatchView:
+    """`current_view` of a match `current_match` read."""
     game = get_game(match.game)
     table = table_for(match, game)
     state = snapshots.current_state(game, table, match.id)
