@@ -40,15 +40,16 @@ def registered_by(hooks: list[Callable[..., Any]], register: Callable[[], None])
 
 
 def before_every_request() -> None:
-    """The input limits (first: the import routes' body limit is set before the CSRF check
-    reads the form), the forms' CSRF token on the methods it protects (the API's
-    blueprints are exempt; flask-wtf's own hook ran for every GET), and the rules
-    engine's translator in the request's language."""
+    """The rules engine's translator in the request's language (first: it reads nothing
+    until a message is asked for, and the refusals below are worded in it), the input
+    limits (before the CSRF check: the import routes' body limit is set before anything
+    reads the form), and the forms' CSRF token on the methods it protects (the API's
+    blueprints are exempt; flask-wtf's own hook ran for every GET)."""
+    install_engine_translator()
     guard_request()
     config = current_app.config
     if request.method in config["WTF_CSRF_METHODS"] and config["WTF_CSRF_ENABLED"] and config["WTF_CSRF_CHECK_DEFAULT"]:
         csrf.protect(apply_exemptions=True)
-    install_engine_translator()
 
 
 def add_vary(response: Response) -> None:
