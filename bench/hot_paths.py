@@ -4,8 +4,9 @@ Issue 16's throughput targets are ratios to a bare Flask app. On a shared machin
 requests/s measure the neighbours; the CPU one request takes in the app (Flask test
 client, `time.process_time()`, no gunicorn, no socket) is steady, and its ratio to the
 bare app's CPU is the in-process bound of the same ratio. Per scenario: CPU and wall time
-per request (no profiler on; the lowest mean of a few batches), the SQL statements one request sends, and the share of a
-cProfile run's own time by package (`bench/results/hot-paths-<database>-profile.txt`).
+per request (no profiler on; the lowest mean of a few batches), the SQL statements one request sends, the
+Python function calls one request makes (`python_calls`: the same however loaded the machine is),
+and the share of a cProfile run's own time by package (`bench/results/hot-paths-<database>-profile.txt`).
 
 On PostgreSQL (a fresh database only) also the CPU of the database's backend processes
 per request (`/proc/<pid>/stat`, same machine; counted in clock ticks of 10 ms, so a
@@ -15,6 +16,9 @@ batch of 100 requests resolves 0.1 ms).
 - `health`: the app's GET /api/v1/health (every request hook, no database);
 - `match_json_5`: GET /api/v1/matches/{id} of a 4-player Nameless match with 5 rounds
   (the stored document), also with an API token (`_token`);
+- `match_page_5`: GET /matches/{id} of the 5-round match, the HTML page (a phone with a
+  device cookie and a session); `match_page_5_reload` the same with If-None-Match naming
+  the page's ETag (a 304 since issue 26);
 - `post_round_5` / `post_round_200`: POST .../rounds to endless Nameless matches at 5
   and 200 rounds, also with an Idempotency-Key (`_idempotent`, a new key each time).
 
@@ -108,12 +112,16 @@ def measure(call, iterations: int, repeats: int, counter: StatementCounter | Non
         backend.append((backend_cpu_s(database) - backend_before) / iterations * 1000)
     statements = (counter.count - statements_before) / (iterations * repeats) if counter else 0
     profiler = cProfile.Profile()
+    profiled = max(10, iterations // 4)
     profiler.enable()
-    for _ in range(max(10, iterations // 4)):
-        call()
+    for _ in range(profiled):
+        status = call().status_code
     profiler.disable()
     stats = pstats.Stats(profiler, stream=profile)
     result = {
+        # Python function calls per request (test client included): unlike the CPU time,
+        # the same on a loaded machine as on a quiet one.
+        "python_calls": round(stats.total_calls / profiled), "status": status,
         "cpu_ms": round(min(cpu for cpu, _wall in batches), 3), "wall_ms": round(min(wall for _cpu, wall in batches), 3),
         "cpu_ms_batches": [round(cpu, 3) for cpu, _wall in batches], "n": iterations, "repeats": repeats,
         "sql_statements": round(statements, 1), "profile_shares": shares(stats),
@@ -158,12 +166,20 @@ def main() -> None:
             return client.post(f"/api/v1/matches/{match_id}/rounds", json=NAMELESS_ROUND, headers=headers)
         return call
 
+    # A reload of the page the phone has: If-None-Match with the page's ETag (a 304), when
+    # the code gives the page one (before issue 26 it had none: a render like the first).
+    client.get(f"/matches/{shown}")
+    tag = client.get(f"/matches/{shown}").headers.get("ETag")
+    page_tag = {"If-None-Match": tag} if tag else {}
+
     n = args.iterations
     scenarios = {
         "bare": (lambda: bare_client.get("/"), n, None),
         "health": (lambda: client.get("/api/v1/health"), n, counter),
         "match_json_5": (lambda: client.get(f"/api/v1/matches/{shown}"), n, counter),
         "match_json_5_token": (lambda: client.get(f"/api/v1/matches/{shown}", headers=auth), n, counter),
+        "match_page_5": (lambda: client.get(f"/matches/{shown}"), max(20, n // 5), counter),
+        "match_page_5_reload": (lambda: client.get(f"/matches/{shown}", headers=page_tag), n, counter),
         "post_round_5": (post(five), n, counter),
         "post_round_5_idempotent": (post(five, idempotent=True), n, counter),
         "post_round_200": (post(two_hundred), n, counter),
@@ -174,7 +190,7 @@ def main() -> None:
         results[name] = measure(call, iterations, args.repeats, counting, profile, name,
                                 database=PG_DATABASE if args.database == "postgresql" and not args.url else None)
         print(f"{args.database} {name:26} {results[name]['cpu_ms']:7.3f} ms CPU {results[name]['wall_ms']:7.3f} ms wall "
-              f"{results[name]['sql_statements']:5.1f} SQL"
+              f"{results[name]['sql_statements']:5.1f} SQL {results[name]['python_calls']:6d} calls {results[name]['status']}"
               + (f" {results[name]['db_server_cpu_ms']:7.3f} ms PostgreSQL CPU" if "db_server_cpu_ms" in results[name] else ""),
               file=sys.stderr)
     for name in scenarios:

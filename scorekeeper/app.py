@@ -65,17 +65,20 @@ def create_app(config: Any = None) -> Flask:
     init_input_guards(app)
     api.init_app(app)
     init_errors(app)
-    csrf.init_app(app)
+    from .request_hooks import install_request_hooks, registered_by
+
+    # Both extensions' hooks run for every request; request_hooks calls them only when
+    # the request needs them (a form post's CSRF check, a remember cookie to update).
+    registered_by(app.before_request_funcs.setdefault(None, []), lambda: csrf.init_app(app))
     from .i18n import init_i18n
     from .identity import init_identity
 
-    init_identity(app)
+    remember = registered_by(app.after_request_funcs.setdefault(None, []), lambda: init_identity(app))
     init_i18n(app)
     from .api import register_api
 
     register_api()
 
-    from .device import init_device
     from .web import (
         account_pages,
         api_docs,
@@ -88,13 +91,11 @@ def create_app(config: Any = None) -> Flask:
         pages,
         player_pages,
         rules_pages,
-        security,
         vendor,
     )
 
-    init_device(app)
-    security.init_security(app)
     compression.init_compression(app)
+    install_request_hooks(app, remember[0] if remember else None)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(language.bp)
     app.register_blueprint(vendor.bp)

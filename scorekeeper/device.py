@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, Response, g, request
+from flask import Response, g, request
 
 from . import cookies
 
@@ -39,5 +39,3 @@ def set_device_cookie(response: Response) -> Response:
     return response
 
 
-def init_device(app: Flask) -> None:
-    app.after_request(set_device_cookie)

@@ -1,6 +1,7 @@
 """Flask extensions, created unbound so that create_app can bind them to any app."""
 from __future__ import annotations
 
+from flask import current_app, request, session
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -30,7 +31,22 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 api = ScorekeeperApi()
-login_manager = LoginManager()
+
+
+class ScorekeeperLoginManager(LoginManager):
+    """Flask-Login's manager, which finds a request that carries no credential at all (no
+    signed-in session, remember cookie or Authorization header: most phones' requests)
+    anonymous at once. Flask-Login would hash the client's address and user agent for its
+    session protection, send its signal and ask the token loader first."""
+
+    def _load_user(self):
+        remember = current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
+        if "_user_id" in session or remember in request.cookies or "Authorization" in request.headers:
+            return super()._load_user()
+        return self._update_request_context_with_user()
+
+
+login_manager = ScorekeeperLoginManager()
 # Every form post carries a CSRF token; the JSON API is exempt (a cross-site page cannot
 # send application/json without a CORS preflight, which this app never grants), and its
 # cookie-carrying POSTs must be JSON or carry the token (api.require_same_site_post).

@@ -1,8 +1,11 @@
 """The language of the app: chosen from the browser or per user, English, German or Russian."""
 from __future__ import annotations
 
+from typing import Any
+
+from babel import Locale
 from flask import Flask, request
-from flask_babel import Babel, get_locale, get_translations, gettext
+from flask_babel import Babel, get_locale, get_translations
 from flask_login import current_user
 
 from .games.i18n import set_translator
@@ -11,6 +14,9 @@ LANGUAGES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
 LANGUAGE_COOKIE = "sk_lang"
 
 babel = Babel()
+# Parsed once: Flask-Babel parses the selector's answer on every request, and a Locale
+# given to it is taken as it is.
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
 def chosen_language() -> str:
@@ -24,26 +30,63 @@ def chosen_language() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
+def chosen_locale() -> Locale:
+    """Flask-Babel's locale selector: the chosen language's Locale."""
+    return LOCALES[chosen_language()]
+
+
 def current_language() -> str:
     """The language of this request's answer ("en", "de", "ru"); English outside a request."""
     locale = get_locale()
     return locale.language if locale else "en"
 
 
+def request_translations() -> Any:
+    """This request's catalog, looked up once per request: Flask-Babel looks it up (its
+    domain, the request's context, the locale, its cache) for every message, and a match
+    page says some 80. Kept on the request object itself, so no other request (a test's
+    request inside one app context, say) ever sees it; outside a request, Flask-Babel's."""
+    try:
+        current = request._get_current_object()  # type: ignore[attr-defined]
+    except RuntimeError:
+        return get_translations()
+    found = current.__dict__.get(TRANSLATIONS)
+    if found is None:
+        found = current.__dict__[TRANSLATIONS] = get_translations()
+    return found
+
+
+TRANSLATIONS = "scorekeeper_translations"
+
+
+def _engine_gettext(message: str) -> str:
+    # As flask_babel.gettext without variables (the engine formats its own {placeholders}).
+    return str(request_translations().ugettext(message))
+
+
 def _engine_ngettext(singular: str, plural: str, n: int) -> str:
     # Not flask_babel.ngettext: that one always applies %-formatting (it adds `num`),
     # which the engine's {placeholder} messages do not use and a literal % would break.
-    return get_translations().ngettext(singular, plural, n)
+    return str(request_translations().ngettext(singular, plural, n))
 
 
 def install_engine_translator() -> None:
     """The rules engine's messages follow the request's language, plural forms included."""
-    set_translator((gettext, _engine_ngettext))
+    set_translator((_engine_gettext, _engine_ngettext))
 
 
 def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
-    babel.init_app(app, locale_selector=chosen_language)
-    app.before_request(install_engine_translator)
+    babel.init_app(app, locale_selector=chosen_locale)
+    # The templates' {% trans %} and _() as Flask-Babel installs them, from the request's
+    # catalog looked up once.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda message: request_translations().ugettext(message),
+        ngettext=lambda singular, plural, n: request_translations().ungettext(singular, plural, n),
+        newstyle=True,
+        pgettext=lambda context, message: request_translations().upgettext(context, message),
+        npgettext=lambda context, singular, plural, n: request_translations().unpgettext(context, singular, plural, n),
+    )
+    # install_engine_translator runs before every request (request_hooks).
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES

@@ -27,6 +27,8 @@ from .games.i18n import _
 MAX_JSON_DEPTH = 32
 # 18 digits always fit a signed 64-bit column; no score, count or option comes near.
 MAX_INTEGER_DIGITS = 18
+# The WSGI environ's keys of request headers (PEP 3333: HTTP_*, and the body's type and length).
+HEADER_KEYS = ("HTTP_", "CONTENT_TYPE", "CONTENT_LENGTH")
 # The endpoints that take a whole league export (the API route and the page's form).
 IMPORT_ENDPOINTS = frozenset({"leagues.LeagueImport", "league_pages.import_league"})
 
@@ -163,9 +165,13 @@ def guard_request() -> None:
 def check_request() -> None:
     if request.endpoint in IMPORT_ENDPOINTS:
         request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
-    if "\x00" in request.path or any(
+    # The headers as the WSGI environ holds them (request.headers builds each name anew),
+    # and the query only when there is one.
+    if "\x00" in request.path or (request.query_string and any(
         "\x00" in key or "\x00" in value for key, value in request.args.items(multi=True)
-    ) or any("\x00" in value for value in request.headers.values()):
+    )) or any(
+        "\x00" in value for key, value in request.environ.items() if key.startswith(HEADER_KEYS) and isinstance(value, str)
+    ):
         refuse(_("the address or a header holds a NUL character"), "nul_character")
     if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.mimetype in (
         "application/x-www-form-urlencoded",
@@ -179,4 +185,4 @@ def init_input_guards(app: Flask) -> None:
     """Install the limits. Called before CSRF protection is installed, so that the import
     routes' body limit is set before anything reads the body."""
     app.json = GuardedJSONProvider(app)
-    app.before_request(guard_request)
+    # guard_request runs first in request_hooks.before_every_request.

@@ -2,7 +2,7 @@
 Wi-Fi gets the match page in as few bytes and round trips as possible."""
 from __future__ import annotations
 
-from flask import Flask, Response, request
+from flask import Flask, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_compress import Compress
 
@@ -36,20 +36,20 @@ class StaticFilesSessionInterface(SecureCookieSessionInterface):
     every request, which would add `Vary: Cookie` and keep browsers (and the service
     worker's install) from reusing a cached file after the session cookie changes."""
 
+    def get_signing_serializer(self, app):
+        # Flask builds a new serializer (and its signer) for every request; it depends only
+        # on the keys, so one is kept per set of keys.
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        cached = self.__dict__.get("_serializer")
+        if cached is None or cached[0] != keys:
+            cached = (keys, super().get_signing_serializer(app))
+            self._serializer = cached
+        return cached[1]
+
     def save_session(self, app, session, response) -> None:
         if request.endpoint in STATIC_ENDPOINTS and not session.modified:
             return
         super().save_session(app, session, response)
-
-
-def vary_by_language(response: Response) -> Response:
-    """Answers are written in the reader's language, chosen from Accept-Language and the
-    cookies (language, session): caches must keep one copy per language. Static files
-    are the same for everybody."""
-    if request.endpoint not in STATIC_ENDPOINTS:
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
-    return response
 
 
 def init_compression(app: Flask) -> None:
@@ -64,4 +64,3 @@ def init_compression(app: Flask) -> None:
     # Per app, not per class: the instance attribute replaces Flask's method for this app only.
     app.get_send_file_max_age = static_max_age  # type: ignore[method-assign,assignment]
     app.session_interface = StaticFilesSessionInterface()
-    app.after_request(vary_by_language)

@@ -2,7 +2,7 @@
 no framing, no MIME sniffing; HSTS when the app is served over HTTPS."""
 from __future__ import annotations
 
-from flask import Flask, Response, current_app
+from flask import Flask
 
 # Scripts only from this origin's files (no inline script, no eval); inline style
 # attributes are allowed because the server renders colours and bar widths with them.
@@ -29,18 +29,14 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
 }
 
-
 # SCOREKEEPER_HTTPS=1: browsers use HTTPS only for this host, for a year.
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
 
-def add_security_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    if current_app.config.get("SCOREKEEPER_HTTPS"):
-        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
-    return response
-
-
-def init_security(app: Flask) -> None:
-    app.after_request(add_security_headers)
+def security_headers(app: Flask) -> tuple[tuple[str, str], ...]:
+    """The headers every response of `app` carries unless it set them itself (built once
+    per app; request_hooks adds them after every request)."""
+    headers = dict(HEADERS)
+    if app.config.get("SCOREKEEPER_HTTPS"):
+        headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY
+    return tuple(headers.items())

@@ -62,7 +62,7 @@ class MatchById(MethodView):
         Phones polling for changes send If-None-Match with the ETag they have: 304 while
         nothing changed, without replaying the match.
         """
-        version, etag, body = service.served_document(match_id, current_actor(), render_match)
+        version, etag, body = service.served_document(match_id, current_actor, render_match)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         # Any encoding's form of the tag ("v7-de:br") names the same document.
         if none_match(request.headers.get("If-None-Match"), version, current_language()):

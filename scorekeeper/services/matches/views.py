@@ -195,6 +195,12 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     round and its hints, the waiting round. Its `state.rounds` holds only rounds played
     after the snapshot (none when every write stored one), so it is never served as a
     whole: the score sheet comes from `page_parts`. No round row is loaded."""
+    return current_view_of(current_match(match_id, actor))
+
+
+def current_match(match_id: str, actor: Actor) -> Match:
+    """The stored match without its rounds, for someone who may read it (the first step of
+    `current_view`: a page whose reader has this version already stops here)."""
     # Neither its rounds nor (but in a game with bidding, when it is read) its open bidding.
     match = db.session.execute(
         select(Match).where(Match.id == match_id).options(lazyload(Match.rounds), lazyload(Match.bidding))
@@ -202,6 +208,11 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     if match is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     access.check_match_read(match, actor)
+    return match
+
+
+def current_view_of(match: Match) -> MatchView:
+    """`current_view` of a match `current_match` read."""
     game = get_game(match.game)
     table = table_for(match, game)
     state = snapshots.current_state(game, table, match.id)
@@ -254,28 +265,31 @@ READ_OUTSIDE_TRANSACTION = {"isolation_level": "AUTOCOMMIT"}
 
 
 def served_document(
-    match_id: str, actor: Actor, render: Callable[[MatchView], str]
+    match_id: str, actor: Callable[[], Actor], render: Callable[[MatchView], str]
 ) -> tuple[int, str, str]:
     """The match's version, ETag and document as `render` writes it in this request's
     language, from the stored copy of this version and language when there is one (one
-    query), else rendered and stored."""
+    query), else rendered and stored. `actor` is asked only for a league match: a casual
+    match's id is its key, and working out who asks costs more than the query."""
     language = current_language()
-    # A Core statement on the session's connection: this is the hottest read of the app,
-    # and the ORM's per-statement work costs more than the query itself. On PostgreSQL
-    # it runs outside a transaction (one statement reads one consistent row): no BEGIN
+    # A Core statement: this is the hottest read of the app, and the ORM's per-statement
+    # work costs more than the query itself. A request that read nothing yet takes a
+    # connection of the pool for it, without the session's transaction bookkeeping; on
+    # PostgreSQL outside a transaction (one statement reads one consistent row): no BEGIN
     # and no ROLLBACK, so the request costs one round trip to the database, not three.
     # (A request that read already, to authenticate an API token, keeps its transaction.)
-    outside = not db.session().in_transaction() and db.session.get_bind().dialect.name == "postgresql"
-    options = READ_OUTSIDE_TRANSACTION if outside else None
-    row = (
-        db.session.connection(execution_options=options)
-        .execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language})
-        .first()
-    )
+    parameters = {"match_id": match_id, "language": language}
+    if db.session().in_transaction():
+        row = db.session.connection().execute(DOCUMENT_QUERY, parameters).first()
+    else:
+        engine = db.engine
+        options = READ_OUTSIDE_TRANSACTION if engine.dialect.name == "postgresql" else {}
+        with engine.connect().execution_options(**options) as connection:
+            row = connection.execute(DOCUMENT_QUERY, parameters).first()
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
-        access.check_match_read(get_match(match_id), actor)
+        access.check_match_read(get_match(match_id), actor())
     if row.document_version == row.version:
         return row.version, match_etag(row.version, language), row.body
     match = get_match(match_id)

@@ -13,14 +13,16 @@ from jinja2_fragments.flask import render_block, render_blocks
 
 from ...device import device_id
 from ...games.i18n import N_, _
+from ...i18n import current_language
 from ...identity import current_actor
-from ...services import ServiceError, biddings, sharing
+from ...services import ServiceError, access, biddings, sharing
 from ...services import matches as service
 from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none
 from .blueprint import bp
 from .layout import side_colour
 from .match_views import chart, hints_before, match_context, preview_result, round_rows, scoreboard, side_names
+from .page_tags import none_match, page_etag
 
 MAX_KEY_LENGTH = 200
 # Refusals that mean "another phone wrote first": the page shows the current state instead.
@@ -41,11 +43,35 @@ def current_view(match_id: str):
     return service.current_view(match_id, current_actor())
 
 
+# The page is the reader's own (their rights, their session's CSRF token): a shared cache
+# keeps no copy, and the browser asks again every time, with the page's ETag.
+PAGE_CACHE_CONTROL = "private, no-cache"
+
+
 @bp.get("/matches/<match_id>")
 def match_page(match_id: str):
-    view = current_view(match_id)
+    actor = current_actor()
+    match = service.current_match(match_id, actor)
+    rights = access.match_rights(match, actor)
+    language = current_language()
+    tag = page_etag(match, actor, rights, language)
+    if tag is not None and none_match(request.headers.get("If-None-Match"), tag):
+        # The phone has this page: no snapshot read, no render. (Its device opened the
+        # match before, with the device cookie the tag names: it is remembered already.)
+        return Response(status=304, headers={"ETag": tag, "Cache-Control": PAGE_CACHE_CONTROL})
+    view = service.current_view_of(match)
     service.remember_on_device(device_id(create=True) or "", match_id)
-    return render_template("match.html", **match_context(view, change_bids=request.args.get("change_bids") == "1"))
+    # A first visit's device id is made just now: the page's rights are then worked out
+    # for the phone with it, as the next request will be.
+    known = rights if actor.device is not None else None
+    context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=known)
+    response = Response(render_template("match.html", **context))
+    # After the render, which made the session's CSRF secret if it had none.
+    tag = page_etag(match, actor, rights, language)
+    if tag is not None:
+        response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = PAGE_CACHE_CONTROL
+    return response
 
 
 @bp.post("/matches/<match_id>/preview")

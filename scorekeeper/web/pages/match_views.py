@@ -284,10 +284,12 @@ def match_context(
     share_link: Any = None,
     with_parts: bool = True,
     change_bids: bool = False,
+    rights: access.MatchRights | None = None,
 ) -> dict[str, Any]:
     """The page's context. `view` is the match's current state (service.current_view), or
     a full replay (service.read_view) to edit a recorded round; `with_parts=False` leaves
-    out the stored parts (a fragment that shows none of them, such as the preview)."""
+    out the stored parts (a fragment that shows none of them, such as the preview);
+    `rights` are the reader's, when the caller worked them out already."""
     state, table = view.state, view.table
     adapter = adapter_for(view.game)
     hints: Mapping[str, Any] = {}
@@ -314,7 +316,8 @@ def match_context(
         # changed, they fill the bids form instead; the saved ones stand until replaced.
         values = {**bidding["values"], **values}
     changing = bidding is not None and change_bids
-    rights = access.match_rights(view.match, current_actor())
+    if rights is None:
+        rights = access.match_rights(view.match, current_actor())
     if hints and rights.write:
         entry = entry_context(view, adapter, hints, number, values, edit_number, error)
         entry["bidding"] = None if changing else bidding

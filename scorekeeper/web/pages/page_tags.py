@@ -1,0 +1,63 @@
+"""The match page's ETag: a reload or a poll of a page the phone already has costs a 304, not a render.
+
+The page is the match's version in the reader's language, as the reader may act on it,
+with forms carrying this session's CSRF token: the tag is a hash of all of that (the
+match's and its league's version, the language, the build of the code, templates and
+static files, who reads it from which phone and with what rights, the session's CSRF
+secret, and the page's own query). The CSRF token in the page stays valid as long as
+the session keeps that secret (flask-wtf signs the same secret into every token, with no
+time limit here), and the round form's idempotency key is used up only by a write, which
+makes a new version. A request with no CSRF secret yet or no device cookie gets no tag:
+its page makes both, and the next one gets its tag.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from flask import current_app, request, session
+
+from ...etags import CODINGS
+from ...services import Actor
+from ...services.access import MatchRights
+from ..vendor import installed_version
+from .match_views import league_of, render_build
+from .pwa import static_version
+
+# The page's own query that changes what it shows ("Change the bids" opened).
+PAGE_ARGUMENTS = ("change_bids",)
+
+
+def page_etag(match: Any, actor: Actor, rights: MatchRights, language: str) -> str | None:
+    """The page's ETag for this reader now (quoted), or None when it cannot be reused."""
+    secret = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    if not secret or actor.device is None:
+        return None
+    league = league_of(match)
+    parts: list[Any] = [
+        match.id, match.version, language,
+        league.version if league is not None else None, league.name if league is not None else None,
+        render_build(), static_version(), installed_version("htmx.org"), installed_version("pyodide"),
+        actor.user_id, actor.label, actor.key, actor.device,
+        rights.write, rights.confirm, rights.rematch, rights.refusal,
+        secret, [request.args.get(name) for name in PAGE_ARGUMENTS],
+    ]
+    digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    return f'"p{digest}"'
+
+
+def none_match(header: str | None, tag: str) -> bool:
+    """Whether If-None-Match names `tag`, in any content coding's form (flask-compress
+    sends `"p…:br"` with a compressed page), weak or strong."""
+    if not header:
+        return False
+    wanted = tag.strip('"')
+    for value in header.split(","):
+        value = value.strip()
+        if value == "*":
+            return True
+        value = value.removeprefix("W/").strip('"')
+        value, _colon, coding = value.partition(":")
+        if value == wanted and (not coding or coding in CODINGS):
+            return True
+    return False
