@@ -457,6 +457,22 @@ class Nwik(Game):
             )
         return suit_field(value, "trump", choices)
 
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        # The messages above name the fields and suits as JSON spells them (for API clients too).
+        if code == "trump_spades":
+            return _(
+                "{spades} trumps is style 1: for style 2 choose {suits}",
+                spades=_(SUIT_NAMES[SPADES]),
+                suits=", ".join(_(SUIT_NAMES[suit]) for suit in TRUMP_CHOICES[2]),
+            )
+        if code == "acting_style_without_pass":
+            return _("a style as Acting Bidder is only chosen when the Bidder passes")
+        if code == "vip_card_refused":
+            return _("the VIP card is only chosen for style 5 (VIP)")
+        if code == "trump_refused":
+            return _("this style has no trump to choose")
+        return None
+
     def score_round(
         self, table: Table, state: MatchState, round_: NwikRound
     ) -> tuple[RoundScore, tuple[SeatUsage, ...]]:

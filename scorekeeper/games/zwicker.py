@@ -1,6 +1,7 @@
 """Zwicker (Zwickern, Zwickeln): honours, most cards and Zwicks (sweeps) per deal, 101 to win."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -76,6 +77,10 @@ HONOUR_NAMES: Mapping[str, str] = {
 HONOUR_SYMBOLS: Mapping[str, str] = {
     "D10": "♦10", "D7": "♦7", "S7": "♠7", "AS": "♠A", "AH": "♥A", "AD": "♦A", "AC": "♣A",
 }
+
+
+#: Any honour's code as a word of a message.
+HONOUR_CODE = re.compile(r"\b({})\b".format("|".join(sorted(ALL_HONOURS, key=len, reverse=True))))
 
 
 def honour_label(code: str) -> str:
@@ -436,6 +441,12 @@ class Zwicker(Game):
         # defaults never changes the points of a match already started.
         options["points"] = parse_points(options["points"])
         return options
+
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        # The honour refusals spell honours by code ("honour AC is missing"): a screen says their names.
+        if not code.startswith("honour"):
+            return None
+        return HONOUR_CODE.sub(lambda found: honour_name(found.group(1)), message)
 
     def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         return SIDES[n_players]

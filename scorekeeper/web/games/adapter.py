@@ -74,9 +74,9 @@ class GameAdapter:
     def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str:
         """The engine's refusal as a player reads it beside its field. The engine words its
         messages for API clients too ("vip_card is required", "must be one of clubs, ..."):
-        a game's adapter rewords its own codes (`own_refusal_words`); a missing field is
-        what is still to enter; a value no chip offers says so in words."""
-        own = self.own_refusal_words(table, code, field, message)
+        the game rewords its own codes (Game.refusal_words, the same for every adapter); a
+        missing field is what is still to enter; a value no chip offers says so in words."""
+        own = self.game.refusal_words(table, code, field, message)
         if own is not None:
             return own
         words = self.field_words(table, field)
@@ -90,10 +90,6 @@ class GameAdapter:
         if code in self.UNOFFERED_CODES:
             return _("{what}: not one of the values offered here", what=words)
         return message
-
-    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        """This game's refusal codes in a player's words (None: the shared wording)."""
-        return None
 
     # ---- the new-match form
 

@@ -1,7 +1,6 @@
 """Zwicker on the pages: cards and Zwicks per side, who took each honour."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from html import escape
 from typing import Any
@@ -46,13 +45,6 @@ class ZwickerAdapter(GameAdapter):
         "honours_over_cards": "rule-honours",
         "zwicks_over_cards": "rule-zwicks",
     }
-
-    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The engine (and the API) spells honours by code ("honour AC is missing"): here, by name.
-        if not code.startswith("honour"):
-            return None
-        codes = "|".join(sorted(rules.ALL_HONOURS, key=len, reverse=True))
-        return re.sub(rf"\b({codes})\b", lambda found: rules.honour_name(found.group(1)), message)
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         points = table.options.get("points", {})
