@@ -45,6 +45,11 @@ class InputField:
     `total`: the values of a per-seat or per-side field add up to this (tricks, captured
     cards), so the last one follows from the others. `phase`: "bid" for what is decided
     before the hand is played (styles, stakes, bids, calls, trump), "play" for its outcome.
+
+    `shown_when`: a field the round has only for some choices of other fields (Nwik's
+    VIP card), as alternatives, each the values of other per-round fields that must all
+    hold ({"style": 5}, {"style": 6, "acting_style": 5}); () is every round. `usual`: the
+    count most rounds have (Zwicker's Zwicks: 0), so a form may choose it beforehand.
     """
 
     name: str
@@ -61,6 +66,8 @@ class InputField:
     group: str | None = None
     total: int | None = None
     phase: str = PLAY
+    shown_when: tuple[Mapping[str, Any], ...] = ()
+    usual: int | None = None
 
 
 def shown(value: Any) -> str:

@@ -491,7 +491,7 @@ class Zwicker(Game):
         deck = DECK_SIZE[table.options["jokers"]]
         return (
             InputField("cards", N_("cards"), per="side", maximum=deck, group="sides", total=deck),
-            InputField("zwicks", N_("Zwicks"), per="side", maximum=deck // CARDS_PER_ZWICK, group="sides"),
+            InputField("zwicks", N_("Zwicks"), per="side", maximum=deck // CARDS_PER_ZWICK, group="sides", usual=0),
             InputField("honours", N_("honours"), per="side", kind=ASSIGN, choices=DECK_HONOURS[table.options["jokers"]],
                        choice_names=HONOUR_NAMES, group="sides"),
         )
