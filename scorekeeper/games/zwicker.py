@@ -17,8 +17,10 @@ from .base import (
     RoundError,
     RoundScore,
     Table,
+    bounded_int,
     check_fields,
     is_int,
+    of_player,
     shown,
     target_winners,
 )
@@ -184,61 +186,10 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
                 field=where,
                 code="option_unknown",
             )
-        if not is_int(value):
-            raise OptionError(
-                _("option points: {code} must be a whole number, got {value}", code=code, value=shown(value)),
-                field=where,
-                code="option_type",
-            )
-        if not POINTS_MINIMUM <= value <= POINTS_MAXIMUM:
-            raise OptionError(
-                _(
-                    "option points: {code} must be from {minimum} to {maximum}, got {value}",
-                    code=code,
-                    minimum=POINTS_MINIMUM,
-                    maximum=POINTS_MAXIMUM,
-                    value=shown(value),
-                ),
-                field=where,
-                code="option_range",
-            )
+        bounded_int(value, where, _("option points: {code}", code=code), minimum=POINTS_MINIMUM, maximum=POINTS_MAXIMUM,
+                    error=OptionError, code_prefix="option_")
         merged[code] = value
     return merged
-
-
-def side_whole_number(value: Any, field: str, who: str, name: str, minimum: int, maximum: int) -> int:
-    # `name` is the input field (cards, zwicks), written as the API spells it.
-    if not is_int(value):
-        raise RoundError(
-            _("{field} of {side} must be a whole number, got {value}", field=name, side=who, value=shown(value)),
-            field=field,
-            code="type",
-        )
-    if value < minimum:
-        raise RoundError(
-            _(
-                "{field} of {side} must be at least {minimum}, got {value}",
-                field=name,
-                side=who,
-                minimum=minimum,
-                value=shown(value),
-            ),
-            field=field,
-            code="range",
-        )
-    if value > maximum:
-        raise RoundError(
-            _(
-                "{field} of {side} must be at most {maximum}, got {value}",
-                field=name,
-                side=who,
-                maximum=maximum,
-                value=shown(value),
-            ),
-            field=field,
-            code="range",
-        )
-    return value
 
 
 def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
@@ -273,8 +224,8 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
             )
 
     deck_size = DECK_SIZE[jokers]
-    cards = side_whole_number(raw["cards"], f"{where}.cards", who, "cards", 0, deck_size)
-    zwicks = side_whole_number(raw["zwicks"], f"{where}.zwicks", who, "zwicks", 0, deck_size)
+    cards = bounded_int(raw["cards"], f"{where}.cards", of_player("cards", who), minimum=0, maximum=deck_size)
+    zwicks = bounded_int(raw["zwicks"], f"{where}.zwicks", of_player("zwicks", who), minimum=0, maximum=deck_size)
 
     honours_raw = raw["honours"]
     if not isinstance(honours_raw, list):
