@@ -419,10 +419,13 @@ class GameAdapter:
         """What changes in the round form from one round to the next, in the template's own
         words (the phone's worker moves its form on by itself): the line above the form
         ("who"), legends, choices and the counts' maximum. The generic one: who deals."""
+        # The counts' chips run to this round's maximum, when all the counts share one
+        # (Willi Stich's calls and tricks: the round's cards).
+        maxima = {field["maximum"] for field in entry.get("fields", []) if field.get("kind") == "number"}
         return {
             "legends": {},
             "choices": {},
-            "max": None,
+            "max": maxima.pop() if len(maxima) == 1 else None,
             "who": escape(said("%(name)s deals", name=entry["dealer_name"])),
         }
 
