@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import RoundError
+from .errors import RoundError, RuleError
 from .i18n import N_, _, _n
 
 if TYPE_CHECKING:
@@ -45,6 +45,11 @@ class InputField:
     `total`: the values of a per-seat or per-side field add up to this (tricks, captured
     cards), so the last one follows from the others. `phase`: "bid" for what is decided
     before the hand is played (styles, stakes, bids, calls, trump), "play" for its outcome.
+
+    `shown_when`: a field the round has only for some choices of other fields (Nwik's
+    VIP card), as alternatives, each the values of other per-round fields that must all
+    hold ({"style": 5}, {"style": 6, "acting_style": 5}); () is every round. `usual`: the
+    count most rounds have (Zwicker's Zwicks: 0), so a form may choose it beforehand.
     """
 
     name: str
@@ -61,6 +66,8 @@ class InputField:
     group: str | None = None
     total: int | None = None
     phase: str = PLAY
+    shown_when: tuple[Mapping[str, Any], ...] = ()
+    usual: int | None = None
 
 
 def shown(value: Any) -> str:
@@ -98,27 +105,44 @@ def check_fields(raw: Any, required: Sequence[str], optional: Sequence[str] = ()
     return raw
 
 
-def int_field(
-    value: Any, field: str, *, minimum: int | None = None, maximum: int | None = None
+def bounded_int(
+    value: Any,
+    where: str,
+    what: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    error: type[RuleError] = RoundError,
+    code_prefix: str = "",
 ) -> int:
-    """A whole number within bounds, else RoundError naming `field`."""
+    """`value` if it is a whole number within the bounds, else `error` at input path `where`
+    naming `what` (the field as the message says it: "tricks", "tricks of Ann", "option
+    target") and the bound; its code is `code_prefix` + "type" or "range". Every range-checked
+    whole number of a round or an option is checked here, so all say the same."""
     if not is_int(value):
-        raise RoundError(
-            _("{field} must be a whole number, got {value}", field=field, value=shown(value)), field=field, code="type"
+        raise error(
+            _("{field} must be a whole number, got {value}", field=what, value=shown(value)),
+            field=where,
+            code=f"{code_prefix}type",
         )
     if minimum is not None and value < minimum:
-        raise RoundError(
-            _("{field} must be at least {minimum}, got {value}", field=field, minimum=minimum, value=shown(value)),
-            field=field,
-            code="range",
+        raise error(
+            _("{field} must be at least {minimum}, got {value}", field=what, minimum=minimum, value=shown(value)),
+            field=where,
+            code=f"{code_prefix}range",
         )
     if maximum is not None and value > maximum:
-        raise RoundError(
-            _("{field} must be at most {maximum}, got {value}", field=field, maximum=maximum, value=shown(value)),
-            field=field,
-            code="range",
+        raise error(
+            _("{field} must be at most {maximum}, got {value}", field=what, maximum=maximum, value=shown(value)),
+            field=where,
+            code=f"{code_prefix}range",
         )
     return value
+
+
+def int_field(value: Any, field: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """A whole number within bounds, else RoundError naming `field`."""
+    return bounded_int(value, field, field, minimum=minimum, maximum=maximum)
 
 
 def per_seat(value: Any, field: str, n: int) -> Sequence[Any]:
@@ -146,49 +170,15 @@ def seat_ints(
 ) -> tuple[int, ...]:
     """One bounded whole number per seat; messages name the player."""
     items = per_seat(value, field, table.n)
-    result = []
-    for seat, item in enumerate(items):
-        where = f"{field}.{seat}"
-        if not is_int(item):
-            raise RoundError(
-                _(
-                    "{field} of {player} must be a whole number, got {value}",
-                    field=field,
-                    player=table.name(seat),
-                    value=shown(item),
-                ),
-                field=where,
-                code="type",
+    return tuple(
+        bounded_int(item, f"{field}.{seat}", of_player(field, table.name(seat)), minimum=minimum, maximum=maximum)
+        for seat, item in enumerate(items)
+    )
 
-            )
-        if item < minimum:
-            raise RoundError(
-                _(
-                    "{field} of {player} must be at least {minimum}, got {value}",
-                    field=field,
-                    player=table.name(seat),
-                    minimum=minimum,
-                    value=shown(item),
-                ),
-                field=where,
-                code="range",
 
-            )
-        if maximum is not None and item > maximum:
-            raise RoundError(
-                _(
-                    "{field} of {player} must be at most {maximum}, got {value}",
-                    field=field,
-                    player=table.name(seat),
-                    maximum=maximum,
-                    value=shown(item),
-                ),
-                field=where,
-                code="range",
-
-            )
-        result.append(item)
-    return tuple(result)
+def of_player(field: str, player: str) -> str:
+    """A field of one player's or side's, as a message names it: "tricks of Ann"."""
+    return _("{field} of {player}", field=field, player=player)
 
 
 def tricks_field(raw: Mapping[str, Any], table: Table, total: int, field: str = "tricks") -> tuple[int, ...]:

@@ -176,6 +176,13 @@ class Game(ABC):
         that a generic form can ask for them: pages without an adapter for this game use it."""
         return ()
 
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        """One of this game's refusals (`code`, its `message`) as a player's screen says it,
+        where the message names a field or a value as the API spells it ("vip_card",
+        "hearts", "AC"); None: the message says it in words already. Every screen asks the
+        game, so a page without this game's own adapter says the same words as one with it."""
+        return None
+
     def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
         """Game-specific league statistics by player id, over finished matches of this game in
         played order (Nwik bidder stats, Spades nils, ...); most games have none."""

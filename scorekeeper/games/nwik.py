@@ -74,6 +74,11 @@ def style_name(style: int) -> str:
     return _(STYLE_NAMES[style])
 
 
+def played_as(*styles: int) -> tuple[dict[str, int], ...]:
+    """The round's choices that play one of `styles`: the Bidder's own, or the Acting Bidder's after a Pass."""
+    return (*({"style": style} for style in styles), *({"style": PASS, "acting_style": style} for style in styles))
+
+
 def style_label(style: int) -> str:
     return _("style {number} ({name})", number=style, name=style_name(style))
 
@@ -457,6 +462,22 @@ class Nwik(Game):
             )
         return suit_field(value, "trump", choices)
 
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        # The messages above name the fields and suits as JSON spells them (for API clients too).
+        if code == "trump_spades":
+            return _(
+                "{spades} trumps is style 1: for style 2 choose {suits}",
+                spades=_(SUIT_NAMES[SPADES]),
+                suits=", ".join(_(SUIT_NAMES[suit]) for suit in TRUMP_CHOICES[2]),
+            )
+        if code == "acting_style_without_pass":
+            return _("a style as Acting Bidder is only chosen when the Bidder passes")
+        if code == "vip_card_refused":
+            return _("the VIP card is only chosen for style 5 (VIP)")
+        if code == "trump_refused":
+            return _("this style has no trump to choose")
+        return None
+
     def score_round(
         self, table: Table, state: MatchState, round_: NwikRound
     ) -> tuple[RoundScore, tuple[SeatUsage, ...]]:
@@ -502,9 +523,11 @@ class Nwik(Game):
                        choice_names=STYLE_NAMES, phase=BID),
             InputField("stake", N_("stake"), kind=CHOICE, choices=tuple(hints.get("available_stakes") or STAKES), phase=BID),
             InputField("acting_style", N_("acting style"), kind=CHOICE, choices=ACTING_STYLES, choice_names=STYLE_NAMES,
-                       optional=True, phase=BID),
-            InputField("vip_card", N_("VIP card"), kind=CHOICE, choices=VIP_CARDS, optional=True, phase=BID),
-            InputField("trump", N_("trump"), kind=CHOICE, choices=SUITS, choice_names=SUIT_NAMES, optional=True, phase=BID),
+                       optional=True, phase=BID, shown_when=({"style": PASS},)),
+            InputField("vip_card", N_("VIP card"), kind=CHOICE, choices=VIP_CARDS, optional=True, phase=BID,
+                       shown_when=played_as(VIP)),
+            InputField("trump", N_("trump"), kind=CHOICE, choices=SUITS, choice_names=SUIT_NAMES, optional=True, phase=BID,
+                       shown_when=played_as(*TRUMP_CHOICES)),
             InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS_PER_ROUND[table.n], total=TRICKS_PER_ROUND[table.n]),
         )
 

@@ -6,11 +6,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
-from .fields import is_int, shown
+from .fields import bounded_int, shown
 from .i18n import N_, _
 
 # No target, penalty or point value at a card table comes near this: a larger figure is a typo.
 OPTION_LIMIT = 1_000_000
+
+
+def option_words(name: str) -> str:
+    """An option as a refusal names it ("option target"; the API's name, for API clients too)."""
+    return _("option {name}", name=name)
 
 
 @dataclass(frozen=True)
@@ -56,36 +61,10 @@ class OptionSpec:
                 return None
             raise OptionError(_("option {name} may not be null", name=self.name), field=where, code="option_null")
         if self.kind == "int":
-            if not is_int(value):
-                raise OptionError(
-                    _("option {name} must be a whole number, got {value}", name=self.name, value=shown(value)),
-                    field=where,
-                    code="option_type",
-                )
             minimum = self.minimum if self.minimum is not None else -OPTION_LIMIT
             maximum = self.maximum if self.maximum is not None else OPTION_LIMIT
-            if value < minimum:
-                raise OptionError(
-                    _(
-                        "option {name} must be at least {minimum}, got {value}",
-                        name=self.name,
-                        minimum=minimum,
-                        value=shown(value),
-                    ),
-                    field=where,
-                    code="option_range",
-                )
-            if value > maximum:
-                raise OptionError(
-                    _(
-                        "option {name} must be at most {maximum}, got {value}",
-                        name=self.name,
-                        maximum=maximum,
-                        value=shown(value),
-                    ),
-                    field=where,
-                    code="option_range",
-                )
+            bounded_int(value, where, option_words(self.name), minimum=minimum, maximum=maximum,
+                        error=OptionError, code_prefix="option_")
             if self.choices is not None and value not in self.choices:
                 raise OptionError(
                     _(

@@ -315,6 +315,12 @@ class WilliStich(Game):
         # The calls in calling order (dealer last), then the tricks in seat order.
         return (*bids, *count_inputs("tricks", cards, draft_counts(draft, "tricks", table.n)))
 
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        # The trump rule spells the suits as JSON does; a screen offers only the allowed ones, in words.
+        if code == "trump":
+            return _("{what}: not one of the values offered here", what=_("trump"))
+        return None
+
     @staticmethod
     def _trump(value: Any, kind: str) -> str | None:
         """`trump` as the round's kind allows it; None (or absent) means not recorded."""

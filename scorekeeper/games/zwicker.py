@@ -1,6 +1,7 @@
 """Zwicker (Zwickern, Zwickeln): honours, most cards and Zwicks (sweeps) per deal, 101 to win."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -16,8 +17,10 @@ from .base import (
     RoundError,
     RoundScore,
     Table,
+    bounded_int,
     check_fields,
     is_int,
+    of_player,
     shown,
     target_winners,
 )
@@ -81,6 +84,10 @@ HONOUR_CARDS: Mapping[str, tuple[str, str]] = {
     "D10": ("♦", "10"), "D7": ("♦", "7"), "S7": ("♠", "7"),
     "AS": ("♠", ACE), "AH": ("♥", ACE), "AD": ("♦", ACE), "AC": ("♣", ACE),
 }
+
+
+#: Any honour's code as a word of a message.
+HONOUR_CODE = re.compile(r"\b({})\b".format("|".join(sorted(ALL_HONOURS, key=len, reverse=True))))
 
 
 def honour_label(code: str) -> str:
@@ -187,61 +194,10 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
                 field=where,
                 code="option_unknown",
             )
-        if not is_int(value):
-            raise OptionError(
-                _("option points: {code} must be a whole number, got {value}", code=code, value=shown(value)),
-                field=where,
-                code="option_type",
-            )
-        if not POINTS_MINIMUM <= value <= POINTS_MAXIMUM:
-            raise OptionError(
-                _(
-                    "option points: {code} must be from {minimum} to {maximum}, got {value}",
-                    code=code,
-                    minimum=POINTS_MINIMUM,
-                    maximum=POINTS_MAXIMUM,
-                    value=shown(value),
-                ),
-                field=where,
-                code="option_range",
-            )
+        bounded_int(value, where, _("option points: {code}", code=code), minimum=POINTS_MINIMUM, maximum=POINTS_MAXIMUM,
+                    error=OptionError, code_prefix="option_")
         merged[code] = value
     return merged
-
-
-def side_whole_number(value: Any, field: str, who: str, name: str, minimum: int, maximum: int) -> int:
-    # `name` is the input field (cards, zwicks), written as the API spells it.
-    if not is_int(value):
-        raise RoundError(
-            _("{field} of {side} must be a whole number, got {value}", field=name, side=who, value=shown(value)),
-            field=field,
-            code="type",
-        )
-    if value < minimum:
-        raise RoundError(
-            _(
-                "{field} of {side} must be at least {minimum}, got {value}",
-                field=name,
-                side=who,
-                minimum=minimum,
-                value=shown(value),
-            ),
-            field=field,
-            code="range",
-        )
-    if value > maximum:
-        raise RoundError(
-            _(
-                "{field} of {side} must be at most {maximum}, got {value}",
-                field=name,
-                side=who,
-                maximum=maximum,
-                value=shown(value),
-            ),
-            field=field,
-            code="range",
-        )
-    return value
 
 
 def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
@@ -276,8 +232,8 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
             )
 
     deck_size = DECK_SIZE[jokers]
-    cards = side_whole_number(raw["cards"], f"{where}.cards", who, "cards", 0, deck_size)
-    zwicks = side_whole_number(raw["zwicks"], f"{where}.zwicks", who, "zwicks", 0, deck_size)
+    cards = bounded_int(raw["cards"], f"{where}.cards", of_player("cards", who), minimum=0, maximum=deck_size)
+    zwicks = bounded_int(raw["zwicks"], f"{where}.zwicks", of_player("zwicks", who), minimum=0, maximum=deck_size)
 
     honours_raw = raw["honours"]
     if not isinstance(honours_raw, list):
@@ -445,6 +401,12 @@ class Zwicker(Game):
         options["points"] = parse_points(options["points"])
         return options
 
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        # The honour refusals spell honours by code ("honour AC is missing"): a screen says their names.
+        if not code.startswith("honour"):
+            return None
+        return HONOUR_CODE.sub(lambda found: honour_name(found.group(1)), message)
+
     def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         return SIDES[n_players]
 
@@ -488,7 +450,7 @@ class Zwicker(Game):
         deck = DECK_SIZE[table.options["jokers"]]
         return (
             InputField("cards", N_("cards"), per="side", maximum=deck, group="sides", total=deck),
-            InputField("zwicks", N_("Zwicks"), per="side", maximum=deck // CARDS_PER_ZWICK, group="sides"),
+            InputField("zwicks", N_("Zwicks"), per="side", maximum=deck // CARDS_PER_ZWICK, group="sides", usual=0),
             InputField("honours", N_("honours"), per="side", kind=ASSIGN, choices=DECK_HONOURS[table.options["jokers"]],
                        choice_names=HONOUR_NAMES, group="sides"),
         )

@@ -19,6 +19,7 @@ import brotli
 from flask import Blueprint, Response, abort, current_app, request, send_from_directory
 
 from ..config import PROJECT_ROOT
+from ..games import all_games
 from .security import CONTENT_SECURITY_POLICY
 from .vendor import installed_version
 
@@ -36,6 +37,8 @@ ENGINE_SOURCES = (
     "scorekeeper/web/games/*.py",
     "scorekeeper/web/phone.py",
 )
+# The modules of the bundled games: a registered game whose class is defined elsewhere is a variant (variants()).
+GAME_MODULES = "scorekeeper.games."
 PYODIDE_FILES = {
     "pyodide.mjs": "text/javascript",
     "pyodide.asm.mjs": "text/javascript",
@@ -64,10 +67,28 @@ def bundle() -> dict[str, Any]:
         path.parent.parent.name: base64.b64encode(path.read_bytes()).decode("ascii")
         for path in sorted((PACKAGE / "translations").glob("*/LC_MESSAGES/messages.mo"))
     }
-    digest = hashlib.sha256(json.dumps([files, catalogs], sort_keys=True).encode()).hexdigest()[:12]
-    built = {"version": digest, "files": files, "catalogs": catalogs}
+    registered = variants()
+    digest = hashlib.sha256(json.dumps([files, catalogs, registered], sort_keys=True).encode()).hexdigest()[:12]
+    built = {"version": digest, "files": files, "catalogs": catalogs, "variants": registered}
     current_app.extensions["scorekeeper_engine_bundle"] = built
     return built
+
+
+def variants() -> list[dict[str, Any]]:
+    """The registered games whose class no bundled module defines (a variant of a game's
+    rules registered at run time under an id of its own): the phone registers each as the
+    server did, a subclass of the bundled game class with the same class attributes."""
+    found = []
+    for game in all_games():
+        kind = type(game)
+        if kind.__module__.startswith(GAME_MODULES):
+            continue
+        base = next((item for item in kind.__mro__ if item.__module__.startswith(GAME_MODULES)), None)
+        attributes = {key: value for key, value in vars(kind).items() if not key.startswith("_")}
+        if base is None or not all(isinstance(value, (str, int, float, bool)) for value in attributes.values()):
+            continue  # not a variant of a bundled game: the phone leaves it to the server
+        found.append({"base": f"{base.__module__}:{base.__qualname__}", "name": kind.__name__, "attributes": attributes})
+    return found
 
 
 def pyodide_url() -> str:

@@ -11,17 +11,30 @@ templates' own messages (templates/games/), from the same catalog.
 """
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..games import get_game
+from ..games import game_ids, get_game, register
 from ..games.base import MatchState, RuleError, Table
 from ..games.i18n import set_translator
 from .games import adapter_for
 from .games.adapter import GameAdapter, round_entry
 from .games.form_fields import MISSING, FormError
 from .games.template_words import said, said_n
+
+
+def register_variants(variants: str) -> None:
+    """Register the server's variants of the bundled games (engine_bundle.variants(), JSON):
+    each a subclass of its game class with the same class attributes, so the phone knows
+    every game the server does."""
+    for variant in json.loads(variants):
+        module, name = variant["base"].split(":")
+        base = getattr(importlib.import_module(module), name)
+        game = type(variant["name"], (base,), dict(variant["attributes"]))()
+        if game.id not in game_ids():
+            register(game)
 
 
 def use_language(catalog: str | None) -> None:

@@ -31,6 +31,8 @@ async function boot() {
   }
   pyodide.runPython("import sys\nsys.path.insert(0, '" + ROOT + "')");
   const phone = pyodide.pyimport("scorekeeper.web.phone");
+  // The games the server registered beyond the bundled modules' own (variants of them).
+  phone.register_variants(JSON.stringify(bundle.variants || []));
   return {
     phone: phone,
     catalogs: bundle.catalogs,

@@ -24,6 +24,11 @@ Values = Mapping[str, Any]
 CHIP_LIMIT = 18
 # The engine's codes of a bid not entered yet: while the live check waits for it, no refusal.
 BLANK_CODES = frozenset({MISSING, "bid_missing"})
+#: A wide count with a usual value (InputField.usual: Zwicker's Zwicks) is chips up to this
+#: many past it, then a "more" chip (MORE) with a number field beside it for the rare larger
+#: count: six 44 px chips, one row on a 360 px phone.
+FEW_PAST_USUAL = 4
+MORE = "more"
 
 
 class GameAdapter:
@@ -74,9 +79,9 @@ class GameAdapter:
     def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str:
         """The engine's refusal as a player reads it beside its field. The engine words its
         messages for API clients too ("vip_card is required", "must be one of clubs, ..."):
-        a game's adapter rewords its own codes (`own_refusal_words`); a missing field is
-        what is still to enter; a value no chip offers says so in words."""
-        own = self.own_refusal_words(table, code, field, message)
+        the game rewords its own codes (Game.refusal_words, the same for every adapter); a
+        missing field is what is still to enter; a value no chip offers says so in words."""
+        own = self.game.refusal_words(table, code, field, message)
         if own is not None:
             return own
         words = self.field_words(table, field)
@@ -91,10 +96,6 @@ class GameAdapter:
             return _("{what}: not one of the values offered here", what=words)
         return message
 
-    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        """This game's refusal codes in a player's words (None: the shared wording)."""
-        return None
-
     # ---- the new-match form
 
     def first_seat_count(self) -> int:
@@ -108,8 +109,10 @@ class GameAdapter:
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         """What this game's round form shows beyond the shared part (dealer, seats, names):
-        the engine's fields, what is decided before the hand (phase "bid") first."""
-        fields = sorted(self.fields(table, hints), key=lambda field: field.phase != BID)
+        the engine's fields, what is decided before the hand (phase "bid") first. A count
+        with a usual value comes last in its half: chosen beforehand, it is brought up after
+        the questions still open, so none of them is scrolled away before it is answered."""
+        fields = sorted(self.fields(table, hints), key=lambda field: (field.phase != BID, field.usual is not None))
         return {
             "fields": [self.field_view(table, field) for field in fields],
             "totals": self.totals(table, fields),
@@ -145,7 +148,8 @@ class GameAdapter:
             for code in field.choices:
                 inputs.append({"name": self.assign_name(field, code), "label": self.choice_words(field, code),
                                "options": [("", _("nobody"))] + side_options})
-            return {"label": label, "heading": heading_of(label), "kind": "select", "inputs": inputs, "phase": field.phase}
+            return {"label": label, "heading": heading_of(label), "kind": "assign", "inputs": inputs, "phase": field.phase,
+                    "rest_of": f"{field.name}_", "shown_when": self.shown_when(field)}
         for index, owner in enumerate(owners):
             name = self.form_name(field, index if owner is not None else None)
             text = label if owner is None else _("{field} of {name}", field=label, name=owner)
@@ -159,7 +163,32 @@ class GameAdapter:
             "minimum": field.minimum,
             "maximum": field.maximum,
             "phase": field.phase,
+            # One input for the round: its own legend is the field's, said once.
+            "single": field.per == "round",
+            # The values add up to a total: the last one is filled in (app.js, data-count-total).
+            "total": field.total if field.kind == INT and field.per != "round" else None,
+            # The box a refusal of the whole group goes beside ("tricks", "sides": their sum).
+            "box": field.group or field.name,
+            "usual": field.usual,
+            "shown_when": self.shown_when(field),
         }
+
+    @staticmethod
+    def shown_when(field: InputField) -> str:
+        """When the form asks for `field`, as the pages' data-shown-when says it
+        ("style=5 style=6&acting_style=5": the form names of per-round fields are theirs); "" for every round."""
+        return " ".join(
+            "&".join(f"{name}={value}" for name, value in alternative.items()) for alternative in field.shown_when
+        )
+
+    @staticmethod
+    def asked(form: Values, field: InputField) -> bool:
+        """Whether the form as filled in asks for `field` (a value left in a part hidden
+        since, such as a VIP card chosen before another style, is not sent)."""
+        return not field.shown_when or any(
+            all(form_text(form, name) == str(value) for name, value in alternative.items())
+            for alternative in field.shown_when
+        )
 
     def choice_options(self, table: Table, field: InputField) -> list[tuple[str, str]]:
         blank = [("", _("not given"))] if field.optional or field.kind == INT_OR_CHOICE else []
@@ -196,6 +225,8 @@ class GameAdapter:
         data: dict[str, Any] = {}
         groups: dict[str, list[dict[str, Any]]] = {}
         for field in fields:
+            if not self.asked(form, field):
+                continue
             if field.per == "round":
                 value = self.read_value(form, field, self.form_name(field, None), _(field.label), field.name)
                 if value is not None:
@@ -231,6 +262,8 @@ class GameAdapter:
     def read_value(self, form: Values, field: InputField, name: str, what: str, where: str) -> Any:
         """One form value as the engine takes it; None when blank (the engine names what is missing)."""
         text = form_text(form, name)
+        if text == MORE and field.usual is not None:
+            text = form_text(form, f"{name}_{MORE}")  # "more": the count typed beside the chips
         if not text:
             if field.kind == INT and not field.optional:
                 # Not entered yet: what is still to do, not an error (an untouched form earns none).
@@ -262,11 +295,26 @@ class GameAdapter:
             else:
                 for index, value in enumerate(raw.get(field.name) or []):
                     values[self.form_name(field, index)] = text_of(value)
+        # A count past the usual one's chips is "more" and the number typed beside it.
+        for field in self.fields(table, hints):
+            if field.usual is None or field.per == "round":
+                continue
+            for index in range(table.n if field.per == "seat" else len(table.sides)):
+                name = self.form_name(field, index)
+                number = int_or_none(values.get(name))
+                if number is not None and number > field.usual + FEW_PAST_USUAL:
+                    values[name], values[f"{name}_{MORE}"] = MORE, str(number)
         return values
 
     def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        """A fresh form: nothing filled in (the engine's refusal names what is still missing)."""
-        return {}
+        """A fresh form: the usual counts chosen beforehand (most Zwicker deals have no
+        Zwick), nothing else filled in (the engine's refusal names what is still missing)."""
+        values = {}
+        for field in self.fields(table, hints):
+            if field.usual is not None and field.per != "round":
+                for index in range(table.n if field.per == "seat" else len(table.sides)):
+                    values[self.form_name(field, index)] = str(field.usual)
+        return values
 
     # ---- two-step rounds: the bidding half of the form
 
@@ -357,8 +405,9 @@ class GameAdapter:
         """Each number input of the round as the page draws it, by form field: its values,
         the greyed ones with the engine's reason, the words (nil) and whether chips fit."""
         found: dict[str, dict[str, Any]] = {}
+        fields = self.fields(table, hints)
         for item in self.game.number_inputs(table, state, self.draft(form, table, hints)):
-            found[self.chip_name(item.field)] = {
+            chip = found[self.chip_name(item.field)] = {
                 "min": item.minimum,
                 "max": item.maximum,
                 "unavailable": {str(refused.value): refused.reason for refused in item.unavailable},
@@ -366,6 +415,11 @@ class GameAdapter:
                 "implied": item.implied,
                 "as_chips": item.maximum - item.minimum < CHIP_LIMIT,
             }
+            # A wide count most rounds leave at its usual value: the few counts near it are
+            # chips, "more" opens a number field for the rare larger one (count_input's more_after).
+            usual = usual_of(fields, item.field)
+            if usual is not None and item.maximum > usual + FEW_PAST_USUAL:
+                chip.update(as_chips=True, more_after=usual + FEW_PAST_USUAL)
         return found
 
     # ---- what the page says around the form
@@ -374,10 +428,13 @@ class GameAdapter:
         """What changes in the round form from one round to the next, in the template's own
         words (the phone's worker moves its form on by itself): the line above the form
         ("who"), legends, choices and the counts' maximum. The generic one: who deals."""
+        # The counts' chips run to this round's maximum, when all the counts share one
+        # (Willi Stich's calls and tricks: the round's cards).
+        maxima = {field["maximum"] for field in entry.get("fields", []) if field.get("kind") == "number"}
         return {
             "legends": {},
             "choices": {},
-            "max": None,
+            "max": maxima.pop() if len(maxima) == 1 else None,
             "who": escape(said("%(name)s deals", name=entry["dealer_name"])),
         }
 
@@ -546,6 +603,15 @@ def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], nu
         "template": adapter.template,
         **adapter.entry(table, hints, number),
     }
+
+
+def usual_of(fields: Sequence[InputField], path: str) -> int | None:
+    """The usual value of the field an engine input path is of ("sides.0.zwicks", "tricks.2")."""
+    parts = path.split(".")
+    for field in fields:
+        if field.name in (parts[0], parts[-1]) and field.per != "round":
+            return field.usual
+    return None
 
 
 def text_of(value: Any) -> str:

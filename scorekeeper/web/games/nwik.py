@@ -37,22 +37,6 @@ class NwikAdapter(GameAdapter):
         "vip_card_refused": "rule-vip",
     }
 
-    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The engine's (also the API's) words name its fields and suits as JSON spells them.
-        if code == "trump_spades":
-            return _(
-                "{spades} trumps is style 1: for style 2 choose {suits}",
-                spades=_(SUIT_NAMES[SPADES]),
-                suits=", ".join(_(SUIT_NAMES[suit]) for suit in rules.TRUMP_CHOICES[2]),
-            )
-        if code == "acting_style_without_pass":
-            return _("a style as Acting Bidder is only chosen when the Bidder passes")
-        if code == "vip_card_refused":
-            return _("the VIP card is only chosen for style 5 (VIP)")
-        if code == "trump_refused":
-            return _("this style has no trump to choose")
-        return None
-
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         # Every style and stake: the used ones are greyed with the reason (the chips say which).
         styles = list(rules.STYLE_NAMES)

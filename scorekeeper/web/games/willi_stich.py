@@ -27,12 +27,6 @@ class WilliStichAdapter(GameAdapter):
         "trump_chooser_round": "rule-rounds",
     }
 
-    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The engine's trump rule spells the suits as JSON does; the chips offer them in words.
-        if code == "trump":
-            return _("{what}: not one of the values offered here", what=_("trump"))
-        return None
-
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         kind = hints.get("kind", rules.NORMAL)
         return {

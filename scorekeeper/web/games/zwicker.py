@@ -1,24 +1,17 @@
 """Zwicker on the pages: cards and Zwicks per side, who took each honour."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from ...games import zwicker as rules
-from ...games.base import InputField, MatchState, Table
+from ...games.base import InputField, Table
 from ...games.i18n import _, _n
 from . import register_adapter
-from .adapter import GameAdapter, Values, text_of
+from .adapter import FEW_PAST_USUAL, MORE, GameAdapter, Values, text_of
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
-
-#: Zwicks are chips 0..FEW_ZWICKS (most deals have none or a few), then a "more" chip
-#: (MORE) with a number field beside it for the rare large count (up to half the cards):
-#: six 44 px chips, one row on a 360 px phone.
-FEW_ZWICKS = 4
-MORE = "more"
 
 
 def deck_honours(table: Table) -> tuple[str, ...]:
@@ -46,13 +39,6 @@ class ZwickerAdapter(GameAdapter):
         "honours_over_cards": "rule-honours",
         "zwicks_over_cards": "rule-zwicks",
     }
-
-    def own_refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The engine (and the API) spells honours by code ("honour AC is missing"): here, by name.
-        if not code.startswith("honour"):
-            return None
-        codes = "|".join(sorted(rules.ALL_HONOURS, key=len, reverse=True))
-        return re.sub(rf"\b({codes})\b", lambda found: rules.honour_name(found.group(1)), message)
 
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         points = table.options.get("points", {})
@@ -96,7 +82,7 @@ class ZwickerAdapter(GameAdapter):
         for index, side in enumerate(raw.get("sides") or []):
             values[f"cards_{index}"] = text_of(side.get("cards"))
             zwicks = side.get("zwicks")
-            if isinstance(zwicks, int) and zwicks > FEW_ZWICKS:
+            if isinstance(zwicks, int) and zwicks > FEW_PAST_USUAL:
                 values[f"zwicks_{index}"], values[f"zwicks_{index}_more"] = MORE, str(zwicks)
             else:
                 values[f"zwicks_{index}"] = text_of(zwicks)
@@ -107,16 +93,6 @@ class ZwickerAdapter(GameAdapter):
     def default_values(self, table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         # A deal where nobody zwicked (most of them) costs no tap for Zwicks.
         return {f"zwicks_{index}": "0" for index in range(len(table.sides))}
-
-    def chips(self, table: Table, state: MatchState, form: Values, hints: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-        # Zwicks run up to half a side's cards (27): too many chips, so the few common
-        # counts are chips and "more" opens a number field (count_input's `more_after`).
-        found = super().chips(table, state, form, hints)
-        for index in range(len(table.sides)):
-            chip = found.get(f"zwicks_{index}")
-            if chip is not None and chip["max"] - chip["min"] > FEW_ZWICKS:
-                chip.update(as_chips=True, more_after=chip["min"] + FEW_ZWICKS)
-        return found
 
     def chip_name(self, path: str) -> str:
         # "sides.0.cards" -> "cards_0": the form names a side's counts by what they count.
