@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -108,7 +108,7 @@ def check_fields(raw: Any, required: Sequence[str], optional: Sequence[str] = ()
 def bounded_int(
     value: Any,
     where: str,
-    what: str,
+    what: str | Callable[[], str],
     *,
     minimum: int | None = None,
     maximum: int | None = None,
@@ -118,7 +118,13 @@ def bounded_int(
     """`value` if it is a whole number within the bounds, else `error` at input path `where`
     naming `what` (the field as the message says it: "tricks", "tricks of Ann", "option
     target") and the bound; its code is `code_prefix` + "type" or "range". Every range-checked
-    whole number of a round or an option is checked here, so all say the same."""
+    whole number of a round or an option is checked here, so all say the same. `what` may be
+    a function giving the words: they are then translated only for a refusal, not for every
+    number that passes (a round's counts, every option of every match read)."""
+    if is_int(value) and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
+        return value
+    if callable(what):
+        what = what()
     if not is_int(value):
         raise error(
             _("{field} must be a whole number, got {value}", field=what, value=shown(value)),
@@ -171,7 +177,7 @@ def seat_ints(
     """One bounded whole number per seat; messages name the player."""
     items = per_seat(value, field, table.n)
     return tuple(
-        bounded_int(item, f"{field}.{seat}", of_player(field, table.name(seat)), minimum=minimum, maximum=maximum)
+        bounded_int(item, f"{field}.{seat}", lambda seat=seat: of_player(field, table.name(seat)), minimum=minimum, maximum=maximum)
         for seat, item in enumerate(items)
     )
 

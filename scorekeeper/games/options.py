@@ -63,7 +63,7 @@ class OptionSpec:
         if self.kind == "int":
             minimum = self.minimum if self.minimum is not None else -OPTION_LIMIT
             maximum = self.maximum if self.maximum is not None else OPTION_LIMIT
-            bounded_int(value, where, option_words(self.name), minimum=minimum, maximum=maximum,
+            bounded_int(value, where, lambda: option_words(self.name), minimum=minimum, maximum=maximum,
                         error=OptionError, code_prefix="option_")
             if self.choices is not None and value not in self.choices:
                 raise OptionError(

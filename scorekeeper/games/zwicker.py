@@ -194,7 +194,7 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
                 field=where,
                 code="option_unknown",
             )
-        bounded_int(value, where, _("option points: {code}", code=code), minimum=POINTS_MINIMUM, maximum=POINTS_MAXIMUM,
+        bounded_int(value, where, lambda code=code: _("option points: {code}", code=code), minimum=POINTS_MINIMUM, maximum=POINTS_MAXIMUM,
                     error=OptionError, code_prefix="option_")
         merged[code] = value
     return merged
@@ -232,8 +232,8 @@ def parse_side(table: Table, index: int, raw: Any) -> ZwickerSide:
             )
 
     deck_size = DECK_SIZE[jokers]
-    cards = bounded_int(raw["cards"], f"{where}.cards", of_player("cards", who), minimum=0, maximum=deck_size)
-    zwicks = bounded_int(raw["zwicks"], f"{where}.zwicks", of_player("zwicks", who), minimum=0, maximum=deck_size)
+    cards = bounded_int(raw["cards"], f"{where}.cards", lambda: of_player("cards", who), minimum=0, maximum=deck_size)
+    zwicks = bounded_int(raw["zwicks"], f"{where}.zwicks", lambda: of_player("zwicks", who), minimum=0, maximum=deck_size)
 
     honours_raw = raw["honours"]
     if not isinstance(honours_raw, list):

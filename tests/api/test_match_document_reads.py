@@ -4,10 +4,9 @@ from __future__ import annotations
 import json
 
 from scorekeeper.api.matches import schemas
-from tests.web.test_form_post_statements import statements
-
 from scorekeeper.games import get_game
 from tests.picks import rounds
+from tests.web.test_form_post_statements import statements
 
 from .helpers import create, post_round
 

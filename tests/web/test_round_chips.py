@@ -30,4 +30,4 @@ def test_the_generic_form_draws_small_choices_as_chips(client, game):
         match_id = create(client, copied.id, players_for(game))
         form = client.get(f"/matches/{match_id}").get_data(as_text=True).split('id="h-entry"')[1].split("</form>")[0]
         assert "<select" not in form
-        assert 'class="choices' in form
+        assert 'type="radio"' in form  # a row of chips, or a grid of them (a side per honour)
