@@ -13,28 +13,31 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import MatchDocument, Player
 from scorekeeper.services import leagues as league_service
+from tests.picks import any_game, rounds, seats
 
 from .helpers import create, post_round
 from .leagues_data import new_league
 
-NAMELESS = {"tricks": [2, 1, 1, 1]}
-PLAYERS = ("Ann", "Bob", "Cid", "Dee")
+GAME = any_game()
+PLAYERS = tuple(seats(GAME, ["Ann", "Bob", "Cid", "Dee"]))
+# Three legal rounds in a row that leave the match running.
+ROUNDS = rounds(GAME, PLAYERS, 3)
 
 
-def nameless(client, **options):
-    return create(client, "nameless", PLAYERS, {"target": 1_000_000, **options})
+def started(client):
+    return create(client, GAME.id, PLAYERS)
 
 
 @pytest.mark.parametrize("encoding", ["gzip", "br"])
 def test_compressed_etags_work_in_if_match_and_if_none_match(client, encoding):
     created = client.post(
-        "/api/v1/matches", json={"game": "nameless", "players": list(PLAYERS)}, headers={"Accept-Encoding": encoding}
+        "/api/v1/matches", json={"game": GAME.id, "players": list(PLAYERS)}, headers={"Accept-Encoding": encoding}
     )
     assert created.headers["Content-Encoding"] == encoding
     assert created.headers["ETag"] == f'"v1-en:{encoding}"'
     # The created body is compressed (the test client does not decode): read the list.
     match_id = client.get("/api/v1/matches", headers={"Accept-Encoding": "identity"}).json[0]["id"]
-    first = post_round(client, match_id, NAMELESS, **{"If-Match": created.headers["ETag"]})
+    first = post_round(client, match_id, ROUNDS[0], **{"If-Match": created.headers["ETag"]})
     assert first.status_code == 201
     served = client.get(f"/api/v1/matches/{match_id}", headers={"Accept-Encoding": encoding})
     assert served.headers["ETag"] == f'"v2-en:{encoding}"'
@@ -42,22 +45,22 @@ def test_compressed_etags_work_in_if_match_and_if_none_match(client, encoding):
         polled = client.get(f"/api/v1/matches/{match_id}", headers={"If-None-Match": tag, "Accept-Encoding": encoding})
         assert polled.status_code == 304, tag
         assert polled.headers["ETag"] == '"v2-en"'
-    assert post_round(client, match_id, NAMELESS, **{"If-Match": served.headers["ETag"]}).status_code == 201
-    stale = post_round(client, match_id, NAMELESS, **{"If-Match": served.headers["ETag"]})
+    assert post_round(client, match_id, ROUNDS[1], **{"If-Match": served.headers["ETag"]}).status_code == 201
+    stale = post_round(client, match_id, ROUNDS[2], **{"If-Match": served.headers["ETag"]})
     assert stale.status_code == 412 and stale.json["error"] == "stale_etag"
 
 
 @pytest.mark.parametrize("tag", ['"v9223372036854775808"', '"v1' + "0" * 30 + '"', '"v-1"', '"nonsense"'])
 def test_an_etag_never_issued_is_412(client, tag):
-    match = nameless(client)
-    response = post_round(client, match["id"], NAMELESS, **{"If-Match": tag})
+    match = started(client)
+    response = post_round(client, match["id"], ROUNDS[0], **{"If-Match": tag})
     assert response.status_code == 412 and response.json["error"] == "stale_etag"
     assert client.get(f"/api/v1/matches/{match['id']}").json["rounds"] == []
 
 
 def test_each_language_gets_its_own_document_and_etag(client, clean_app):
-    match = nameless(client)
-    assert post_round(client, match["id"], NAMELESS, **{"Accept-Language": "ru"}).status_code == 201
+    match = started(client)
+    assert post_round(client, match["id"], ROUNDS[0], **{"Accept-Language": "ru"}).status_code == 201
     served = {}
     for language in ("ru", "de", "en"):
         served[language] = client.get(f"/api/v1/matches/{match['id']}", headers={"Accept-Language": language})
@@ -76,7 +79,7 @@ def test_each_language_gets_its_own_document_and_etag(client, clean_app):
 
 
 def test_schema_messages_are_translated(client):
-    response = client.post("/api/v1/matches", json={"game": "nwik", "players": "Ann"}, headers={"Accept-Language": "de"})
+    response = client.post("/api/v1/matches", json={"game": GAME.id, "players": "Ann"}, headers={"Accept-Language": "de"})
     assert response.status_code == 422
     assert response.json["errors"] == {"json": {"players": ["Keine gültige Liste."]}}
     assert response.json["message"] == "players: Keine gültige Liste."
@@ -104,13 +107,13 @@ def test_csv_export_is_in_the_callers_language(owner):
 def test_roster_changes_bump_every_affected_match(owner, change):
     league, _matches = new_league(owner)
     match = owner.post(
-        "/api/v1/matches", json={"game": "nameless", "players": list(PLAYERS), "league": league}
+        "/api/v1/matches", json={"game": GAME.id, "players": list(PLAYERS), "league": league}
     ).json
     other = owner.post(
-        "/api/v1/matches", json={"game": "nameless", "players": list(PLAYERS), "league": league}
+        "/api/v1/matches", json={"game": GAME.id, "players": list(PLAYERS), "league": league}
     ).json  # Ann plays a second league match
     # The Ann of the owner's casual matches is another roster's player: left as she is.
-    casual = nameless(owner)
+    casual = started(owner)
     casual_etag = owner.get(f"/api/v1/matches/{casual['id']}").headers["ETag"]
     before = {m["id"]: owner.get(f"/api/v1/matches/{m['id']}") for m in (match, other)}
     ann = before[match["id"]].json["players"][0]["player_id"]
@@ -150,7 +153,7 @@ def test_a_failed_flush_is_a_409_with_the_json_body_in_the_readers_language(owne
 
 
 def test_oversized_bodies_are_413_except_a_league_import(owner):
-    too_big = {"game": "nwik", "players": ["A" * 70_000, "B"]}
+    too_big = {"game": GAME.id, "players": ["A" * 70_000, "B"]}
     for url in ("/api/v1/matches", "/api/v1/leagues", "/api/v1/users"):
         response = owner.post(url, json=too_big)
         assert response.status_code == 413 and response.json["error"] == "request_entity_too_large"

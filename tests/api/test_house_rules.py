@@ -1,5 +1,5 @@
-"""The house-rule options over the REST contract: catalogue, frozen options, refusals,
-explanations, the round limit, exports, and matches frozen before the options existed."""
+"""The round limit, the house rule games share, over the REST contract: catalogue, matches
+frozen before it existed, exports (a game's own house rules are in its own test file)."""
 from __future__ import annotations
 
 import csv
@@ -9,128 +9,52 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.games import all_games
 from scorekeeper.models import Match
+from tests.picks import games, rounds, seats
 
 from .helpers import create, post_round
 
-SPADES_PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
-NEW_OPTIONS = {
-    "spades": {"min_team_bid": 0, "bids_total_13": True, "failed_nil_bags": False, "max_rounds": None},
-    "nameless": {"max_rounds": None},
-    "zwicker": {"max_rounds": None},
-}
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+# The games that offer a round limit, as they declare it.
+LIMITED = games(lambda game: "max_rounds" in {spec.name for spec in game.all_option_specs()})
 
 
-def test_the_catalogue_lists_the_new_options(client):
-    games = {game["id"]: game for game in client.get("/api/v1/games").json}
-    for game_id, defaults in NEW_OPTIONS.items():
-        options = {option["name"]: option for option in games[game_id]["options"]}
-        for name, default in defaults.items():
-            assert options[name]["default"] == default
-            assert options[name]["description"]
+def test_some_game_offers_a_round_limit():
+    assert LIMITED
 
 
-def test_new_options_are_frozen_with_the_match(client):
-    match = create(
-        client, "spades", SPADES_PLAYERS,
-        {"min_team_bid": 4, "bids_total_13": False, "max_rounds": 8},
-    )
-    assert {key: match["options"][key] for key in NEW_OPTIONS["spades"]} == {
-        "min_team_bid": 4, "bids_total_13": False, "failed_nil_bags": False, "max_rounds": 8,
-    }
-    assert client.get(f"/api/v1/matches/{match['id']}").json["options"] == match["options"]
+@pytest.mark.parametrize("game", LIMITED, ids=lambda game: game.id)
+def test_the_catalogue_lists_the_round_limit(client, game):
+    served = {entry["id"]: entry for entry in client.get("/api/v1/games").json}
+    options = {option["name"]: option for option in served[game.id]["options"]}
+    assert options["max_rounds"]["default"] is None
+    assert options["max_rounds"]["description"]
 
 
-@pytest.mark.parametrize(
-    ("options", "body", "code", "fragment"),
-    [
-        ({"min_team_bid": 5}, {"bids": [2, 3, 2, 2], "tricks": [4, 3, 3, 3]}, "min_team_bid",
-         "Ann & Cid's contract is 4: this match's minimum team bid is 5 (house rule)"),
-        ({"bids_total_13": False}, {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}, "bids_total_13",
-         "someone must lose"),
-    ],
-)
-def test_house_rule_refusals(client, options, body, code, fragment):
-    match = create(client, "spades", SPADES_PLAYERS, options)
-    response = post_round(client, match["id"], body)
-    assert response.status_code == 422
-    assert response.json["error"] == code
-    assert fragment in response.json["message"]
-    assert client.get(f"/api/v1/matches/{match['id']}").json["rounds"] == []
-
-
-def test_refusal_in_german(client):
-    match = create(client, "spades", SPADES_PLAYERS, {"bids_total_13": False})
-    response = post_round(
-        client, match["id"], {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}, **{"Accept-Language": "de"}
-    )
-    assert response.status_code == 422
-    assert "Hausregel" in response.json["message"]
-
-
-def test_bad_option_combination_is_refused(client):
-    response = client.post(
-        "/api/v1/matches", json={"game": "spades", "players": SPADES_PLAYERS, "options": {"failed_nil_bags": True}}
-    )
-    assert response.status_code == 422
-    assert response.json["error"] == "option_combination"
-
-
-def test_failed_nil_bags_explained(client):
-    match = create(client, "spades", SPADES_PLAYERS, {"preset": "classic", "failed_nil_bags": True})
-    response = post_round(client, match["id"], {"bids": [4, "nil", 3, 2], "tricks": [5, 2, 4, 2]})
-    assert response.status_code == 201, response.json
-    assert response.json["scores"] == [72, -80]
-    assert response.json["explanation"][1].endswith("failed nil: 2 tricks, 2 bags (house rule)")
-    assert client.get(f"/api/v1/matches/{match['id']}").json["next"]["bags"] == [2, 2]
-
-
-def test_round_limit_ends_a_match_with_a_shared_win(client):
-    match = create(client, "nameless", ["Ann", "Bob", "Cid"], {"max_rounds": 2})
-    assert post_round(client, match["id"], {"tricks": [3, 2, 0]}).status_code == 201
-    assert post_round(client, match["id"], {"tricks": [0, 3, 2]}).status_code == 201
-    served = client.get(f"/api/v1/matches/{match['id']}").json
-    assert served["totals"] == [3, 3, -2] and served["finished"] is True
-    assert served["winners"] == [0, 1] and served["next"] is None
-    assert post_round(client, match["id"], {"tricks": [5, 0, 0]}).status_code == 409
-    # Undo re-opens it.
-    assert client.delete(f"/api/v1/matches/{match['id']}/rounds/2").status_code == 204
-    assert client.get(f"/api/v1/matches/{match['id']}").json["finished"] is False
-
-
-def test_a_match_frozen_before_the_options_existed_plays_as_before(app, client):
-    """Stored options without the new keys: the defaults (the rules as they were) apply."""
-    for game in all_games():
-        new = NEW_OPTIONS.get(game.id)
-        if not new:
-            continue
-        players = {"spades": SPADES_PLAYERS, "nameless": ["Ann", "Bob"], "zwicker": ["Ann", "Bob"]}[game.id]
-        match = create(client, game.id, players)
-        with app.app_context():
-            stored = db.session.scalars(select(Match).where(Match.id == match["id"])).one()
-            stored.options = {key: value for key, value in stored.options.items() if key not in new}
-            db.session.commit()
-        body = {
-            "spades": {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]},
-            "nameless": {"tricks": [3, 2]},
-            "zwicker": {"sides": [
-                {"cards": 30, "zwicks": 0, "honours": ["J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC"]},
-                {"cards": 25, "zwicks": 0, "honours": []},
-            ]},
-        }[game.id]
-        response = post_round(client, match["id"], body)
-        assert response.status_code == 201, (game.id, response.json)
+@pytest.mark.parametrize("game", LIMITED, ids=lambda game: game.id)
+def test_a_match_frozen_before_the_round_limit_existed_plays_as_before(app, client, game):
+    """Stored options without the round limit: the default (no limit, the rules as they were) applies."""
+    players = seats(game, NAMES)
+    match = create(client, game.id, players)
+    with app.app_context():
+        stored = db.session.scalars(select(Match).where(Match.id == match["id"])).one()
+        assert "max_rounds" in stored.options
+        stored.options = {key: value for key, value in stored.options.items() if key != "max_rounds"}
+        db.session.commit()
+    response = post_round(client, match["id"], rounds(game, players, 1)[0])
+    assert response.status_code == 201, (game.id, response.json)
 
 
 def test_exports_carry_the_options(owner):
     client = owner
+    game = LIMITED[0]
+    players = seats(game, NAMES)
     league = client.post("/api/v1/leagues", json={"name": "Mondays"}).json["id"]
     match = client.post(
         "/api/v1/matches",
-        json={"game": "nameless", "players": ["Ann", "Bob"], "options": {"max_rounds": 1}, "league": league},
+        json={"game": game.id, "players": players, "options": {"max_rounds": 1}, "league": league},
     ).json
-    assert post_round(client, match["id"], {"tricks": [3, 2]}).status_code == 201
+    assert post_round(client, match["id"], rounds(game, players, 1)[0]).status_code == 201
     export = client.get(f"/api/v1/leagues/{league}/export").json
     assert export["matches"][0]["options"]["max_rounds"] == 1
     rows = list(csv.DictReader(io.StringIO(client.get(f"/api/v1/leagues/{league}/export.csv").data.decode())))

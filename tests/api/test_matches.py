@@ -1,80 +1,124 @@
 """Creating and reading matches over the REST contract."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from scorekeeper.games import all_games
 from tests.games.legal_rounds import generator_for, play_match
+from tests.picks import a_game, rounds, seats
 
 from .helpers import create, post_round
-from .test_nwik_rounds import NWIK_ROUNDS
+
+NAMES = ["Ann", "Bob", "Cid", "Dan"]
+# Three seats at least: a name on two seats needs a third.
+GAME = a_game("for three", lambda game: game.max_players >= 3)
+PLAYERS = seats(GAME, NAMES)
 
 
-def test_create_match_fills_option_defaults_and_sides(client):
-    match = create(client, "nameless", ["Ann", "Bob", "Cid", "Dan"])
-    assert match["sides"] == [[0, 2], [1, 3]]
-    assert match["options"] == {"first_dealer": 0, "target": 20, "opponents_keep_tricks": False, "max_rounds": None}
-    assert match["players"][3]["name"] == "Dan"
-    assert match["totals"] == [0, 0]
+def as_json(value):
+    """`value` as the API serves it (tuples as lists)."""
+    return json.loads(json.dumps(value))
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_create_match_fills_option_defaults_and_sides(client, game):
+    players = seats(game, NAMES)
+    match = create(client, game.id, players)
+    table = game.table(players)
+    state = game.initial_state(table)
+    assert match["sides"] == as_json(table.sides)
+    assert match["options"] == as_json(dict(table.options))
+    assert [seat["name"] for seat in match["players"]] == players
+    assert match["totals"] == list(state.totals)
     assert match["finished"] is False and match["winners"] == []
-    assert match["next"] == {"round": 1, "dealer": 0, "cards": 5, "tricks": 5}
+    assert match["next"] == as_json(dict(state.next)) and match["next"]["round"] == 1
     assert len(match["id"]) >= 16
 
 
-def test_get_match_serves_the_contract_and_an_etag(client):
-    match = create(client, "nwik")
-    for body in NWIK_ROUNDS:
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_get_match_serves_the_contract_and_an_etag(client, game):
+    players = seats(game, NAMES)
+    played = rounds(game, players, 3)
+    match = create(client, game.id, players)
+    for body in played:
         assert post_round(client, match["id"], body).status_code == 201
     response = client.get(f"/api/v1/matches/{match['id']}")
     assert response.status_code == 200
     served = response.json
-    assert served["totals"] == [4, -4, 0]  # the spec's worked example
+    state = game.replay(game.table(players), played)
+    assert served["totals"] == list(state.totals)
     assert [r["number"] for r in served["rounds"]] == [1, 2, 3]
-    assert served["rounds"][0]["scores"] == [0, -8, 8]
-    assert served["next"]["round"] == 4 and served["next"]["dealer"] == 0
+    assert [r["scores"] for r in served["rounds"]] == [list(scored.score.scores) for scored in state.rounds]
+    assert served["next"] == as_json(dict(state.next)) and served["next"]["round"] == 4
     assert response.headers["ETag"] == f'"v{served["version"]}-en"'
 
 
 def test_players_are_reused_by_name(client):
-    first = create(client, "nameless", ["Ann", "Bob"])
-    second = create(client, "nameless", ["Bob", "Ann"])
+    first = create(client, GAME.id, PLAYERS)
+    second = create(client, GAME.id, PLAYERS[::-1])
     ids_first = {p["name"]: p["player_id"] for p in first["players"]}
     ids_second = {p["name"]: p["player_id"] for p in second["players"]}
     assert ids_first == ids_second
 
 
-def test_options_are_frozen_with_the_match(client):
-    match = create(client, "spades", ["A", "B", "C", "D"], {"preset": "classic", "target": 300})
-    assert match["options"]["nil_value"] == 100
-    assert match["options"]["target"] == 300
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_options_are_frozen_with_the_match(client, game):
+    players = seats(game, NAMES)
+    match = create(client, game.id, players, {"first_dealer": len(players) - 1})
+    assert match["options"] == as_json(dict(game.table(players, {"first_dealer": len(players) - 1}).options))
+    assert match["options"]["first_dealer"] == len(players) - 1
     assert client.get(f"/api/v1/matches/{match['id']}").json["options"] == match["options"]
+
+
+def seated(*names: str) -> list[str]:
+    """The test game's players with the first seats taken by `names`."""
+    return [*names, *PLAYERS[len(names):]]
 
 
 @pytest.mark.parametrize(
     ("body", "status", "fragment"),
     [
         ({"game": "chess", "players": ["A", "B"]}, 422, "unknown game"),
-        ({"game": "nwik", "players": ["A"]}, 422, "2 to 3 players"),
-        ({"game": "spades", "players": ["A", "B", "C"]}, 422, "exactly 4 players"),
-        ({"game": "nwik", "players": ["Ann", "Bob", "Ann"]}, 422, "on two seats"),
-        ({"game": "nwik", "players": ["Ann", "ann", "Bob"]}, 422, "are one name"),
-        ({"game": "nwik", "players": ["Ann", " ", "Bob"]}, 422, "seat 1 needs a name"),
-        ({"game": "nwik", "players": ["Ann", "B\x00b"]}, 422, "control characters"),
-        ({"game": "nwik", "players": ["Ann", "ß" * 80]}, 422, "at most 80 characters"),
-        ({"game": "nwik", "players": ["A", "B"], "options": {"colour": 1}}, 422, "unknown option 'colour'"),
-        ({"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": 2}}, 422, "first_dealer"),
-        ({"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": "x"}}, 422, "whole number"),
-        ({"game": "nwik", "players": "A, B"}, 422, "players"),
-        ({"game": "nwik", "players": ["A", "B"], "colour": "red"}, 422, "Unknown field"),
-        ({"players": ["A", "B"]}, 422, "game"),
+        ({"game": GAME.id, "players": seated("Ann", "Bob", "Ann")}, 422, "on two seats"),
+        ({"game": GAME.id, "players": seated("Ann", "ann", "Bob")}, 422, "are one name"),
+        ({"game": GAME.id, "players": seated("Ann", " ", "Bob")}, 422, "seat 1 needs a name"),
+        ({"game": GAME.id, "players": seated("Ann", "B\x00b")}, 422, "control characters"),
+        ({"game": GAME.id, "players": seated("Ann", "ß" * 80)}, 422, "at most 80 characters"),
+        ({"game": GAME.id, "players": PLAYERS, "options": {"colour": 1}}, 422, "unknown option 'colour'"),
+        ({"game": GAME.id, "players": PLAYERS, "options": {"first_dealer": len(PLAYERS)}}, 422, "first_dealer"),
+        ({"game": GAME.id, "players": PLAYERS, "options": {"first_dealer": "x"}}, 422, "whole number"),
+        ({"game": GAME.id, "players": ", ".join(PLAYERS)}, 422, "players"),
+        ({"game": GAME.id, "players": PLAYERS, "colour": "red"}, 422, "Unknown field"),
+        ({"players": PLAYERS}, 422, "game"),
     ],
 )
 def test_bad_match_requests_are_refused_with_the_rule(client, body, status, fragment):
     response = client.post("/api/v1/matches", json=body)
     assert response.status_code == status
     assert fragment in response.json["message"]
+    assert client.get("/api/v1/matches").json == []
+
+
+def seat_counts_refused(game) -> list[int]:
+    """A table of one fewer than the game's fewest and one more than its most."""
+    return [count for count in (game.min_players - 1, game.max_players + 1) if count >= 1]
+
+
+@pytest.mark.parametrize(
+    ("game", "count"),
+    [(game, count) for game in all_games() for count in seat_counts_refused(game)],
+    ids=lambda value: value.id if hasattr(value, "id") else str(value),
+)
+def test_a_table_of_the_wrong_size_is_refused_with_the_games_seats(client, game, count):
+    response = client.post("/api/v1/matches", json={"game": game.id, "players": [f"P{n}" for n in range(count)]})
+    assert response.status_code == 422 and response.json["error"] == "player_count"
+    if game.min_players == game.max_players:
+        assert f"exactly {game.min_players} player" in response.json["message"]
+    else:
+        assert f"{game.min_players} to {game.max_players} players" in response.json["message"]
     assert client.get("/api/v1/matches").json == []
 
 
@@ -87,7 +131,7 @@ def test_unknown_match_is_404_json(client):
 def test_list_shows_this_devices_matches_only(clean_app):
     ann_phone = clean_app.test_client()
     stranger = clean_app.test_client()
-    match = create(ann_phone, "nwik")
+    match = create(ann_phone)
     listed = ann_phone.get("/api/v1/matches").json
     assert [m["id"] for m in listed] == [match["id"]]
     assert stranger.get("/api/v1/matches").json == []
@@ -95,19 +139,19 @@ def test_list_shows_this_devices_matches_only(clean_app):
 
 def test_malformed_and_oversized_bodies_are_4xx(client):
     assert client.post("/api/v1/matches", data="{oops", content_type="application/json").status_code == 400
-    huge = '{"game": "nwik", "players": ["' + "x" * 1_000_000 + '"]}'
+    huge = '{"game": "' + GAME.id + '", "players": ["' + "x" * 1_000_000 + '"]}'
     response = client.post("/api/v1/matches", data=huge, content_type="application/json")
     assert response.status_code == 413
     assert response.json["error"] == "request_entity_too_large"
 
 
 def test_conditional_get_answers_304_until_the_match_changes(client):
-    match = create(client, "nwik")
+    match = create(client, GAME.id, PLAYERS)
     first = client.get(f"/api/v1/matches/{match['id']}")
     etag = first.headers["ETag"]
     unchanged = client.get(f"/api/v1/matches/{match['id']}", headers={"If-None-Match": etag})
     assert unchanged.status_code == 304 and unchanged.data == b""
-    assert post_round(client, match["id"], NWIK_ROUNDS[0]).status_code == 201
+    assert post_round(client, match["id"], rounds(GAME, PLAYERS, 1)[0]).status_code == 201
     changed = client.get(f"/api/v1/matches/{match['id']}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert len(changed.json["rounds"]) == 1
@@ -137,7 +181,7 @@ def test_rematch_seats_the_same_players_with_the_deal_moved_on(client, game):
 
 def test_rematch_keeps_the_league_and_table_check_and_is_audited(owner):
     league = owner.post("/api/v1/leagues", json={"name": "Thursday", "members": ["Ann", "Bob", "Cid"]}).json
-    body = {"game": "nameless", "players": ["Ann", "Bob", "Cid"], "league": league["id"], "table_check": True}
+    body = {"game": GAME.id, "players": PLAYERS, "league": league["id"], "table_check": True}
     match = owner.post("/api/v1/matches", json=body).json
     again = owner.post(f"/api/v1/matches/{match['id']}/rematch", json={}).json
     assert again["league"] == league["id"] and again["table_check"] is True

@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 import re
 import secrets
 from collections.abc import Callable
@@ -16,6 +17,10 @@ from typing import Any
 import pytest
 import requests
 
+from scorekeeper.games import Game, RuleError, all_games
+from tests.games.legal_rounds import legal_round
+from tests.picks import an_endless_game, seats
+
 from .exports import league_export
 from .racing import at_once
 
@@ -23,9 +28,9 @@ pytestmark = pytest.mark.integration
 
 TIMEOUT = 60.0
 ENCODINGS = ("gzip", "br")
-PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
-NAMELESS_HAND = {"tricks": [2, 1, 1, 1]}
-ENDLESS = {"target": 1_000_000}
+# A game whose match runs on (ENDLESS options) taking HAND again and again.
+GAME, PLAYERS, ENDLESS, _HANDS = an_endless_game(["Ann", "Bob", "Cid", "Dee"])
+HAND = _HANDS[0]
 PASSWORD = "correct horse battery staple"
 
 
@@ -51,7 +56,7 @@ def signed_in(server, prefix: str = "user", language: str | None = None) -> requ
     return session
 
 
-def new_match(server, session: requests.Session, options: dict | None = None, game: str = "nameless",
+def new_match(server, session: requests.Session, options: dict | None = None, game: str = GAME.id,
               players: list[str] | None = None) -> requests.Response:
     body = {"game": game, "players": players or PLAYERS, "options": ENDLESS if options is None else options}
     reply = session.post(f"{server.url}/api/v1/matches", json=body, timeout=TIMEOUT)
@@ -86,7 +91,7 @@ def test_the_etag_of_a_compressed_answer_works_for_if_match_and_if_none_match(gu
     match_id = created.json()["id"]
     # The very first conditional write, with the ETag of POST /matches, goes through.
     url = f"{base}/api/v1/matches/{match_id}/rounds"
-    first = session.post(url, json=NAMELESS_HAND, headers={"If-Match": created.headers["ETag"]}, timeout=TIMEOUT)
+    first = session.post(url, json=HAND, headers={"If-Match": created.headers["ETag"]}, timeout=TIMEOUT)
     assert first.status_code == 201, failure(first.text, gunicorn_server)
 
     served = session.get(f"{base}/api/v1/matches/{match_id}", timeout=TIMEOUT)
@@ -97,10 +102,10 @@ def test_the_etag_of_a_compressed_answer_works_for_if_match_and_if_none_match(gu
     for sent in (etag, etag.replace(f":{encoding}", ""), etag.replace(encoding, "gzip" if encoding == "br" else "br")):
         again = session.get(f"{base}/api/v1/matches/{match_id}", headers={"If-None-Match": sent}, timeout=TIMEOUT)
         assert again.status_code == 304, failure(f"If-None-Match {sent}: {again.status_code}", gunicorn_server)
-    second = session.post(url, json=NAMELESS_HAND, headers={"If-Match": etag}, timeout=TIMEOUT)
+    second = session.post(url, json=HAND, headers={"If-Match": etag}, timeout=TIMEOUT)
     assert second.status_code == 201, failure(second.text, gunicorn_server)
     # The tag is stale now: 412, nothing stored; and If-None-Match no longer matches.
-    stale = session.post(url, json=NAMELESS_HAND, headers={"If-Match": etag}, timeout=TIMEOUT)
+    stale = session.post(url, json=HAND, headers={"If-Match": etag}, timeout=TIMEOUT)
     assert_json_error(stale, {412}, gunicorn_server)
     fresh = session.get(f"{base}/api/v1/matches/{match_id}", headers={"If-None-Match": etag}, timeout=TIMEOUT)
     assert fresh.status_code == 200 and len(fresh.json()["rounds"]) == 2
@@ -114,7 +119,7 @@ def test_if_match_never_issued_is_412_not_500(gunicorn_server, if_match):
     session = client()
     match_id = new_match(gunicorn_server, session).json()["id"]
     reply = session.post(
-        f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, headers={"If-Match": if_match},
+        f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds", json=HAND, headers={"If-Match": if_match},
         timeout=TIMEOUT,
     )
     assert_json_error(reply, {400, 412}, gunicorn_server)
@@ -129,16 +134,52 @@ def test_if_match_never_issued_is_412_not_500(gunicorn_server, if_match):
 # --------------------------------------------------------------------------- idempotency
 
 
+def a_first_round_that_finishes() -> tuple[str, list[str], dict, dict]:
+    """A game, players, options (its lowest target) and a legal round 1 that ends the match."""
+    rng = random.Random(7)
+    for game in all_games():
+        specs = {spec.name: spec for spec in game.all_option_specs()}
+        if "target" not in specs or specs["target"].kind != "int" or specs["target"].minimum is None:
+            continue
+        players = seats(game, PLAYERS)
+        options = {"target": specs["target"].minimum}
+        table = game.table(players, options)
+        for _attempt in range(200):
+            raw, after = legal_round(rng, game, table, game.initial_state(table))
+            if after.finished:
+                return game.id, players, options, raw
+    raise LookupError("no registered game ends its match in round 1")
+
+
+def refused_as_round_two(game: Game, raw: dict, table) -> bool:
+    try:
+        game.play(table, game.play(table, game.initial_state(table), raw), raw)
+    except RuleError:
+        return True
+    return False
+
+
+def a_round_valid_only_as_round_one() -> tuple[str, list[str], dict, dict]:
+    """A game, players, options and a legal round 1 that the game refuses as round 2."""
+    rng = random.Random(8)
+    for game in all_games():
+        players = seats(game, PLAYERS)
+        table = game.table(players)
+        for _attempt in range(50):
+            raw, after = legal_round(rng, game, table, game.initial_state(table))
+            if not after.finished and refused_as_round_two(game, raw, table):
+                return game.id, players, {}, raw
+    raise LookupError("no registered game takes a round as round 1 only")
+
+
 RACES = {
     # name: (game, players, options, round 1, query)
-    "plain": ("nameless", PLAYERS, ENDLESS, NAMELESS_HAND, ""),
-    "with ?number=1": ("nameless", PLAYERS, ENDLESS, NAMELESS_HAND, "?number=1"),
+    "plain": (GAME.id, PLAYERS, ENDLESS, HAND, ""),
+    "with ?number=1": (GAME.id, PLAYERS, ENDLESS, HAND, "?number=1"),
     # Round 1 reaches the target: the retries must not be told "the match is finished".
-    "round 1 finishes the match": ("nameless", PLAYERS, {"target": 1}, NAMELESS_HAND, "?number=1"),
-    # Validated as round 2, this input breaks the trick count (2 cards each in round 2).
-    "willi stich, valid only as round 1": (
-        "willi-stich", ["Ann", "Bob", "Cid"], {}, {"trump": "hearts", "bids": [0, 0, 0], "tricks": [1, 0, 0]}, "",
-    ),
+    "round 1 finishes the match": (*a_first_round_that_finishes(), "?number=1"),
+    # Validated as round 2, this input breaks the game's rules (a round 2 of other cards, say).
+    "valid only as round 1": (*a_round_valid_only_as_round_one(), ""),
 }
 
 
@@ -169,7 +210,7 @@ def test_twenty_racing_retries_of_one_key_all_get_the_stored_round(gunicorn_serv
     assert [(r["number"], r["input"]) for r in rounds] == [(1, hand)]
     # Later rounds do not change the answer to a late retry either.
     if case == "plain":
-        session.post(f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, timeout=TIMEOUT)
+        session.post(f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds", json=HAND, timeout=TIMEOUT)
     late = post()
     assert late.status_code == 201 and late.headers.get("Idempotent-Replayed") == "true"
     assert late.json()["number"] == 1
@@ -179,12 +220,12 @@ def test_number_names_the_round_meant(gunicorn_server):
     session = client()
     match_id = new_match(gunicorn_server, session).json()["id"]
     url = f"{gunicorn_server.url}/api/v1/matches/{match_id}/rounds"
-    assert session.post(f"{url}?number=1", json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
-    taken = session.post(f"{url}?number=1", json=NAMELESS_HAND, timeout=TIMEOUT)
+    assert session.post(f"{url}?number=1", json=HAND, timeout=TIMEOUT).status_code == 201
+    taken = session.post(f"{url}?number=1", json=HAND, timeout=TIMEOUT)
     assert assert_json_error(taken, {409}, gunicorn_server)["error"] == "round_number_taken"
-    ahead = session.post(f"{url}?number=3", json=NAMELESS_HAND, timeout=TIMEOUT)
+    ahead = session.post(f"{url}?number=3", json=HAND, timeout=TIMEOUT)
     assert assert_json_error(ahead, {409}, gunicorn_server)["error"] == "round_number_taken"
-    assert session.post(f"{url}?number=2", json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
+    assert session.post(f"{url}?number=2", json=HAND, timeout=TIMEOUT).status_code == 201
 
 
 def test_rematch_starts_the_same_seats_with_the_deal_moved_on(gunicorn_server):
@@ -192,7 +233,7 @@ def test_rematch_starts_the_same_seats_with_the_deal_moved_on(gunicorn_server):
     owner = signed_in(gunicorn_server, "owner")
     league = owner.post(f"{gunicorn_server.url}/api/v1/leagues", json={"name": "Thursday", "members": PLAYERS},
                         timeout=TIMEOUT).json()
-    body = {"game": "nameless", "players": PLAYERS, "league": league["id"], "options": {"first_dealer": 3}}
+    body = {"game": GAME.id, "players": PLAYERS, "league": league["id"], "options": {"first_dealer": len(PLAYERS) - 1}}
     match = owner.post(f"{gunicorn_server.url}/api/v1/matches", json=body, timeout=TIMEOUT).json()
     url = f"{gunicorn_server.url}/api/v1/matches/{match['id']}/rematch"
     # A signed-in browser's POST without a body proves nothing about where it came from: it
@@ -221,7 +262,7 @@ def test_each_reader_gets_their_own_language(gunicorn_server):
     base = gunicorn_server.url
     russian = client(language="ru")
     match_id = new_match(gunicorn_server, russian).json()["id"]
-    recorded = russian.post(f"{base}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, timeout=TIMEOUT)
+    recorded = russian.post(f"{base}/api/v1/matches/{match_id}/rounds", json=HAND, timeout=TIMEOUT)
     assert recorded.status_code == 201
     served: dict[str, requests.Response] = {}
     # The Russian phone records and reads first; the others must not get its words.
@@ -243,7 +284,7 @@ def test_each_reader_gets_their_own_language(gunicorn_server):
     )
     assert crossed.status_code == 200 and explanations(crossed.json()) == words["de"]
     # Schema errors (marshmallow's own messages) are in the reader's language too.
-    refused = client(language="de").post(f"{base}/api/v1/matches", json={"game": "nwik", "players": "Ann"}, timeout=TIMEOUT)
+    refused = client(language="de").post(f"{base}/api/v1/matches", json={"game": GAME.id, "players": "Ann"}, timeout=TIMEOUT)
     body = assert_json_error(refused, {422}, gunicorn_server)
     assert body["errors"]["json"]["players"] == ["Keine gültige Liste."], body
     missing = client(language="ru").post(f"{base}/api/v1/matches", json={}, timeout=TIMEOUT)
@@ -255,14 +296,14 @@ def test_csv_export_is_in_the_callers_language(gunicorn_server):
     owner = signed_in(gunicorn_server, "csv", language="ru")
     league = owner.post(f"{base}/api/v1/leagues", json={"name": "Пятница", "members": PLAYERS}, timeout=TIMEOUT).json()
     match = owner.post(
-        f"{base}/api/v1/matches", json={"game": "nameless", "players": PLAYERS, "options": ENDLESS, "league": league["id"]},
+        f"{base}/api/v1/matches", json={"game": GAME.id, "players": PLAYERS, "options": ENDLESS, "league": league["id"]},
         timeout=TIMEOUT,
     ).json()
     url = f"{base}/api/v1/matches/{match['id']}/rounds"
-    assert owner.post(url, json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
+    assert owner.post(url, json=HAND, timeout=TIMEOUT).status_code == 201
     # A German and an English reader record the next rounds on the same account.
-    assert owner.post(url, json=NAMELESS_HAND, headers={"Accept-Language": "de"}, timeout=TIMEOUT).status_code == 201
-    assert owner.post(url, json=NAMELESS_HAND, headers={"Accept-Language": "en"}, timeout=TIMEOUT).status_code == 201
+    assert owner.post(url, json=HAND, headers={"Accept-Language": "de"}, timeout=TIMEOUT).status_code == 201
+    assert owner.post(url, json=HAND, headers={"Accept-Language": "en"}, timeout=TIMEOUT).status_code == 201
     texts = {}
     for language in ("de", "en"):
         reply = owner.get(
@@ -274,7 +315,10 @@ def test_csv_export_is_in_the_callers_language(gunicorn_server):
         assert len(texts[language]) == 3
     assert not any("\u0400" <= char <= "\u04ff" for char in "".join(texts["de"] + texts["en"])), texts
     assert texts["de"] != texts["en"]
-    assert len(set(texts["en"])) == 1 and len(set(texts["de"])) == 1  # one language per file
+    # One language per file: every row as the match reads in that language, whoever recorded it.
+    for language in ("de", "en"):
+        document = owner.get(f"{base}/api/v1/matches/{match['id']}", headers={"Accept-Language": language}, timeout=TIMEOUT)
+        assert texts[language] == [" | ".join(round_["explanation"]) for round_ in document.json()["rounds"]], texts
 
 
 # --------------------------------------------------------------------------- roster changes
@@ -288,7 +332,7 @@ def test_renames_and_merges_give_every_affected_match_a_new_etag(gunicorn_server
     names = [f"{name}{suffix}" for name in PLAYERS]
     league = owner.post(f"{base}/api/v1/leagues", json={"name": "Roster", "members": names}, timeout=TIMEOUT).json()
     match = owner.post(
-        f"{base}/api/v1/matches", json={"game": "nameless", "players": names, "options": ENDLESS, "league": league["id"]},
+        f"{base}/api/v1/matches", json={"game": GAME.id, "players": names, "options": ENDLESS, "league": league["id"]},
         timeout=TIMEOUT,
     ).json()
     match_url = f"{base}/api/v1/matches/{match['id']}"
@@ -311,7 +355,7 @@ def test_renames_and_merges_give_every_affected_match_a_new_etag(gunicorn_server
     assert (seat["player_id"], seat["name"]) == (kept_id, kept_name)
     assert owner.get(f"{base}/api/v1/players/{seat['player_id']}", timeout=TIMEOUT).status_code == 200
     # The old ETag is stale for writes too.
-    stale = owner.post(f"{match_url}/rounds", json=NAMELESS_HAND, headers={"If-Match": before.headers["ETag"]}, timeout=TIMEOUT)
+    stale = owner.post(f"{match_url}/rounds", json=HAND, headers={"If-Match": before.headers["ETag"]}, timeout=TIMEOUT)
     assert_json_error(stale, {412}, gunicorn_server)
 
 
@@ -322,7 +366,7 @@ def hostile_cases(server, owner: requests.Session) -> list[tuple[str, str, str, 
     """(name, method, url, headers, body) of requests that must get a 4xx JSON answer."""
     base = server.url
     match_id = new_match(server, owner).json()["id"]
-    assert owner.post(f"{base}/api/v1/matches/{match_id}/rounds", json=NAMELESS_HAND, timeout=TIMEOUT).status_code == 201
+    assert owner.post(f"{base}/api/v1/matches/{match_id}/rounds", json=HAND, timeout=TIMEOUT).status_code == 201
     player_id = owner.get(f"{base}/api/v1/matches/{match_id}", timeout=TIMEOUT).json()["players"][0]["player_id"]
     json_type = {"Content-Type": "application/json"}
     return [
@@ -332,11 +376,12 @@ def hostile_cases(server, owner: requests.Session) -> list[tuple[str, str, str, 
         ("a 5,001-digit integer", "POST", f"{base}/api/v1/matches/{match_id}/rounds", json_type,
          '{"tricks": [' + "9" * 5001 + ", 1, 1, 1]}"),
         ("a 4,000-digit integer", "POST", f"{base}/api/v1/matches", json_type,
-         '{"game": "nwik", "players": ["A", "B"], "options": {"first_dealer": ' + "9" * 4000 + "}}"),
+         '{"game": "' + GAME.id + '", "players": ' + json.dumps(PLAYERS) + ', "options": {"first_dealer": ' + "9" * 4000 + "}}"),
         ("1e999", "POST", f"{base}/api/v1/matches/{match_id}/rounds", json_type, '{"tricks": [1e999, 1, 1, 1]}'),
-        ("NaN", "POST", f"{base}/api/v1/matches", json_type, '{"game": "nwik", "players": ["A", "B"], "options": {"x": NaN}}'),
-        ("NUL in a string", "POST", f"{base}/api/v1/matches", json_type, '{"game": "nwik", "players": ["A\\u0000", "B"]}'),
-        ("an unpaired surrogate", "POST", f"{base}/api/v1/matches", json_type, '{"game": "nwik", "players": ["A\\ud800", "B"]}'),
+        ("NaN", "POST", f"{base}/api/v1/matches", json_type,
+         '{"game": "' + GAME.id + '", "players": ' + json.dumps(PLAYERS) + ', "options": {"x": NaN}}'),
+        ("NUL in a string", "POST", f"{base}/api/v1/matches", json_type, '{"game": "' + GAME.id + '", "players": ["A\\u0000", ' + json.dumps(PLAYERS[1:])[1:] + "}"),
+        ("an unpaired surrogate", "POST", f"{base}/api/v1/matches", json_type, '{"game": "' + GAME.id + '", "players": ["A\\ud800", ' + json.dumps(PLAYERS[1:])[1:] + "}"),
         ("NUL in a key", "POST", f"{base}/api/v1/matches/{match_id}/rounds", json_type, '{"tri\\u0000cks": [2, 1, 1, 1]}'),
         ("not JSON", "POST", f"{base}/api/v1/matches", json_type, '{"game": '),
         ("not UTF-8", "POST", f"{base}/api/v1/matches", json_type, b'{"game": "\xff\xfe"}'),
@@ -346,24 +391,24 @@ def hostile_cases(server, owner: requests.Session) -> list[tuple[str, str, str, 
         ("%00 in a league id", "GET", f"{base}/api/v1/leagues/a%00b", {}, None),
         ("%00 in a share token", "GET", f"{base}/api/v1/shared/a%00b", {}, None),
         ("NUL in an edit reason", "PUT", f"{base}/api/v1/matches/{match_id}/rounds/1?reason=typo%00x", json_type,
-         json.dumps(NAMELESS_HAND)),
+         json.dumps(HAND)),
         ("NUL in an undo reason", "DELETE", f"{base}/api/v1/matches/{match_id}/rounds/1?reason=%00", {}, None),
         ("NUL in a merge target", "POST", f"{base}/api/v1/players/{player_id}/merge", json_type, '{"into": "a\\u0000b"}'),
         ("NUL in a rename", "PATCH", f"{base}/api/v1/players/{player_id}", json_type, '{"name": "a\\u0000b"}'),
         ("NUL in a username", "POST", f"{base}/api/v1/users", json_type, '{"username": "a\\u0000b", "password": "long enough pw"}'),
         ("NUL in a sign-in", "POST", f"{base}/api/v1/session", json_type, '{"username": "a\\u0000b", "password": "x"}'),
         ("a name of 80 characters that folds to 160", "POST", f"{base}/api/v1/matches", json_type,
-         json.dumps({"game": "nwik", "players": ["ß" * 80, "B"]})),
+         json.dumps({"game": GAME.id, "players": ["ß" * 80, *PLAYERS[1:]]})),
         ("NUL in a league name", "POST", f"{base}/api/v1/leagues", json_type, '{"name": "a\\u0000b", "members": []}'),
         ("NUL in a standings query", "GET", f"{base}/api/v1/leagues/x/standings?season=%00", {}, None),
         ("a huge round number", "PUT", f"{base}/api/v1/matches/{match_id}/rounds/{'9' * 40}", json_type,
-         json.dumps(NAMELESS_HAND)),
+         json.dumps(HAND)),
         ("a huge ?number", "POST", f"{base}/api/v1/matches/{match_id}/rounds?number={'9' * 40}", json_type,
-         json.dumps(NAMELESS_HAND)),
+         json.dumps(HAND)),
         ("If-Match beyond 64 bits", "POST", f"{base}/api/v1/matches/{match_id}/rounds",
-         {**json_type, "If-Match": '"v9223372036854775808"'}, json.dumps(NAMELESS_HAND)),
+         {**json_type, "If-Match": '"v9223372036854775808"'}, json.dumps(HAND)),
         ("a body over 64 KiB", "POST", f"{base}/api/v1/matches", json_type,
-         json.dumps({"game": "nwik", "players": ["A" * 70000, "B"]})),
+         json.dumps({"game": GAME.id, "players": ["A" * 70000, *PLAYERS[1:]]})),
     ]
 
 

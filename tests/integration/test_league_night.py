@@ -13,25 +13,73 @@ from sqlalchemy import select, update
 from scorekeeper import create_app
 from scorekeeper.config import TestConfig
 from scorekeeper.extensions import db
-from scorekeeper.games import get_game
+from scorekeeper.games import Game, RuleError, all_games, get_game
+from scorekeeper.games.base import MatchState, Table
 from scorekeeper.models import League, Match
 from scorekeeper.services import snapshots
 from scorekeeper.services.matches import table_for, view_of
+from tests.picks import endless, seats
 
 from .racing import at_once
 
 pytestmark = pytest.mark.integration
 
 TIMEOUT = 60.0
-PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
-# Partnership Nameless (seats 0+2 against 1+3), 14 points to win: four of these hands
-# make 12-8, and a fifth one ends the match at 15-10.
-HAND = {"tricks": [2, 1, 1, 1]}
-TARGET = {"target": 14}
-# Round 1 edited to 5-0 ends the match at round 4 (14-7): a round recorded after it would
-# be past the match's end. Edited to 2-3 it goes on at 11-9.
-FINISHING_EDIT = {"tricks": [3, 0, 2, 0]}
-PLAIN_EDIT = {"tricks": [1, 2, 1, 1]}
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def replayed(game: Game, table: Table, played: list[dict]) -> MatchState | None:
+    """The match after `played`, or None where the engine refuses them."""
+    try:
+        return game.replay(table, played)
+    except RuleError:
+        return None
+
+
+def runs_on(game: Game, table: Table, played: list[dict], hand: dict) -> bool:
+    """Whether the match is still running after `played` and takes `hand` next."""
+    after = replayed(game, table, played)
+    return after is not None and not after.finished and replayed(game, table, [*played, hand]) is not None
+
+
+def ends_at_round_four(game: Game, table: Table, edit: dict, hand: dict) -> bool:
+    """Whether `edit` for round 1 and `hand` after it end the match at round 4, not before."""
+    after = replayed(game, table, [edit, hand, hand, hand])
+    return after is not None and after.finished and runs_on(game, table, [edit, hand, hand], hand)
+
+
+def league_night(names: list[str]) -> tuple[str, list[str], dict, dict, dict, dict, dict]:
+    """A game for the night, found by its engine: its players, options under which its match
+    runs on, and a target with three legal rounds under it: HAND four times leaves the match
+    running and takes a fifth; round 1 edited to FINISHING_EDIT ends the match at round 4
+    (a round recorded after it would be past the match's end); round 1 (or round 2, after an
+    undo of round 4) edited to PLAIN_EDIT lets it go on."""
+    for game in all_games():
+        if game.min_players > len(names):
+            continue
+        players = seats(game, names)
+        found = endless(game, players)
+        if found is None:
+            continue
+        endless_options, hands = found
+        lowest = {spec.name: spec for spec in game.all_option_specs()}["target"].minimum or 1
+        for target in range(lowest, lowest + 300):
+            table = game.table(players, {"target": target})
+            for hand in hands:
+                if not runs_on(game, table, [hand] * 4, hand):
+                    continue
+                finishing = [edit for edit in hands if edit != hand and ends_at_round_four(game, table, edit, hand)]
+                plain = [
+                    edit for edit in hands
+                    if edit != hand and runs_on(game, table, [edit, hand, hand, hand], hand)
+                    and runs_on(game, table, [hand, edit, hand], hand)
+                ]
+                if finishing and plain:
+                    return game.id, players, endless_options, {"target": target}, hand, finishing[0], plain[0]
+    raise LookupError("no registered game has a target a round 1 edit can reach at round 4")
+
+
+GAME, PLAYERS, ENDLESS, TARGET, HAND, FINISHING_EDIT, PLAIN_EDIT = league_night(NAMES)
 # What a racing write may be told: the match finished, only the last round can be undone,
 # the round is gone, the edit would break a later round. Never a 409 'conflict' (a
 # deadlock or serialisation failure reaching the phone) and never a 5xx.
@@ -64,7 +112,7 @@ class Scorer:
         return self.ok("POST", "/api/v1/leagues", {"name": "Thursday", "members": PLAYERS}, 201)["id"]
 
     def match(self, league_id: str, rounds: int = 0) -> str:
-        body = {"game": "nameless", "players": PLAYERS, "options": TARGET, "league": league_id}
+        body = {"game": GAME, "players": PLAYERS, "options": TARGET, "league": league_id}
         match_id = self.ok("POST", "/api/v1/matches", body, 201)["id"]
         for _ in range(rounds):
             self.ok("POST", f"/api/v1/matches/{match_id}/rounds", HAND, 201)
@@ -131,7 +179,7 @@ def test_tables_writing_at_once_in_one_league_are_never_refused(gunicorn_server)
     league_id = scorer.league()
     # Eight tables start their matches at the same moment ...
     created = at_once([lambda: scorer.send("POST", "/api/v1/matches", {
-        "game": "nameless", "players": PLAYERS, "options": {"target": 1_000_000}, "league": league_id,
+        "game": GAME, "players": PLAYERS, "options": ENDLESS, "league": league_id,
     }) for _ in range(8)], TIMEOUT, caught=(Exception,))
     refused = [described(reply) for reply in created if not isinstance(reply, requests.Response) or reply.status_code != 201]
     assert not refused, f"{len(refused)} of 8 league matches refused:\n" + "\n".join(refused)

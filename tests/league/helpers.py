@@ -173,24 +173,3 @@ SPADES_NIL_MATCH = [
     {"bids": [4, 3, 3, "blind_nil"], "tricks": [4, 5, 4, 0]},
     {"bids": ["nil", 4, 5, 3], "tricks": [0, 4, 6, 3]},
 ]
-
-
-# --------------------------------------------------------------------------- Willi Stich
-
-
-def willi_stich_inputs() -> list[dict[str, Any]]:
-    """19 legal rounds for 4 players: everyone calls 0 and seat (r % 4) takes every trick,
-    except round 4, the spec's worked example (seats 0 and 2 exact, 1 and 3 missed).
-
-    Calls of 0 add up to 0, never to the cards in hand, so the dealer's rule holds.
-    """
-    inputs: list[dict[str, Any]] = []
-    for number in range(1, 20):
-        if number == 4:
-            inputs.append({"trump": "hearts", "bids": [1, 0, 2, 2], "tricks": [1, 1, 2, 0]})
-            continue
-        cards = number if number <= 10 else 20 - number
-        tricks = [0, 0, 0, 0]
-        tricks[number % 4] = cards
-        inputs.append({"bids": [0, 0, 0, 0], "tricks": tricks})
-    return inputs

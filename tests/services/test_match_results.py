@@ -10,11 +10,13 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, update
 
 from scorekeeper.extensions import db
+from scorekeeper.games import all_games
 from scorekeeper.models import CachedResult, LeagueLedger, Match, RatingCheckpoint, Seat
 from scorekeeper.services.league_ledgers import in_played_order
 from tests.api.helpers import post_round, sign_up
 from tests.api.leagues_data import new_league
 from tests.conftest import empty_tables
+from tests.picks import any_game, finished_match, other_round, rounds, seats
 
 PASSWORD = "correct horse battery"
 DAY = datetime(2026, 12, 1, 20, 0)
@@ -41,10 +43,22 @@ def assert_results_match_the_seats(app) -> int:
 
 
 def served(client, league_id: str) -> dict[str, object]:
-    return {
-        path: client.get(f"/api/v1/leagues/{league_id}/{path}").json
-        for path in ("standings", "ratings", "ratings?game=nwik", "standings?game=spades", "head-to-head", "records")
-    }
+    """Everything the league serves, and its standings and ratings of every game."""
+    paths = ["standings", "ratings", "head-to-head", "records"]
+    paths += [f"{view}?game={game.id}" for game in all_games() for view in ("standings", "ratings")]
+    return {path: client.get(f"/api/v1/leagues/{league_id}/{path}").json for path in paths}
+
+
+def scoring_round(game, players, options) -> tuple[dict, list[int]]:
+    """A legal first round that changes the totals, and the totals the engine gives it."""
+    table = game.table(list(players), dict(options))
+    before = list(game.initial_state(table).totals)
+    for seed in range(1, 50):
+        raw = rounds(game, players, 1, options, seed=seed)[0]
+        after = list(game.play(table, game.initial_state(table), raw).totals)
+        if after != before:
+            return raw, after
+    raise RuntimeError(f"every first round of {game.id} leaves the totals as they were")
 
 
 def forget(app) -> None:
@@ -60,37 +74,47 @@ def test_every_write_keeps_the_result_in_step_with_the_seats(clean_app):
     sign_up(scorer, "scorer", PASSWORD)
     league, match_ids = new_league(owner)
     assert owner.put(f"/api/v1/leagues/{league}/roles/scorer", json={"role": "scorer"}).status_code == 200
-    casual = owner.post("/api/v1/matches", json={"game": "nameless", "players": ["X", "Y"]}).json
-    assert post_round(owner, casual["id"], {"tricks": [3, 2]}).status_code == 201
+    game = any_game()
+    casual_players = seats(game, ["X", "Y", "Z", "W"])
+    casual = owner.post("/api/v1/matches", json={"game": game.id, "players": casual_players}).json
+    assert post_round(owner, casual["id"], rounds(game, casual_players, 1)[0]).status_code == 201
     assert assert_results_match_the_seats(clean_app) == len(match_ids)
 
     # A new league match (in progress), its rounds, an edit and an undo.
+    players = seats(game, ["Cid", "Ann", "Eve", "Fay"])
+    options, played = finished_match(game, players)
+    assert len(played) > 1
     started = owner.post(
-        "/api/v1/matches",
-        json={"game": "nameless", "players": ["Cid", "Ann", "Eve"], "league": league, "options": {"target": 6}},
+        "/api/v1/matches", json={"game": game.id, "players": players, "league": league, "options": options},
     ).json
     assert_results_match_the_seats(clean_app)
-    assert post_round(owner, started["id"], {"tricks": [3, 1, 1]}).status_code == 201
+    assert post_round(owner, started["id"], played[0]).status_code == 201
     assert_results_match_the_seats(clean_app)
-    assert owner.put(f"/api/v1/matches/{started['id']}/rounds/1", json={"tricks": [1, 3, 1]}).status_code == 200
+    edited = other_round(game, players, played[:1], 1, options)
+    assert owner.put(f"/api/v1/matches/{started['id']}/rounds/1", json=edited).status_code == 200
     assert_results_match_the_seats(clean_app)
-    finishing = post_round(owner, started["id"], {"tricks": [0, 4, 1]})
-    assert finishing.status_code == 201, finishing.json
+    assert owner.put(f"/api/v1/matches/{started['id']}/rounds/1", json=played[0]).status_code == 200
+    for body in played[1:]:
+        posted = post_round(owner, started["id"], body)
+        assert posted.status_code == 201, posted.json
     assert owner.get(f"/api/v1/matches/{started['id']}").json["finished"]
     assert_results_match_the_seats(clean_app)
-    assert owner.delete(f"/api/v1/matches/{started['id']}/rounds/2").status_code == 204
+    assert owner.delete(f"/api/v1/matches/{started['id']}/rounds/{len(played)}").status_code == 204
     assert_results_match_the_seats(clean_app)
 
     # Table check: the round counts (and reaches the result) once the scorer confirms it.
+    checked_players = seats(game, ["Bob", "Dan", "Gus", "Hal"])
+    raw, totals = scoring_round(game, checked_players, {})
     checked = owner.post(
-        "/api/v1/matches",
-        json={"game": "nameless", "players": ["Bob", "Dan"], "league": league, "options": {"target": 5}, "table_check": True},
+        "/api/v1/matches", json={"game": game.id, "players": checked_players, "league": league, "table_check": True},
     ).json
-    assert post_round(owner, checked["id"], {"tricks": [5, 0]}).status_code == 201
+    assert post_round(owner, checked["id"], raw).status_code == 201
     assert_results_match_the_seats(clean_app)
+    with clean_app.app_context():
+        assert json.loads(db.session.get(Match, checked["id"]).result)["totals"] != totals
     assert scorer.post(f"/api/v1/matches/{checked['id']}/rounds/1/confirm", json={}).status_code == 200
     with clean_app.app_context():
-        assert json.loads(db.session.get(Match, checked["id"]).result)["winners"] == [0]
+        assert json.loads(db.session.get(Match, checked["id"]).result)["totals"] == totals
     assert_results_match_the_seats(clean_app)
 
     # A rename changes no id; a merge moves seats, and the results with them.
@@ -132,7 +156,7 @@ def test_matches_of_the_same_time_come_in_id_order_whatever_order_the_database_g
     rng = random.Random(16)
     for _ in range(500):
         rows = [
-            (f"{rng.choice('abcXYZ12_-')}{index}", "nameless", DAY + timedelta(minutes=rng.randint(0, 4)), 1, [], [], (), [])
+            (f"{rng.choice('abcXYZ12_-')}{index}", any_game().id, DAY + timedelta(minutes=rng.randint(0, 4)), 1, [], [], (), [])
             for index in range(rng.randint(0, 12))
         ]
         as_given = sorted(rng.sample(rows, len(rows)), key=lambda row: row[2])
