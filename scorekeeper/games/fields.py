@@ -4,6 +4,7 @@ from __future__ import annotations
 import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .errors import RoundError, RuleError
@@ -177,7 +178,7 @@ def seat_ints(
     """One bounded whole number per seat; messages name the player."""
     items = per_seat(value, field, table.n)
     return tuple(
-        bounded_int(item, f"{field}.{seat}", lambda seat=seat: of_player(field, table.name(seat)), minimum=minimum, maximum=maximum)
+        bounded_int(item, f"{field}.{seat}", partial(of_player, field, table.name(seat)), minimum=minimum, maximum=maximum)
         for seat, item in enumerate(items)
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from . import register
@@ -183,6 +184,11 @@ def score_deal(table: Table, deal: ZwickerDeal) -> RoundScore:
 # --------------------------------------------------------------------------- validation
 
 
+
+def points_option_words(code: str) -> str:
+    """A point override as a refusal names it ("option points: J20")."""
+    return _("option points: {code}", code=code)
+
 def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
     """The effective point table: the defaults with the valid overrides of `raw` merged in."""
     merged = dict(DEFAULT_POINTS)
@@ -194,7 +200,7 @@ def parse_points(raw: Mapping[Any, Any]) -> dict[str, int]:
                 field=where,
                 code="option_unknown",
             )
-        bounded_int(value, where, lambda code=code: _("option points: {code}", code=code), minimum=POINTS_MINIMUM, maximum=POINTS_MAXIMUM,
+        bounded_int(value, where, partial(points_option_words, code), minimum=POINTS_MINIMUM, maximum=POINTS_MAXIMUM,
                     error=OptionError, code_prefix="option_")
         merged[code] = value
     return merged

@@ -184,19 +184,25 @@ def with_every_seat_choice(rng: random.Random, game: Game, table, state):
     raise AssertionError(f"no legal {game.id} round with {names} all chosen")
 
 
-@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
-@pytest.mark.parametrize("game", [game for game in GAMES if seat_choices(game)], ids=lambda game: game.id)
-def test_every_choice_of_a_round_is_in_reach(game, viewport, page, taps, shot, console):
-    """A round with every optional choice made (Nameless: who went alone and who reneged, the
-    last choices of its form): each comes up above the save bar as the one before is tapped,
-    so the round costs its decisions and Save and no swipe (Reneged stayed under the bar)."""
+def open_with_the_most_players(page, game: Game, viewport):
+    """A new match of `game` with as many players as its generator seats, on a phone of `viewport`
+    (None: the default 390x844): its table and first state."""
     if viewport:
         page.set_viewport_size(viewport)
     counts, options, _generate = generator_for(game)
     players = NAMES[: max(counts)]
     open_match(page, game.id, players, options)
     table = game.table(players, dict(options))
-    state = game.initial_state(table)
+    return table, game.initial_state(table)
+
+
+@pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("game", [game for game in GAMES if seat_choices(game)], ids=lambda game: game.id)
+def test_every_choice_of_a_round_is_in_reach(game, viewport, page, taps, shot, console):
+    """A round with every optional choice made (Nameless: who went alone and who reneged, the
+    last choices of its form): each comes up above the save bar as the one before is tapped,
+    so the round costs its decisions and Save and no swipe (Reneged stayed under the bar)."""
+    table, state = open_with_the_most_players(page, game, viewport)
     rng = random.Random(24)
     chosen = with_every_seat_choice(rng, game, table, state)
     name = f"reach-{game.id}-" + ("360" if viewport else "390")
@@ -223,13 +229,7 @@ def test_the_hand_is_entered_in_the_play_view_without_a_swipe(game, viewport, pa
     """After "Save the bids" the play view is on the screen with "Change the bids" beside it
     (it was at the foot of the round, under the save bar), and the hand's part of the round
     costs its taps and Save, each chip in reach when its turn comes (with the most players)."""
-    if viewport:
-        page.set_viewport_size(viewport)
-    counts, options, _generate = generator_for(game)
-    players = NAMES[: max(counts)]
-    open_match(page, game.id, players, options)
-    table = game.table(players, dict(options))
-    state = game.initial_state(table)
+    table, state = open_with_the_most_players(page, game, viewport)
     raw, after = legal_round(random.Random(8), game, table, state)
     bids, hand = hand_values(game, table, state.next, raw)
     enter_round(page, bids)
