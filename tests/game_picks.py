@@ -14,24 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games import Game, MatchState, RuleError, Table, all_games
+from scorekeeper.games import Game, MatchState, RuleError, Table
 from scorekeeper.web.games import adapter_for
+from tests import picks
 from tests.games.legal_rounds import legal_round
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 Test = Callable[[Game], bool]
 
 
-def games_where(test: Test) -> list[Game]:
-    """Every registered game that passes `test`, in catalogue order."""
-    return [game for game in all_games() if test(game)]
-
-
 def a_game(test: Test = lambda game: True) -> Game:
-    """The first registered game that passes `test`."""
-    found = games_where(test)
-    assert found, "no registered game fits the test"
-    return found[0]
+    """The first registered game that passes `test` (tests/picks.py's pick, for page tests)."""
+    return picks.a_game("one that fits the test", test)
 
 
 def seats(n: int) -> Test:

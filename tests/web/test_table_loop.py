@@ -99,6 +99,19 @@ def test_taps_made_while_a_check_is_on_its_way_are_kept(game, page, taps, consol
     assert console.unexpected() == []
 
 
+def record_four_rounds(page, game: Game, match_id: str, players, options):
+    """Four legal rounds recorded by another phone (the API), the same ones every run: a sheet
+    with rounds to show. The match's table, for what the sheet should say."""
+    table = game.table(list(players), dict(options))
+    state = game.initial_state(table)
+    rng = random.Random(6)
+    for _number in range(4):
+        raw, state = legal_round(rng, game, table, state)
+        response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw)
+        assert response.status == 201, response.text()
+    return table
+
+
 @pytest.mark.parametrize("viewport", [None, PHONE_SMALL], ids=["390x844", "360x740"])
 @pytest.mark.parametrize("game", [game for game in GAMES if game.max_players >= 6], ids=lambda game: game.id)
 def test_six_players_fit_the_phone(game, viewport, page, shot, console):
@@ -113,13 +126,7 @@ def test_six_players_fit_the_phone(game, viewport, page, shot, console):
     totals, board = page.locator("#scores ol.totals").bounding_box(), page.locator("#scores").bounding_box()
     height = board["y"] + board["height"] - totals["y"]
     assert height <= 844 / 4, f"the scoreboard of 6 takes {height} px"
-    table = game.table(NAMES[:6], dict(options))
-    state = game.initial_state(table)
-    rng = random.Random(6)
-    for _number in range(4):
-        raw, state = legal_round(rng, game, table, state)
-        response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw)
-        assert response.status == 201, response.text()
+    record_four_rounds(page, game, match_id, NAMES[:6], options)
     page.reload()
     assert sideways_overflow(page) == 0
     save_in_view(page)
@@ -292,13 +299,7 @@ def test_six_long_names_are_readable(game, language, region, viewport, page_in, 
     page.set_viewport_size(size)
     options = generator_for(game)[1]
     match_id = open_match(page, game.id, LONG_NAMES, options)
-    table = game.table(LONG_NAMES, dict(options))
-    state = game.initial_state(table)
-    rng = random.Random(6)
-    for _number in range(4):
-        raw, state = legal_round(rng, game, table, state)
-        response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw)
-        assert response.status == 201, response.text()
+    table = record_four_rounds(page, game, match_id, LONG_NAMES, options)
     page.reload()
     shot(page, f"six-long-{game.id}-{language}-{size['width']}")
     sheet = page.locator(".sheet-scroll")
