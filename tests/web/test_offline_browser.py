@@ -61,10 +61,10 @@ def engine_ready(page) -> None:
 def go_offline(page, context, console) -> None:
     # The page's first live check (asked on load) is answered before the connection goes: cut
     # off in flight, htmx logs it as an error, which would hide a real one among the noise.
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     console.allowed = OFFLINE_NOISE
     context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    page.wait_for_function("() => !navigator.onLine")
 
 
 def fill_nwik(page, style: int, stake: int, tricks: list[int]) -> None:
@@ -469,7 +469,7 @@ def test_queued_rounds_survive_a_browser_restart(phone, page, context, live_serv
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
     context.set_offline(True)
-    page.wait_for_function("!navigator.onLine")
+    page.wait_for_function("() => !navigator.onLine")
     for number, tricks in enumerate(NAMELESS[:2], start=1):
         fill_nameless(page, tricks)
         valid_preview(page)
