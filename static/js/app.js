@@ -375,8 +375,11 @@
     window.ScorekeeperOffline.save(form);
   });
 
-  /* ---- live sync: poll the match's ETag; when it moves, refresh the page's blocks.
-     A round-entry form someone is typing in is never replaced behind their back. */
+  /* ---- live sync: when the match's ETag moves, refresh the page's blocks. The match's
+     stream (htmx's SSE extension, sse-connect on #live) tells the version as it changes;
+     while no stream is open (refused by a busy server, cut off, not yet open) the phone
+     polls the ETag every POLL_MS instead. A round-entry form someone is typing in is never
+     replaced behind their back. */
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-round-form]");
     if (form) form.dataset.dirty = "1";
@@ -387,6 +390,43 @@
   });
 
   var polling = false;
+  // stream.open: a stream is open (polling rests); stream.behind: it told a version this
+  // page has not caught up with yet (asked until a check succeeds).
+  var stream = { open: false, behind: false };
+  function pageVersion(live) {
+    var found = /^(?:W\/)?"v(\d+)/.exec(live.dataset.etag || "");
+    return found ? found[1] : "";
+  }
+  // The extension's own hook for making its EventSource. A stream whose time is up, or
+  // that dropped, is reopened by the browser itself (readyState CONNECTING): the extension
+  // would only log that as an error, so it hears of a stream that failed for good (a busy
+  // server's 204, a match gone), which it reopens later, less and less often.
+  if (window.htmx) {
+    htmx.createEventSource = function (url) {
+      var source = new EventSource(url, { withCredentials: true });
+      var onError = null;
+      Object.defineProperty(source, "onerror", {
+        get: function () { return onError; },
+        set: function (handler) { onError = handler; }
+      });
+      source.addEventListener("open", function () { stream.open = true; });
+      source.addEventListener("error", function (event) {
+        stream.open = false;
+        if (source.readyState === EventSource.CLOSED && onError) onError.call(source, event);
+      });
+      return source;
+    };
+  }
+  document.addEventListener("htmx:sseClose", function (event) {
+    if (event.target.id === "live") stream.open = false;
+  });
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var live = event.target;
+    if (live.id !== "live" || !event.detail || event.detail.type !== "version") return;
+    if (String(event.detail.data) === pageVersion(live)) return;
+    stream.behind = true;
+    poll();
+  });
   function liveRefresh(live, withEntry) {
     var url = "/matches/" + encodeURIComponent(live.dataset.liveMatch) + "/live?entry=" + (withEntry ? "1" : "0");
     if (live.dataset.edit) url += "&edit=" + encodeURIComponent(live.dataset.edit);
@@ -431,6 +471,7 @@
   function poll() {
     var live = document.getElementById("live");
     if (!live || polling || document.visibilityState !== "visible" || !navigator.onLine) return;
+    if (stream.open && !stream.behind) return;
     if (document.querySelector("form[data-saving]")) return;
     polling = true;
     fetch("/api/v1/matches/" + encodeURIComponent(live.dataset.liveMatch), {
@@ -438,8 +479,10 @@
       credentials: "same-origin",
       cache: "no-store"
     }).then(function (response) {
+      if (response.status === 304) stream.behind = false;
       if (response.status !== 200) return null;
       var etag = response.headers.get("ETag");
+      stream.behind = false;
       if (!etag || etag === live.dataset.etag) return null;
       return response.json().then(function (match) {
         live.dataset.etag = etag;
