@@ -390,9 +390,14 @@
   });
 
   var polling = false;
-  // stream.open: a stream is open (polling rests); stream.behind: it told a version this
-  // page has not caught up with yet (asked until a check succeeds).
-  var stream = { open: false, behind: false };
+  // stream.sources: the EventSources the extension made (closed ones dropped); while one is
+  // open, polling rests. stream.behind: a stream told a version this page has not caught up
+  // with yet (asked until a check succeeds).
+  var stream = { sources: [], behind: false };
+  function streamOpen() {
+    stream.sources = stream.sources.filter(function (source) { return source.readyState !== EventSource.CLOSED; });
+    return stream.sources.some(function (source) { return source.readyState === EventSource.OPEN; });
+  }
   function pageVersion(live) {
     var found = /^(?:W\/)?"v(\d+)/.exec(live.dataset.etag || "");
     return found ? found[1] : "";
@@ -404,21 +409,31 @@
   if (window.htmx) {
     htmx.createEventSource = function (url) {
       var source = new EventSource(url, { withCredentials: true });
+      stream.sources.push(source);
       var onError = null;
       Object.defineProperty(source, "onerror", {
         get: function () { return onError; },
         set: function (handler) { onError = handler; }
       });
-      source.addEventListener("open", function () { stream.open = true; });
       source.addEventListener("error", function (event) {
-        stream.open = false;
         if (source.readyState === EventSource.CLOSED && onError) onError.call(source, event);
       });
       return source;
     };
   }
-  document.addEventListener("htmx:sseClose", function (event) {
-    if (event.target.id === "live") stream.open = false;
+  // A hidden page (the phone put away) gives its stream's server thread back; shown again,
+  // it polls once (the change it missed) and opens a fresh stream on a fresh #live.
+  document.addEventListener("visibilitychange", function () {
+    var live = document.getElementById("live");
+    if (!live || !live.hasAttribute("sse-connect") || !window.htmx) return;
+    if (document.visibilityState === "hidden") {
+      stream.sources.forEach(function (source) { source.close(); });
+      stream.sources = [];
+    } else if (!stream.sources.length) {
+      var fresh = live.cloneNode(false);
+      live.replaceWith(fresh);
+      htmx.process(fresh);
+    }
   });
   document.addEventListener("htmx:sseMessage", function (event) {
     var live = event.target;
@@ -471,7 +486,7 @@
   function poll() {
     var live = document.getElementById("live");
     if (!live || polling || document.visibilityState !== "visible" || !navigator.onLine) return;
-    if (stream.open && !stream.behind) return;
+    if (!stream.behind && streamOpen()) return;
     if (document.querySelector("form[data-saving]")) return;
     polling = true;
     fetch("/api/v1/matches/" + encodeURIComponent(live.dataset.liveMatch), {

@@ -31,7 +31,7 @@ from ...models import Match
 
 CHANNEL = "scorekeeper_match"
 # SQLite: how often the watched versions are read (half of it is the average wait it adds).
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.1
 # PostgreSQL: how long the listener waits for a notice before it looks whether it should stop.
 LISTEN_WAKE_SECONDS = 5.0
 # After the database refused or dropped the listener's connection.
