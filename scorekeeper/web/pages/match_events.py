@@ -66,7 +66,7 @@ def match_events(match_id: str):
     # Who may read the match may follow it (a 404 or 403 otherwise, as for the page).
     service.current_match(match_id, current_actor())
     config = current_app.config
-    slots = stream_slots()
+    hub, slots = change_hub(), stream_slots()
     held = (
         config["SCOREKEEPER_LIVE_STREAMS"] > 0
         and request.environ.get("wsgi.multithread", False)
@@ -75,9 +75,9 @@ def match_events(match_id: str):
     if not held:
         # No thread to spare: 204 tells the browser not to reopen at once; the phone polls.
         return Response(status=204, headers={"Cache-Control": "no-store"})
-    stream = version_stream(change_hub(), match_id, config["LIVE_STREAM_SECONDS"], config["LIVE_HEARTBEAT_SECONDS"])
+    # The slot is taken last: from here on the server gives it back when it closes the response.
     response = Response(
-        stream,
+        version_stream(hub, match_id, config["LIVE_STREAM_SECONDS"], config["LIVE_HEARTBEAT_SECONDS"]),
         mimetype="text/event-stream",
         # A proxy must pass each event on at once (nginx buffers otherwise).
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
