@@ -297,6 +297,30 @@ def test_live_sync_polls_where_no_stream_opens(page, console, browser, live_serv
     assert console.unexpected() == []
 
 
+def test_a_phone_without_javascript_opens_no_stream_and_its_rounds_reach_the_others(page, console, browser, live_server, clean_app):
+    match_id = start_match(page, ["Ann", "Bob", "Cid"])
+    plain_context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False
+    )
+    try:
+        plain = plain_context.new_page()
+        asked: list[str] = []
+        plain.on("request", lambda request: asked.append(request.url))
+        plain.goto(f"/matches/{match_id}")
+        for seat, took in enumerate([3, 1, 1]):
+            plain.locator(f'label.chip:has(input[name="tricks_{seat}"][value="{took}"])').click()
+        plain.locator("#save").click()
+        expect(plain.locator("#round-1")).to_have_count(1)
+        expect(plain.locator("#h-entry")).to_have_text("Round 2")
+        assert [url for url in asked if url.endswith("/events")] == []
+    finally:
+        plain_context.close()
+    # The phone with JavaScript, its stream open, follows along.
+    expect(page.locator("#round-1")).to_have_count(1)
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    assert console.unexpected() == []
+
+
 def test_untrusted_names_render_as_text(page, console, shot, clean_app):
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
