@@ -64,6 +64,12 @@ class Watch:
         if moved:
             self._moved.set()
 
+    def begin(self, version: int | None) -> None:
+        """The version read as the watch begins, which its stream sends first: no wake-up
+        (a notice that came in meanwhile is in `version` already, which is read after this)."""
+        self.tell(version)
+        self._moved.clear()
+
     def wait(self, timeout: float) -> bool:
         if not self._moved.wait(timeout):
             return False
@@ -94,7 +100,7 @@ class ChangeHub:
             self._watches.setdefault(match_id, set()).add(watch)
             self._ensure_thread()
         try:
-            watch.tell(self.versions([match_id]).get(match_id))
+            watch.begin(self.versions([match_id]).get(match_id))
             yield watch
         finally:
             with self._lock:
