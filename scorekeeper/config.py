@@ -63,11 +63,22 @@ class Config:
     # The phone's rules engine boots once the match page has been left alone this long (as
     # while a hand is played): never in the page's first load, never under the player's taps.
     ENGINE_IDLE_SECONDS = 8.0
+    # Live sync by push (web/pages/match_events.py): how many match streams one worker
+    # process holds at once. Each held stream takes one of the worker's threads, so keep
+    # it below gunicorn's --threads (README "Live sync"); a phone beyond it polls.
+    SCOREKEEPER_LIVE_STREAMS = int(os.environ.get("SCOREKEEPER_LIVE_STREAMS") or 2)
+    # A stream ends after this long and the phone opens it again (its thread is never held
+    # for good by a phone put away); a comment line every LIVE_HEARTBEAT_SECONDS finds a
+    # phone that went away sooner.
+    LIVE_STREAM_SECONDS = 60.0
+    LIVE_HEARTBEAT_SECONDS = 15.0
 
 
 class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret"
+    # The tests' in-process server starts a thread per request: streams starve nothing there.
+    SCOREKEEPER_LIVE_STREAMS = 64
     # Hundreds of accounts are made in the tests: the cheapest argon2 that still hashes.
     ARGON2_PARAMETERS = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}
     WTF_CSRF_ENABLED = True

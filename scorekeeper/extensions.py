@@ -1,6 +1,10 @@
 """Flask extensions, created unbound so that create_app can bind them to any app."""
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
 from flask import current_app, request, session
 from flask_login import LoginManager
 from flask_migrate import Migrate
@@ -51,3 +55,17 @@ login_manager = ScorekeeperLoginManager()
 # send application/json without a CORS preflight, which this app never grants), and its
 # cookie-carrying POSTs must be JSON or carry the token (api.require_same_site_post).
 csrf = CSRFProtect()
+
+_T = TypeVar("_T")
+_PER_APP_LOCK = threading.Lock()
+
+
+def per_app(name: str, make: Callable[[], _T]) -> _T:
+    """The current app's one `name` in this process (the live streams' hub, their slots),
+    made by `make` on first use, once even when threads ask at the same moment."""
+    extensions = current_app.extensions
+    if name not in extensions:
+        with _PER_APP_LOCK:
+            if name not in extensions:
+                extensions[name] = make()
+    return extensions[name]

@@ -11,6 +11,8 @@ from ..config import PROJECT_ROOT
 # npm package -> the folder inside it that may be served.
 SERVED_PACKAGES = {
     "htmx.org": "dist",
+    # htmx's server-sent events extension: the match page's live stream (pages/match_events.py).
+    "htmx-ext-sse": "dist",
     "swagger-ui-dist": "",
     # The accessibility checker the browser tests inject into every page (same origin, so
     # the Content Security Policy lets it run as it would any script of ours).

@@ -375,8 +375,11 @@
     window.ScorekeeperOffline.save(form);
   });
 
-  /* ---- live sync: poll the match's ETag; when it moves, refresh the page's blocks.
-     A round-entry form someone is typing in is never replaced behind their back. */
+  /* ---- live sync: when the match's ETag moves, refresh the page's blocks. The match's
+     stream (htmx's SSE extension, sse-connect on #live) tells the version as it changes;
+     while no stream is open (refused by a busy server, cut off, not yet open) the phone
+     polls the ETag every POLL_MS instead. A round-entry form someone is typing in is never
+     replaced behind their back. */
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-round-form]");
     if (form) form.dataset.dirty = "1";
@@ -387,6 +390,58 @@
   });
 
   var polling = false;
+  // stream.sources: the EventSources the extension made (closed ones dropped); while one is
+  // open, polling rests. stream.behind: a stream told a version this page has not caught up
+  // with yet (asked until a check succeeds).
+  var stream = { sources: [], behind: false };
+  function streamOpen() {
+    stream.sources = stream.sources.filter(function (source) { return source.readyState !== EventSource.CLOSED; });
+    return stream.sources.some(function (source) { return source.readyState === EventSource.OPEN; });
+  }
+  function pageVersion(live) {
+    var found = /^(?:W\/)?"v(\d+)/.exec(live.dataset.etag || "");
+    return found ? found[1] : "";
+  }
+  // The extension's own hook for making its EventSource. A stream whose time is up, or
+  // that dropped, is reopened by the browser itself (readyState CONNECTING): the extension
+  // would only log that as an error, so it hears of a stream that failed for good (a busy
+  // server's 204, a match gone), which it reopens later, less and less often.
+  if (window.htmx) {
+    htmx.createEventSource = function (url) {
+      var source = new EventSource(url, { withCredentials: true });
+      stream.sources.push(source);
+      var onError = null;
+      Object.defineProperty(source, "onerror", {
+        get: function () { return onError; },
+        set: function (handler) { onError = handler; }
+      });
+      source.addEventListener("error", function (event) {
+        if (source.readyState === EventSource.CLOSED && onError) onError.call(source, event);
+      });
+      return source;
+    };
+  }
+  // A hidden page (the phone put away) gives its stream's server thread back; shown again,
+  // it polls once (the change it missed) and opens a fresh stream on a fresh #live.
+  document.addEventListener("visibilitychange", function () {
+    var live = document.getElementById("live");
+    if (!live || !live.hasAttribute("sse-connect") || !window.htmx) return;
+    if (document.visibilityState === "hidden") {
+      stream.sources.forEach(function (source) { source.close(); });
+      stream.sources = [];
+    } else if (!stream.sources.length) {
+      var fresh = live.cloneNode(false);
+      live.replaceWith(fresh);
+      htmx.process(fresh);
+    }
+  });
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var live = event.target;
+    if (live.id !== "live" || !event.detail || event.detail.type !== "version") return;
+    if (String(event.detail.data) === pageVersion(live)) return;
+    stream.behind = true;
+    poll();
+  });
   function liveRefresh(live, withEntry) {
     var url = "/matches/" + encodeURIComponent(live.dataset.liveMatch) + "/live?entry=" + (withEntry ? "1" : "0");
     if (live.dataset.edit) url += "&edit=" + encodeURIComponent(live.dataset.edit);
@@ -431,6 +486,7 @@
   function poll() {
     var live = document.getElementById("live");
     if (!live || polling || document.visibilityState !== "visible" || !navigator.onLine) return;
+    if (!stream.behind && streamOpen()) return;
     if (document.querySelector("form[data-saving]")) return;
     polling = true;
     fetch("/api/v1/matches/" + encodeURIComponent(live.dataset.liveMatch), {
@@ -438,8 +494,10 @@
       credentials: "same-origin",
       cache: "no-store"
     }).then(function (response) {
+      if (response.status === 304) stream.behind = false;
       if (response.status !== 200) return null;
       var etag = response.headers.get("ETag");
+      stream.behind = false;
       if (!etag || etag === live.dataset.etag) return null;
       return response.json().then(function (match) {
         live.dataset.etag = etag;

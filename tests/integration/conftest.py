@@ -158,7 +158,11 @@ ROOMY_LIMITS = {"SCOREKEEPER_RATE_LIMITS": "anonymous-match-address=100000,sign-
 
 
 def start_gunicorn(
-    database_url: str, log_path: Path, workers: int = 3, extra_env: dict[str, str] | None = None
+    database_url: str,
+    log_path: Path,
+    workers: int = 3,
+    extra_env: dict[str, str] | None = None,
+    extra_args: list[str] | None = None,
 ) -> Gunicorn:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "PYTHONUNBUFFERED": "1", **(extra_env or {})}
@@ -174,6 +178,7 @@ def start_gunicorn(
                 "--timeout", "180",
                 "--access-logfile", "-",
                 "--access-logformat", ACCESS_LOG_FORMAT,
+                *(extra_args or []),
                 "scorekeeper:create_app()",
             ],
             cwd=PROJECT_ROOT,

@@ -199,3 +199,12 @@ def test_league_pages_of_people_without_a_role_show_the_rule(world):
             message = rule_message(response.get_data(as_text=True))
             # Without a role the league is not named: its id is all they hold.
             assert message.startswith(expected) and "this league" in message and "Friday" not in message, (url, message)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_league_matchs_stream_follows_who_may_read_it(world, role):
+    """Only who may read a league match may follow its stream (here the test client's one
+    thread answers a reader 204, as a server with no thread to spare does: the phone polls)."""
+    response = world["clients"][role].get(f"/matches/{world['match']}/events")
+    readers = {"owner", "scorer", "viewer"}
+    assert response.status_code == (204 if role in readers else 403), (role, response.status_code)

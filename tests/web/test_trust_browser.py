@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 
 import pytest
 from table_loop import enter, enter_round
@@ -14,6 +15,9 @@ pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 PASSWORD = "correct horse battery"
+# Where the live-sync test stops the second phone's clock: later than the test reaches it
+# (the fake clock runs as the real one until then), so the jump fires due timers once.
+PAUSED_AFTER = timedelta(minutes=20)
 EVIL_PLAYER = "<img src=x onerror=alert(1)>"
 EVIL_LEAGUE = "<script>alert(1)</script>"
 
@@ -209,6 +213,10 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     assert console.unexpected() == []
 
 
+def is_stream(response) -> bool:
+    return response.url.endswith("/events")
+
+
 def test_live_sync_between_two_phones(page, console, shot, browser, live_server, clean_app):
     match_id = start_match(page, ["Ann", "Bob", "Cid"])
     second_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
@@ -216,7 +224,12 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         other = second_context.new_page()
         other_errors: list[str] = []
         other.on("pageerror", lambda error: other_errors.append(str(error)))
-        other.goto(f"/matches/{match_id}")
+        # The second phone's clock is in the test's hands (it runs as usual until paused below).
+        installed = datetime.now()
+        other.clock.install(time=installed)
+        with other.expect_response(is_stream) as stream:
+            other.goto(f"/matches/{match_id}")
+        assert stream.value.status == 200  # the match's stream is open: changes come by push
         expect(other.locator("#h-entry")).to_have_text("Round 1")
         enter(other, "tricks_0", "2")  # half-filled on the second phone
 
@@ -233,11 +246,14 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         expect(other.locator("#h-entry")).to_have_text("Round 2")
         expect(other.locator("#live-notice")).to_be_hidden()
 
-        # An untouched form follows along by itself.
+        # An untouched form follows along by itself, told by the stream: with the second
+        # phone's timers stopped it never polls, so only a pushed version brings round 2.
+        other.clock.pause_at(installed + PAUSED_AFTER)
         fill_round(page, [1, 3, 1])
         save_round(page, 2)
         expect(other.locator("#round-2")).to_have_count(1, timeout=2000)
         expect(other.locator("#h-entry")).to_have_text("Round 3", timeout=2000)
+        other.clock.resume()
 
         # Both phones type round 3; the first save wins, the second sees the current state
         # with its entries kept.
@@ -258,6 +274,50 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         assert other_errors == []
     finally:
         second_context.close()
+    assert console.unexpected() == []
+
+
+def test_live_sync_polls_where_no_stream_opens(page, console, browser, live_server, clean_app):
+    """A server with no thread to spare refuses the stream (204): the phone polls instead."""
+    match_id = start_match(page, ["Ann", "Bob", "Cid"])
+    second_context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    try:
+        other = second_context.new_page()
+        other.route("**/matches/*/events", lambda route: route.fulfill(status=204))
+        with other.expect_response(is_stream) as stream:
+            other.goto(f"/matches/{match_id}")
+        assert stream.value.status == 204
+        expect(other.locator("#h-entry")).to_have_text("Round 1")
+        fill_round(page, [3, 1, 1])
+        save_round(page, 1)
+        expect(other.locator("#round-1")).to_have_count(1)
+        expect(other.locator("#h-entry")).to_have_text("Round 2")
+    finally:
+        second_context.close()
+    assert console.unexpected() == []
+
+
+def test_a_phone_without_javascript_opens_no_stream_and_its_rounds_reach_the_others(page, console, browser, live_server, clean_app):
+    match_id = start_match(page, ["Ann", "Bob", "Cid"])
+    plain_context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False
+    )
+    try:
+        plain = plain_context.new_page()
+        asked: list[str] = []
+        plain.on("request", lambda request: asked.append(request.url))
+        plain.goto(f"/matches/{match_id}")
+        for seat, took in enumerate([3, 1, 1]):
+            plain.locator(f'label.chip:has(input[name="tricks_{seat}"][value="{took}"])').click()
+        plain.locator("#save").click()
+        expect(plain.locator("#round-1")).to_have_count(1)
+        expect(plain.locator("#h-entry")).to_have_text("Round 2")
+        assert [url for url in asked if url.endswith("/events")] == []
+    finally:
+        plain_context.close()
+    # The phone with JavaScript, its stream open, follows along.
+    expect(page.locator("#round-1")).to_have_count(1)
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
     assert console.unexpected() == []
 
 

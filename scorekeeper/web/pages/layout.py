@@ -73,6 +73,7 @@ def layout_context() -> dict[str, Any]:
     return {
         "static_version": static_version(),
         "htmx_version": installed_version("htmx.org"),
+        "htmx_sse_version": installed_version("htmx-ext-sse"),
         "current_language": current_language(),
         "js_messages": js_messages,
         "language_next": language_next,

@@ -44,6 +44,7 @@ def shell_files() -> list[str]:
         # The offline round form (small; the engine itself is cached on first use).
         f"/static/js/offline.js?v={version}",
         f"/vendor/htmx.org/htmx.min.js?v={installed_version('htmx.org')}",
+        f"/vendor/htmx-ext-sse/sse.min.js?v={installed_version('htmx-ext-sse')}",
         "/static/icons/icon-192.png",
         "/manifest.webmanifest",
     ]
