@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ...games import Game
 from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, RoundError, RuleError, Table
-from ...games.i18n import _
+from ...games.i18n import N_, _
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
 
@@ -339,6 +339,13 @@ class GameAdapter:
             "change": _("Change the bids"),
             "keep": _("Keep the saved bids"),
         }
+
+    #: the match history's words for a bidding given and withdrawn (audit actions), in the
+    #: game's own word for the bids, as its buttons say it
+    bidding_history_words: ClassVar[Mapping[str, str]] = {
+        "bidding.put": N_("gave the bids of round {number}"),
+        "bidding.delete": N_("withdrew the bids of round {number}"),
+    }
 
     def play_targets(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Each player's target while the hand is played, in words (the engine's numbers)."""
