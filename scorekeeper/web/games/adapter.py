@@ -13,7 +13,20 @@ from html import escape
 from typing import Any, ClassVar
 
 from ...games import Game
-from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, RoundError, RuleError, Table
+from ...games.base import (
+    ASSIGN,
+    BID,
+    CHOICE,
+    INT,
+    INT_OR_CHOICE,
+    SEAT,
+    SUIT_NAMES,
+    InputField,
+    MatchState,
+    RoundError,
+    RuleError,
+    Table,
+)
 from ...games.i18n import N_, _
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
@@ -538,6 +551,9 @@ class GameAdapter:
         """One field of a round in words: "trump ♥ Hearts", "tricks Ann 3, Bob 5"."""
         label = _(field.label)
         if field.per == "round" or not isinstance(value, list):
+            if value == "none" and field.choice_names is SUIT_NAMES:
+                # A round without trump says so by its name alone: "No trump", not "trump No trump".
+                return self.value_words(table, field, value)
             return f"{label} {self.value_words(table, field, value)}"
         owners = list(table.players) if field.per == "seat" else [table.side_name(i) for i in range(len(table.sides))]
         said = [
