@@ -23,7 +23,7 @@ def offline_messages() -> dict[str, str]:
         "save_changes": _("Save changes to round {number}"),
         "would_score": _("This round would score"),
         "tap_chips": _("Tap the chips: the round is checked as you go"),
-        "not_yet": _("Not yet: see the message above"),
+        "why": _("why?"),
         "ends_match": _("This round ends the match: {names} win."),
         "ends_match_one": _("This round ends the match: {name} wins."),
         "and": _(" and "),

@@ -190,9 +190,19 @@ def refusal_url(game_id: str, error) -> str | None:
     return rules_url(game_id, anchor) if anchor else None
 
 
+def refusal_urls(game_id: str) -> dict[str, str]:
+    """Every refusal code of the game with the address of its rule: the phone's engine names
+    the code of a round it refuses offline, and the save bar links its "why?" by it."""
+    try:
+        own = adapter_for(get_game(game_id)).refusal_anchors
+    except KeyError:
+        return {}
+    return {code: f"/rules/{game_id}#{anchor}" for code, anchor in {**SHARED_REFUSAL_ANCHORS, **own}.items()}
+
+
 @bp.app_context_processor
 def rules_links() -> dict[str, object]:
-    return {"rules_url": rules_url, "refusal_url": refusal_url, "option_anchor": option_anchor}
+    return {"rules_url": rules_url, "refusal_url": refusal_url, "refusal_urls": refusal_urls, "option_anchor": option_anchor}
 
 
 @bp.get("/rules")

@@ -624,13 +624,28 @@
     setBarState("", t("tap_chips"));
   }
   // The save bar's state line, as match.html draws it online: each side's would-be score
-  // (good), what is still to enter (not red: nothing is wrong yet), or "not yet" (bad).
-  function setBarState(kind, text, scores) {
+  // (good), what is still to enter (not red: nothing is wrong yet), or the refusal with the
+  // "why?" of its rule (bad; the form names each code's rule in data-rule-links).
+  function ruleLink(code) {
+    var form = document.querySelector("form[data-rule-links]");
+    var links = {};
+    try { links = form ? JSON.parse(form.dataset.ruleLinks) : {}; } catch (e) { links = {}; }
+    if (!Object.prototype.hasOwnProperty.call(links, code)) return null;
+    var link = el("a", "rule-link", t("why"));
+    link.href = links[code];
+    return link;
+  }
+  function setBarState(kind, text, scores, code) {
     var bar = document.getElementById("bar-state");
     if (!bar) return;
     bar.className = "bar-state" + (kind ? " " + kind : "");
     bar.textContent = "";
-    if (!scores) { bar.textContent = text; return; }
+    if (!scores) {
+      bar.textContent = text;
+      var why = code ? ruleLink(code) : null;
+      if (why) { bar.appendChild(document.createTextNode(" ")); bar.appendChild(why); }
+      return;
+    }
     scores.forEach(function (side) {
       var part = el("span", "bar-score", side.name + " ");
       part.appendChild(el("b", "num", signed(side.score)));
@@ -655,7 +670,7 @@
       var refusal = el("p", "refusal", result.message);
       refusal.setAttribute("role", "alert");
       parts.push(refusal);
-      setBarState("bad", t("not_yet"));
+      setBarState("bad", result.message, null, result.code);
     } else {
       setBarState("good", "", result.scores);
       var table = el("table", "would-be");

@@ -72,12 +72,18 @@ def test_a_spades_contract_of_0_is_refused_while_tapping(page, taps, shot, conso
     page.goto(f"/matches/{new_match(page, 'spades')}")
     enter(page, "bid_1", "0")
     enter(page, "bid_3", "0")
-    expect(page.locator("#bar-state")).to_have_class("bar-state bad")
-    refusal = page.locator("#preview .refusal")
-    expect(refusal).to_contain_text("Bob & Dee bid 0 tricks together")
-    expect(refusal.locator("a.rule-link")).to_have_attribute("href", "/rules/spades#rule-contract")
+    # The save bar says the rule in its words with its "why?", in view beside the bid just tapped.
+    bar = page.locator("#bar-state")
+    expect(bar).to_have_class("bar-state bad")
+    expect(bar).to_contain_text("Bob & Dee bid 0 tricks together, but a side's contract must be 1 to 13")
+    why = bar.locator("a.rule-link")
+    expect(why).to_have_attribute("href", "/rules/spades#rule-contract")
+    expect(why).to_be_in_viewport()
     check_page(page, shot, "spades-contract-0")
+    # The bar grew by the rule's lines: the chip that mends the bid is still in reach, no swipe.
+    mark = len(taps.events)
     enter(page, "bid_3", "3")
+    assert [kind for kind, _detail in taps.events[mark:]] == ["tap"], taps.events[mark:]
     expect(page.locator("#preview .refusal")).to_have_count(0)
     expect(page.locator("#bar-state")).not_to_have_class("bar-state bad")
     taps.assert_honest()

@@ -43,6 +43,13 @@ def play_view(page: str) -> str | None:
     return text(found.group(0)) if found else None
 
 
+def history_actions(page: str) -> list[str]:
+    """What the match page's history says was done, newest first: each line's who, what and
+    when, without the round it shows."""
+    block = re.search(r'<ol class="history">(.*?)</ol>', page, re.S)
+    return [text(item) for item in re.findall(r"<li>\s*<div>(.*?)</div>", block.group(1), re.S)] if block else []
+
+
 def save_bids(client, match_id: str, bids: dict[str, str], language: str = "en"):
     page = page_of(client, f"/matches/{match_id}", language)
     data = {**bids, "version": version(page)}
@@ -99,8 +106,9 @@ def test_change_the_bids_reopens_the_form_with_the_saved_bids(client, game):
 @pytest.mark.parametrize("language", ["en", "de", "ru"])
 @pytest.mark.parametrize("game", BIDDING_GAMES, ids=lambda game: game.id)
 def test_each_game_calls_its_bids_by_one_word(client, game, language):
-    """The save button, the play view's heading, "Change the bids" and the bids form (its
-    legend) use the game's one word for the bids."""
+    """The save button, the play view's heading, "Change the bids", the bids form (its
+    legend) and the history's lines of bids given and withdrawn use the game's one word for
+    the bids."""
     word = bid_word(game, language)
     match_id = start(client, game.id)
     page = page_of(client, f"/matches/{match_id}", language)
@@ -115,3 +123,7 @@ def test_each_game_calls_its_bids_by_one_word(client, game, language):
     heading = text(re.search(r'<h3 id="h-play">(.*?)</h3>', page, re.S).group(1)).lower()
     change = text(re.search(r'<button[^>]*id="change-bids"[^>]*>.*?</button>', page, re.S).group(0)).lower()
     assert word in heading and word in change
+    assert client.delete(f"/api/v1/matches/{match_id}/rounds/1/bidding").status_code == 204
+    history = history_actions(page_of(client, f"/matches/{match_id}", language))
+    given, withdrawn = history[-2], history[0]  # newest first: the match's start is the last line
+    assert word in given.lower() and word in withdrawn.lower(), history

@@ -53,7 +53,12 @@ def valid_preview(page) -> None:
 
 
 def refused(page, message: str) -> None:
-    expect(page.locator("#preview .refusal")).to_contain_text(message)
+    """The round is refused in `message`'s words, read in the save bar (in view wherever the
+    round was tapped), and cannot be saved."""
+    bar = page.locator("#bar-state")
+    expect(bar).to_contain_text(message)
+    expect(bar).to_have_class("bar-state bad")
+    expect(bar).to_be_in_viewport()
     expect(page.locator("#save")).to_be_disabled()
 
 

@@ -139,7 +139,7 @@ def test_stored_parts_equal_a_fresh_render_after_every_kind_of_write(app, client
     if game.has_bidding:
         number = put_bids(client, game, match_id, rng)
         parts = assert_served_fresh(app, client, match_id)
-        assert f"gave the bids of round {number}" in parts["history"]
+        assert adapter_for(game).bidding_history_words["bidding.put"].format(number=number) in parts["history"]
     # Another language: its own stored parts, the English ones kept beside them.
     german = assert_served_fresh(app, client, match_id, "de")
     assert set(stored(app, match_id)) == {"en", "de"}

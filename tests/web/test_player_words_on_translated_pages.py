@@ -1,6 +1,7 @@
 """A German or Russian player reads no code, field value, seat number or English word: every
 page of a played match of each game (its history line by line, edit, undo, the play view of
-an open bidding), the new-match form, the rules and the league pages, checked against the
+an open bidding, its read-only link), the new-match form, the rules, the league and player
+pages, the offline page and that of a match not found, checked against the
 codes of the registry and engines, the words of the English catalog and each game's English
 terms its translation once kept. Cards are written with the reader's letters, headings start
 with a capital, the play view says who leads the first trick and what a multiplier is."""
@@ -36,6 +37,8 @@ ROUNDS_PER_MATCH = 7
 # People's names, the username and the league name the test types in (data, not words).
 PEOPLE = ["Mara", "Nils", "Oda", "Pit", "Rut", "Sven"]
 USER_DATA = {"tischrunde", "Freitag"}
+# A link to a match that is not there (mistyped, or deleted): the page says so in words.
+MISSING_MATCH = "/matches/404404"
 # Latin words a Russian page may show besides those: the product's name; the language
 # switcher's names of the other languages, each written as its own speakers write it; the
 # names of the file types an export downloads (as the file itself is named); and the games'
@@ -279,8 +282,15 @@ def played_pages(
                 if play_views is not None:
                     play_views[key] = (game, *bidding)
         pages[f"{league_url}?game={game.id}"] = client.get(f"{league_url}?game={game.id}", headers=headers).get_data(as_text=True)
-    for url in ("/", "/leagues", league_url, "/players", "/rules"):
+    for url in ("/", "/leagues", league_url, f"{league_url}/standings", "/players", "/rules", "/offline", MISSING_MATCH):
         pages[url] = client.get(url, headers=headers).get_data(as_text=True)
+    for player in client.get("/api/v1/players").get_json():
+        pages[f"/players/{player['id']}"] = client.get(f"/players/{player['id']}", headers=headers).get_data(as_text=True)
+    for match_id in {url.split("/")[2].split("#")[0] for url in pages if url.startswith("/matches/") and "new?" not in url} - {"404404"}:
+        # A read-only link: what a friend at another table sees.
+        link = client.post(f"/api/v1/matches/{match_id}/share", json={}).get_json()["url"]
+        shared = "/shared/" + link.rsplit("/shared/", 1)[1]
+        pages[shared] = client.get(shared, headers=headers).get_data(as_text=True)
     histories = {url: history_lines(html) for url, html in pages.items() if history_lines(html)}
     return pages, histories
 

@@ -193,9 +193,9 @@ def rule_link_cases() -> list:
 def test_a_refused_round_links_why_to_its_rule(client, game_id, options, form, anchor):
     match_id = create(client, game_id, **options)
     link = f'class="rule-link" href="/rules/{game_id}#{anchor}">why?</a>'
-    # The live preview and the plain form post (JavaScript off) both say why.
+    # The live preview (in the save bar) and the plain form post (JavaScript off) both say why.
     preview = client.post(f"/matches/{match_id}/preview", data=form).get_data(as_text=True)
-    assert link in preview
+    assert link in re.search(r'<p class="bar-state bad" id="bar-state">(.*?)</p>', preview, re.S).group(1)
     posted = client.post(f"/matches/{match_id}/rounds", data={**form, "expected_number": "1", "idempotency_key": "k"})
     assert posted.status_code == 422
     html = posted.get_data(as_text=True)

@@ -39,7 +39,8 @@ def test_a_spades_contract_of_0_is_refused_by_the_live_check(client, language, o
     answer = client.post(f"/matches/{match_id}/preview", data=data, headers={"Accept-Language": language})
     html = answer.get_data(as_text=True)
     assert 'class="bar-state bad"' in html
-    refusal = re.search(r'<p data-error-field="[^"]*" class="refusal" role="alert">(.*?)</p>', html, re.S).group(1)
+    # Said in the save bar, in view wherever the bid was tapped.
+    refusal = re.search(r'<p class="bar-state bad" id="bar-state">(.*?)</p>', html, re.S).group(1)
     assert ZERO_WORDS[language] in text(refusal)
     assert 'href="/rules/spades#rule-contract"' in refusal
     spades = get_game("spades")

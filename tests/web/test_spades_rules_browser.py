@@ -52,7 +52,7 @@ def test_why_leads_from_a_refused_round_to_its_rule(page, console, shot):
         enter(page, f"tricks_{seat}", str(took))
     refused(page, "someone must lose")
     shot(page, "rules-04-why", full_page=True)
-    page.locator("#preview .refusal").get_by_role("link", name="why?").click()
+    page.locator("#bar-state").get_by_role("link", name="why?").click()
     page.wait_for_url("**/rules/spades#option-bids_total_13")
     expect(page.locator("#option-bids_total_13")).to_be_in_viewport()
     assert console.unexpected() == []

@@ -1,9 +1,15 @@
-"""Willi Stich on the pages: the live preview refuses the dealer's forbidden call, then scores the round."""
+"""Willi Stich on the pages: the live preview refuses the dealer's forbidden call, then scores the round;
+a round without trump says so once in the history."""
 from __future__ import annotations
 
 import re
 
+import pytest
+
+from scorekeeper.games import get_game
+from tests.game_picks import play
 from tests.web.test_pages import create, refusal
+from tests.web.test_player_words_on_translated_pages import history_lines
 
 
 def test_preview_renders_refusal_or_scores(client):
@@ -18,3 +24,24 @@ def test_preview_renders_refusal_or_scores(client):
     html = client.post(f"/matches/{match_id}/preview", data=data).get_data(as_text=True)
     assert refusal(html) == ""
     assert "would score" in html and "disabled" not in html
+
+
+# Round 7 is played without trump: its history line says so once, in each language.
+NO_TRUMP_WORDS = {"en": ("No trump", "trump No trump"), "de": ("Kein Trumpf", "Trumpf Kein Trumpf"), "ru": ("Без козыря", "козырь Без козыря")}
+
+
+@pytest.mark.parametrize("language", sorted(NO_TRUMP_WORDS))
+def test_a_round_without_trump_is_said_by_its_name_in_the_history(client, language):
+    game = get_game("willi-stich")
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    played = play(game, players)
+    match_id = client.post("/api/v1/matches", json={"game": game.id, "players": players}).get_json()["id"]
+    for number in range(1, 8):
+        raw = played.round(number)
+        if number == 7:
+            raw = {**raw, "trump": "none"}
+        assert client.post(f"/api/v1/matches/{match_id}/rounds", json=raw).status_code == 201
+    page = client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
+    line = history_lines(page)[0]  # newest first: round 7 recorded
+    said, twice = NO_TRUMP_WORDS[language]
+    assert said in line and twice not in line, line

@@ -13,8 +13,21 @@ from html import escape
 from typing import Any, ClassVar
 
 from ...games import Game
-from ...games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField, MatchState, RoundError, RuleError, Table
-from ...games.i18n import _
+from ...games.base import (
+    ASSIGN,
+    BID,
+    CHOICE,
+    INT,
+    INT_OR_CHOICE,
+    SEAT,
+    SUIT_NAMES,
+    InputField,
+    MatchState,
+    RoundError,
+    RuleError,
+    Table,
+)
+from ...games.i18n import N_, _
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
 
@@ -340,6 +353,13 @@ class GameAdapter:
             "keep": _("Keep the saved bids"),
         }
 
+    #: the match history's words for a bidding given and withdrawn (audit actions), in the
+    #: game's own word for the bids, as its buttons say it
+    bidding_history_words: ClassVar[Mapping[str, str]] = {
+        "bidding.put": N_("gave the bids of round {number}"),
+        "bidding.delete": N_("withdrew the bids of round {number}"),
+    }
+
     def play_targets(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Each player's target while the hand is played, in words (the engine's numbers)."""
         return [(table.name(seat), str(target)) for seat, target in enumerate(play["targets"]) if target is not None]
@@ -531,6 +551,9 @@ class GameAdapter:
         """One field of a round in words: "trump ♥ Hearts", "tricks Ann 3, Bob 5"."""
         label = _(field.label)
         if field.per == "round" or not isinstance(value, list):
+            if value == "none" and field.choice_names is SUIT_NAMES:
+                # A round without trump says so by its name alone: "No trump", not "trump No trump".
+                return self.value_words(table, field, value)
             return f"{label} {self.value_words(table, field, value)}"
         owners = list(table.players) if field.per == "seat" else [table.side_name(i) for i in range(len(table.sides))]
         said = [

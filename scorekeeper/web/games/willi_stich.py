@@ -8,7 +8,7 @@ from typing import Any
 from ...games import willi_stich as rules
 from ...games.base import SUIT_NAMES, SUITS, Table
 from ...games.bidding import calling_order
-from ...games.i18n import _, _n
+from ...games.i18n import N_, _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import form_text, int_or_none, optional_int
@@ -81,6 +81,11 @@ class WilliStichAdapter(GameAdapter):
             "change": _("Change the calls"),
             "keep": _("Keep the saved calls"),
         }
+
+    bidding_history_words = {
+        "bidding.put": N_("gave the calls of round {number}"),
+        "bidding.delete": N_("withdrew the calls of round {number}"),
+    }
 
     def play_lines(self, table: Table, raw: Mapping[str, Any], play: Mapping[str, Any]) -> list[str]:
         details = play.get("details") or {}

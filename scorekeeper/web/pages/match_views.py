@@ -47,8 +47,6 @@ ACTION_ROUND_WORDS = {
     "round.undo": N_("undid round {number}"),
     "round.confirm": N_("confirmed round {number}"),
     "round.refuse": N_("refused round {number} at the table check"),
-    "bidding.put": N_("gave the bids of round {number}"),
-    "bidding.delete": N_("withdrew the bids of round {number}"),
 }
 # The blocks of _match_parts.html, each stored as one part of the page.
 SHEET_PARTS = ("board", "last_round", "next_info", "progress", "rounds", "history", "table_refusal")
@@ -486,6 +484,8 @@ def history(view) -> list[dict[str, Any]]:
     def words(value: Any, number: int | None) -> str:
         return short(adapter.round_words(table, value, hints.get(number or 0, {})))
 
+    # A bidding is said in the game's own word for the bids (Willi Stich's "calls").
+    round_words = {**ACTION_ROUND_WORDS, **adapter.bidding_history_words}
     rows = []
     phones: dict[str, int] = {}
     for entry in service.audit_trail(view.match.id, current_actor()):
@@ -495,8 +495,8 @@ def history(view) -> list[dict[str, Any]]:
             change = f"{words(entry.before, entry.round_number)} → {words(entry.after, entry.round_number)}"
         else:
             change = words(entry.after if entry.after is not None else entry.before, entry.round_number)
-        if entry.round_number and entry.action in ACTION_ROUND_WORDS:
-            action = _(ACTION_ROUND_WORDS[entry.action], number=entry.round_number)
+        if entry.round_number and entry.action in round_words:
+            action = _(round_words[entry.action], number=entry.round_number)
         else:
             action = _(ACTION_WORDS[entry.action]) if entry.action in ACTION_WORDS else entry.action.replace(".", " ")
             if entry.round_number:
