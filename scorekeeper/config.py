@@ -63,6 +63,9 @@ class Config:
     # The phone's rules engine boots once the match page has been left alone this long (as
     # while a hand is played): never in the page's first load, never under the player's taps.
     ENGINE_IDLE_SECONDS = 8.0
+    # GET match JSON of an anonymous reader served below Flask from the stored document
+    # (scorekeeper/document_reads.py); False sends every read through Flask's route.
+    FAST_DOCUMENT_READS = True
 
 
 class TestConfig(Config):

@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, func, text, true
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint, false, func, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -385,6 +385,10 @@ class MatchDocument(Model):
     language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+    # The body in the content codings browsers ask for (brotli, gzip), compressed once
+    # with the document instead of on every read; NULL for a body too small to compress.
+    body_br: Mapped[bytes | None] = mapped_column(LargeBinary)
+    body_gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class MatchPage(Model):

@@ -250,6 +250,8 @@ DOCUMENT_QUERY = (
         _matches.c.league_id,
         _documents.c.version.label("document_version"),
         _documents.c.body,
+        _documents.c.body_br,
+        _documents.c.body_gzip,
     )
     .select_from(
         _matches.outerjoin(
@@ -264,28 +266,42 @@ DOCUMENT_QUERY = (
 READ_OUTSIDE_TRANSACTION = {"isolation_level": "AUTOCOMMIT"}
 
 
+def read_document(engine: Any, match_id: str, language: str) -> Any:
+    """The match's version and league with its stored document in `language` (None
+    when there is none), in one statement on a connection of the pool: no ORM and no
+    transaction bookkeeping (this is the hottest read of the app, and the ORM's
+    per-statement work costs more than the query itself). On PostgreSQL outside a
+    transaction (one statement reads one consistent row): no BEGIN and no ROLLBACK, so
+    the read is one round trip to the database, not three. None for no such match."""
+    options = READ_OUTSIDE_TRANSACTION if engine.dialect.name == "postgresql" else {}
+    with engine.connect().execution_options(**options) as connection:
+        return connection.execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
+
+
+def document_reader(app: Any) -> Callable[[str, str], Any]:
+    """`read_document` on `app`'s database, for a reader below Flask (no app context)."""
+    with app.app_context():
+        engine = db.engine
+    return lambda match_id, language: read_document(engine, match_id, language)
+
+
 def served_document(
-    match_id: str, actor: Callable[[], Actor], render: Callable[[MatchView], str]
+    match_id: str,
+    actor: Callable[[], Actor],
+    render: Callable[[MatchView], str],
+    encode: Callable[[bytes], Mapping[str, bytes | None]],
 ) -> tuple[int, str, str]:
     """The match's version, ETag and document as `render` writes it in this request's
     language, from the stored copy of this version and language when there is one (one
-    query), else rendered and stored. `actor` is asked only for a league match: a casual
-    match's id is its key, and working out who asks costs more than the query."""
+    query), else rendered and stored with its compressed forms (`encode`). `actor` is
+    asked only for a league match: a casual match's id is its key, and working out who
+    asks costs more than the query."""
     language = current_language()
-    # A Core statement: this is the hottest read of the app, and the ORM's per-statement
-    # work costs more than the query itself. A request that read nothing yet takes a
-    # connection of the pool for it, without the session's transaction bookkeeping; on
-    # PostgreSQL outside a transaction (one statement reads one consistent row): no BEGIN
-    # and no ROLLBACK, so the request costs one round trip to the database, not three.
-    # (A request that read already, to authenticate an API token, keeps its transaction.)
-    parameters = {"match_id": match_id, "language": language}
     if db.session().in_transaction():
-        row = db.session.connection().execute(DOCUMENT_QUERY, parameters).first()
+        # A request that read already (to authenticate an API token) keeps its transaction.
+        row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
     else:
-        engine = db.engine
-        options = READ_OUTSIDE_TRANSACTION if engine.dialect.name == "postgresql" else {}
-        with engine.connect().execution_options(**options) as connection:
-            row = connection.execute(DOCUMENT_QUERY, parameters).first()
+        row = read_document(db.engine, match_id, language)
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
@@ -295,11 +311,16 @@ def served_document(
     match = get_match(match_id)
     view = view_of(match)
     body = render(view)
+    forms = encode(body.encode())
     stored = db.session.get(MatchDocument, (match_id, language))
     if stored is None:
-        db.session.add(MatchDocument(match_id=match_id, language=language, version=match.version, body=body))
+        db.session.add(MatchDocument(
+            match_id=match_id, language=language, version=match.version, body=body,
+            body_br=forms.get("br"), body_gzip=forms.get("gzip"),
+        ))
     elif stored.version < match.version:
         stored.version, stored.body = match.version, body
+        stored.body_br, stored.body_gzip = forms.get("br"), forms.get("gzip")
     try:
         db.session.commit()
     except IntegrityError:
