@@ -24,6 +24,7 @@ from ...models import (
     Match,
     MatchDocument,
     MatchPage,
+    MatchPageBody,
     Round,
     utcnow,
 )
@@ -330,12 +331,14 @@ def served_document(
 
 
 _pages = cast(SqlTable, MatchPage.__table__)
-PAGE_QUERY = select(_pages.c.body).where(
-    _pages.c.match_id == bindparam("match_id"),
-    _pages.c.language == bindparam("language"),
-    _pages.c.version == bindparam("version"),
-    _pages.c.build == bindparam("build"),
-)
+
+
+def _body_where(table: SqlTable, *names: str) -> Any:
+    """The stored body of `table` where each named column equals the parameter of its name."""
+    return select(table.c.body).where(*(table.c[name] == bindparam(name) for name in names))
+
+
+PAGE_QUERY = _body_where(_pages, "match_id", "language", "version", "build")
 
 
 def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], build: str) -> dict[str, str]:
@@ -354,21 +357,51 @@ def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], b
         return parts
     full = view if not view.state.earlier else view_of(get_match(match.id))
     parts = render(full)
-    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
-    statement = insert(_pages).values(
-        match_id=match.id, language=language, version=version, build=build, body=json.dumps(parts)
-    )
-    new = statement.excluded
-    # Another worker may store this (or a newer) version at the same moment: the newer one stays.
-    db.session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[_pages.c.match_id, _pages.c.language],
-            set_={"version": new.version, "build": new.build, "body": new.body},
-            where=(_pages.c.version < new.version) | ((_pages.c.version == new.version) & (_pages.c.build != new.build)),
-        )
-    )
-    db.session.commit()
+    values = {"match_id": match.id, "language": language, "version": version, "build": build, "body": json.dumps(parts)}
+    _store_newer(_pages, values, [_pages.c.match_id, _pages.c.language], lambda new: (
+        (_pages.c.version < new.version) | ((_pages.c.version == new.version) & (_pages.c.build != new.build))
+    ))
     return parts
+
+
+def _store_newer(
+    table: SqlTable, values: dict[str, Any], keys: list[Any], newer: Callable[[Any], ColumnElement[bool]]
+) -> None:
+    """Insert the row, or replace the stored one where `newer(excluded)` holds: another
+    worker may store this (or a newer) version at the same moment, and the newer one stays."""
+    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
+    statement = insert(table).values(**values)
+    new = statement.excluded
+    replaced = {name: getattr(new, name) for name in values if name not in {key.name for key in keys}}
+    db.session.execute(statement.on_conflict_do_update(index_elements=keys, set_=replaced, where=newer(new)))
+    db.session.commit()
+
+
+_bodies = cast(SqlTable, MatchPageBody.__table__)
+PAGE_BODY_QUERY = _body_where(_bodies, "match_id", "variant", "version", "league_version", "build")
+
+
+def stored_page_body(
+    match: Match, variant: str, league_version: int, build: str, render: Callable[[], str]
+) -> str:
+    """The whole match page of one reader variant (web/pages/stored_pages.py) for the
+    match's current version and its league's, rendered by this `build`, from its stored
+    copy (one query), else as `render` writes it, stored in place of an older one."""
+    key = {
+        "match_id": match.id, "variant": variant, "version": match.version,
+        "league_version": league_version, "build": build,
+    }
+    body = db.session.connection().execute(PAGE_BODY_QUERY, key).scalar()
+    if body is not None:
+        return str(body)
+    body = render()
+    _store_newer(_bodies, {**key, "body": body}, [_bodies.c.match_id, _bodies.c.variant], lambda new: (
+        (_bodies.c.version < new.version)
+        | ((_bodies.c.version == new.version) & (_bodies.c.league_version < new.league_version))
+        | ((_bodies.c.version == new.version) & (_bodies.c.league_version == new.league_version)
+           & (_bodies.c.build != new.build))
+    ))
+    return body
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:
