@@ -212,6 +212,27 @@ def current_match(match_id: str, actor: Actor) -> Match:
     return match
 
 
+@dataclass(frozen=True)
+class MatchHead:
+    """The columns of a match that say who may read it and which version a page shows."""
+
+    id: str
+    version: int
+    league_id: str | None
+    created_by: str | None
+
+
+def match_head(match_id: str, actor: Actor) -> MatchHead:
+    """The match's head, for someone who may read it: one Core statement, no ORM object
+    (a page served stored, or a 304, needs no more of the match)."""
+    row = db.session.connection().execute(HEAD_QUERY, {"match_id": match_id}).first()
+    if row is None:
+        raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
+    head = MatchHead(id=row.id, version=row.version, league_id=row.league_id, created_by=row.created_by)
+    access.check_match_read(head, actor)
+    return head
+
+
 def current_view_of(match: Match) -> MatchView:
     """`current_view` of a match `current_match` read."""
     game = get_game(match.game)
@@ -245,6 +266,13 @@ def readable_match(match_id: str, actor: Actor) -> Match:
 
 
 _matches, _documents = Match.__table__, MatchDocument.__table__
+_devices = cast(SqlTable, DeviceMatch.__table__)
+SEEN_QUERY = select(_devices.c.seen_at).where(
+    _devices.c.device_id == bindparam("device_id"), _devices.c.match_id == bindparam("match_id")
+)
+HEAD_QUERY = select(_matches.c.id, _matches.c.version, _matches.c.league_id, _matches.c.created_by).where(
+    _matches.c.id == bindparam("match_id")
+)
 DOCUMENT_QUERY = (
     select(
         _matches.c.version,
@@ -382,7 +410,7 @@ PAGE_BODY_QUERY = _body_where(_bodies, "match_id", "variant", "version", "league
 
 
 def stored_page_body(
-    match: Match, variant: str, league_version: int, build: str, render: Callable[[], str]
+    match: MatchHead, variant: str, league_version: int, build: str, render: Callable[[], str]
 ) -> str:
     """The whole match page of one reader variant (web/pages/stored_pages.py) for the
     match's current version and its league's, rendered by this `build`, from its stored
@@ -410,6 +438,10 @@ def read_view(match_id: str, actor: Actor) -> MatchView:
 
 def remember_on_device(device_id: str, match_id: str) -> None:
     """Record that a device opened a match, so its home page lists it."""
+    seen = db.session.connection().execute(SEEN_QUERY, {"device_id": device_id, "match_id": match_id}).scalar()
+    if seen is not None and seen >= utcnow() - SEEN_REFRESH:
+        # Seen recently (a Core read: every page view asks): a page view need not write.
+        return
     existing = db.session.get(DeviceMatch, (device_id, match_id))
     if existing is None:
         db.session.add(DeviceMatch(device_id=device_id, match_id=match_id))

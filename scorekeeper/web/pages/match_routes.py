@@ -52,7 +52,8 @@ PAGE_CACHE_CONTROL = "private, no-cache"
 @bp.get("/matches/<match_id>")
 def match_page(match_id: str):
     actor = current_actor()
-    match = service.current_match(match_id, actor)
+    # The match's head (one Core statement): the ETag and a stored page need no more of it.
+    match = service.match_head(match_id, actor)
     rights = access.match_rights(match, actor)
     language = current_language()
     tag = page_etag(match, actor, rights, language)
@@ -68,9 +69,8 @@ def match_page(match_id: str):
         # A first visit's device id is made just now: the page's rights are then worked out
         # for the phone with it, as the next request will be.
         known = rights if actor.device is not None else None
-        context = match_context(
-            service.current_view_of(match), change_bids=request.args.get("change_bids") == "1", rights=known
-        )
+        view = service.current_view(match_id, actor)
+        context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=known)
         response = Response(render_template("match.html", **context))
     # After the render, which made the session's CSRF secret if it had none.
     tag = page_etag(match, actor, rights, language)

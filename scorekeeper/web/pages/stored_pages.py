@@ -79,7 +79,7 @@ def stored_match_page(match: Any, actor: Actor, rights: MatchRights, language: s
     mark = marks()
 
     def render() -> str:
-        context = match_context(service.current_view_of(match), rights=rights)
+        context = match_context(service.current_view(match.id, actor), rights=rights)
         context["idempotency_key"] = Markup(mark["key"])
         return render_template(
             "match.html",
