@@ -57,3 +57,28 @@ def test_signing_out_with_a_remember_cookie_clears_it(app):
 
 def test_no_remember_cookie_is_touched_by_an_ordinary_request(client):
     assert not [value for value in client.get("/").headers.getlist("Set-Cookie") if value.startswith("remember_token")]
+
+
+def test_the_session_cookie_is_decoded_only_by_a_request_that_uses_it(client, monkeypatch):
+    """Health and static files never look at the session: their requests do not verify
+    and decode its cookie (a page does, once), and write no cookie back."""
+    client.get("/")  # a session cookie (the page's CSRF secret)
+    assert client.get_cookie("session") is not None
+    decoded = []
+    serializer = client.application.session_interface.get_signing_serializer(client.application)
+    loads = serializer.loads
+
+    def counted(*args, **kwargs):
+        decoded.append(1)
+        return loads(*args, **kwargs)
+
+    monkeypatch.setattr(serializer, "loads", counted)
+    health = client.get("/api/v1/health")
+    static = client.get("/static/css/app.css")
+    assert health.status_code == static.status_code == 200 and decoded == []
+    assert "Set-Cookie" not in health.headers and "Set-Cookie" not in static.headers
+    page = client.get("/")
+    assert page.status_code == 200 and decoded == [1]
+    # The page's session is the one the cookie holds: its CSRF token still posts.
+    token = page.get_data(as_text=True).split('name="csrf-token" content="', 1)[1].split('"', 1)[0]
+    assert client.post("/language", data={"language": "de", "csrf_token": token, "next": "/"}).status_code == 303

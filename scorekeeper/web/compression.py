@@ -2,9 +2,13 @@
 Wi-Fi gets the match page in as few bytes and round trips as possible."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Flask, request
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_compress import Compress
+from itsdangerous import BadSignature
 
 compress = Compress()
 ONE_YEAR = 365 * 24 * 3600
@@ -31,6 +35,47 @@ def static_max_age(_filename: str | None) -> int | None:
 STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
 
 
+class LazySession(SecureCookieSession):
+    """The signed session cookie, decoded when the session is first used: a request that
+    never looks at it (health, static files) pays nothing for it (Flask decodes and
+    verifies it for every request that carries it)."""
+
+    def __init__(self, load: Callable[[], dict[str, Any]]) -> None:
+        super().__init__()
+        self._pending: Callable[[], dict[str, Any]] | None = load
+
+    @property
+    def loaded(self) -> bool:
+        return self._pending is None
+
+    def _load(self) -> None:
+        load, self._pending = self._pending, None
+        if load is not None:
+            # Straight into the dict: loading is no modification.
+            dict.update(self, load())
+
+
+def _loading(name: str) -> Callable[..., Any]:
+    method = getattr(SecureCookieSession, name)
+
+    def loading(self: LazySession, *args: Any, **kwargs: Any) -> Any:
+        if self._pending is not None:
+            self._load()
+        return method(self, *args, **kwargs)
+
+    loading.__name__ = name
+    return loading
+
+
+# Every way to read or change the dict (dict(session) and `in` included) loads it first.
+for _name in (
+    "__getitem__", "__setitem__", "__delitem__", "__contains__", "__iter__", "__len__", "__eq__", "__ne__", "__repr__",
+    "get", "setdefault", "pop", "popitem", "update", "clear", "keys", "values", "items", "copy",
+):
+    setattr(LazySession, _name, _loading(_name))
+LazySession.__hash__ = None  # as a dict's
+
+
 class StaticFilesSessionInterface(SecureCookieSessionInterface):
     """Static files never depend on the session. Flask-Login reads the session after
     every request, which would add `Vary: Cookie` and keep browsers (and the service
@@ -46,8 +91,31 @@ class StaticFilesSessionInterface(SecureCookieSessionInterface):
             self._serializer = cached
         return cached[1]
 
+    def open_session(self, app, request):
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+
+        def load() -> dict[str, Any]:
+            # As Flask's own open_session: a bad or expired signature is an empty session.
+            try:
+                return dict(serializer.loads(value, max_age=max_age))
+            except BadSignature:
+                return {}
+
+        return LazySession(load)
+
     def save_session(self, app, session, response) -> None:
         if request.endpoint in STATIC_ENDPOINTS and not session.modified:
+            return
+        if not getattr(session, "loaded", True):
+            # Never used, so not changed: nothing to write (what Flask's save does for it).
+            if session.accessed:
+                response.vary.add("Cookie")
             return
         super().save_session(app, session, response)
 
