@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask
-from itsdangerous import BadSignature
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import http_date, parse_accept_header, parse_cookie
@@ -50,7 +49,6 @@ class DocumentReads:
         self.min_size = app.config["COMPRESS_MIN_SIZE"]
         self.session_cookie = app.config["SESSION_COOKIE_NAME"]
         self.remember_cookie = app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
-        self.max_age = int(app.permanent_session_lifetime.total_seconds())
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
@@ -105,11 +103,8 @@ class DocumentReads:
         with a bad signature or too old is an empty session)."""
         if not cookie:
             return True
-        serializer = self.app.session_interface.get_signing_serializer(self.app)  # type: ignore[attr-defined]
         try:
-            data = serializer.loads(cookie, max_age=self.max_age)
-        except BadSignature:
-            return True
+            data = self.app.session_interface.decoded(self.app, cookie)  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - whatever Flask makes of it, Flask answers
             return False
         return "_user_id" not in data and "_remember" not in data

@@ -2,6 +2,7 @@
 Wi-Fi gets the match page in as few bytes and round trips as possible."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,8 @@ def static_max_age(_filename: str | None) -> int | None:
 
 
 STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
+# How many verified session cookies a process remembers (then it starts afresh).
+VERIFIED_COOKIES = 4096
 
 
 class LazySession(SecureCookieSession):
@@ -89,25 +92,37 @@ class StaticFilesSessionInterface(SecureCookieSessionInterface):
         if cached is None or cached[0] != keys:
             cached = (keys, super().get_signing_serializer(app))
             self._serializer = cached
+            # Verified cookies are verified by these keys only.
+            self._verified: dict[str, tuple[bytes, float]] = {}
         return cached[1]
 
-    def open_session(self, app, request):
+    def decoded(self, app: Flask, value: str) -> dict[str, Any]:
+        """The session a cookie holds, as Flask's open_session reads it: a bad or expired
+        signature is an empty session. A cookie whose signature was verified before (its
+        HMAC, with the key derived anew each time, is most of the cost) is checked for age
+        only; its payload is decoded anew every time, so no request shares its objects."""
         serializer = self.get_signing_serializer(app)
-        if serializer is None:
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        seen = self._verified.get(value)
+        if seen is not None and 0 <= time.time() - seen[1] <= max_age:
+            return dict(serializer.load_payload(seen[0]))
+        try:
+            data, signed_at = serializer.loads(value, max_age=max_age, return_timestamp=True)
+        except BadSignature:
+            return {}
+        if len(self._verified) >= VERIFIED_COOKIES:
+            self._verified.clear()
+        # The cookie is payload.timestamp.signature, and the payload checked out.
+        self._verified[value] = (value.rsplit(".", 2)[0].encode(), signed_at.timestamp())
+        return dict(data)
+
+    def open_session(self, app, request):
+        if self.get_signing_serializer(app) is None:
             return None
         value = request.cookies.get(self.get_cookie_name(app))
         if not value:
             return self.session_class()
-        max_age = int(app.permanent_session_lifetime.total_seconds())
-
-        def load() -> dict[str, Any]:
-            # As Flask's own open_session: a bad or expired signature is an empty session.
-            try:
-                return dict(serializer.loads(value, max_age=max_age))
-            except BadSignature:
-                return {}
-
-        return LazySession(load)
+        return LazySession(lambda: self.decoded(app, value))
 
     def save_session(self, app, session, response) -> None:
         if request.endpoint in STATIC_ENDPOINTS and not session.modified:
