@@ -411,7 +411,7 @@ class MatchPage(Model):
 class MatchPageBody(Model):
     """A whole match page as a reader of one kind gets it (the variant: a hash of the
     language, whether someone is signed in, the reader's rights and the league's name),
-    rendered once per version of the match and its league and shared by every worker.
+    rendered once per version of the match and shared by every worker.
     The reader's own values (the CSRF token, the form's idempotency key, the signed-in
     name) are marks in it, filled in per request (web/pages/stored_pages.py)."""
 
@@ -420,8 +420,6 @@ class MatchPageBody(Model):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
     variant: Mapped[str] = mapped_column(String(32), primary_key=True)
     version: Mapped[int]
-    #: the league's version when it was rendered (0 for a casual match)
-    league_version: Mapped[int]
     #: the code and static files that rendered it: another deploy renders again
     build: Mapped[str] = mapped_column(String(32))
     body: Mapped[str] = mapped_column(Text)

@@ -22,7 +22,6 @@ def upgrade():
     sa.Column('match_id', sa.String(length=16), nullable=False),
     sa.Column('variant', sa.String(length=32), nullable=False),
     sa.Column('version', sa.Integer(), nullable=False),
-    sa.Column('league_version', sa.Integer(), nullable=False),
     sa.Column('build', sa.String(length=32), nullable=False),
     sa.Column('body', sa.Text(), nullable=False),
     sa.ForeignKeyConstraint(['match_id'], ['matches.id'], name=op.f('fk_match_page_bodies_match_id_matches'), ondelete='CASCADE'),

@@ -14,7 +14,7 @@ from scorekeeper.models import MatchPageBody
 from scorekeeper.web.pages import stored_pages
 from tests.api.helpers import sign_up
 from tests.games.data import players_for
-from tests.picks import rounds
+from tests.picks import rounds, seats
 from tests.web.test_form_post_statements import statements
 from tests.web.test_pages import create
 
@@ -117,3 +117,21 @@ def test_no_readers_value_or_mark_is_stored(client, clean_app):
     with clean_app.test_request_context():
         clean_app.preprocess_request()
         assert all(stored.count(mark) >= 1 for mark in stored_pages.marks().values())
+
+
+def test_a_write_to_another_match_of_the_league_leaves_the_stored_page_as_it_is(client, clean_app):
+    sign_up(client, "owner")
+    league = client.post("/api/v1/leagues", json={"name": "Thursday", "members": ["Ann", "Bob", "Cid", "Dan"]}).json
+    players = seats(GAME, ["Ann", "Bob", "Cid", "Dan"])
+    shown, other = (
+        client.post("/api/v1/matches", json={"game": GAME.id, "players": players, "league": league["id"]}).json["id"]
+        for _ in range(2)
+    )
+    page_html(client, shown)
+    before = page_html(client, shown)
+    assert "Thursday" in before
+    assert client.post(f"/api/v1/matches/{other}/rounds", json=rounds(GAME, players, 1)[0]).status_code == 201
+    with statements(clean_app) as sent:
+        after = page_html(client, shown)
+    assert without_tokens(after) == without_tokens(before)
+    assert not any("match_page_bodies" in statement and "INSERT" in statement.upper() for statement in sent), sent

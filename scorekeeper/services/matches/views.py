@@ -386,10 +386,13 @@ def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], b
     full = view if not view.state.earlier else view_of(get_match(match.id))
     parts = render(full)
     values = {"match_id": match.id, "language": language, "version": version, "build": build, "body": json.dumps(parts)}
-    _store_newer(_pages, values, [_pages.c.match_id, _pages.c.language], lambda new: (
-        (_pages.c.version < new.version) | ((_pages.c.version == new.version) & (_pages.c.build != new.build))
-    ))
+    _store_newer(_pages, values, [_pages.c.match_id, _pages.c.language], _newer_version(_pages))
     return parts
+
+
+def _newer_version(table: SqlTable) -> Callable[[Any], ColumnElement[bool]]:
+    """A stored row is replaced by a newer version's, or by the same version rendered by another build."""
+    return lambda new: (table.c.version < new.version) | ((table.c.version == new.version) & (table.c.build != new.build))
 
 
 def _store_newer(
@@ -406,29 +409,19 @@ def _store_newer(
 
 
 _bodies = cast(SqlTable, MatchPageBody.__table__)
-PAGE_BODY_QUERY = _body_where(_bodies, "match_id", "variant", "version", "league_version", "build")
+PAGE_BODY_QUERY = _body_where(_bodies, "match_id", "variant", "version", "build")
 
 
-def stored_page_body(
-    match: MatchHead, variant: str, league_version: int, build: str, render: Callable[[], str]
-) -> str:
+def stored_page_body(match: MatchHead, variant: str, build: str, render: Callable[[], str]) -> str:
     """The whole match page of one reader variant (web/pages/stored_pages.py) for the
-    match's current version and its league's, rendered by this `build`, from its stored
-    copy (one query), else as `render` writes it, stored in place of an older one."""
-    key = {
-        "match_id": match.id, "variant": variant, "version": match.version,
-        "league_version": league_version, "build": build,
-    }
+    match's current version, rendered by this `build`, from its stored copy (one query),
+    else as `render` writes it, stored in place of an older one."""
+    key = {"match_id": match.id, "variant": variant, "version": match.version, "build": build}
     body = db.session.connection().execute(PAGE_BODY_QUERY, key).scalar()
     if body is not None:
         return str(body)
     body = render()
-    _store_newer(_bodies, {**key, "body": body}, [_bodies.c.match_id, _bodies.c.variant], lambda new: (
-        (_bodies.c.version < new.version)
-        | ((_bodies.c.version == new.version) & (_bodies.c.league_version < new.league_version))
-        | ((_bodies.c.version == new.version) & (_bodies.c.league_version == new.league_version)
-           & (_bodies.c.build != new.build))
-    ))
+    _store_newer(_bodies, {**key, "body": body}, [_bodies.c.match_id, _bodies.c.variant], _newer_version(_bodies))
     return body
 
 

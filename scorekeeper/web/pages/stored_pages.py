@@ -2,9 +2,10 @@
 
 A reader variant is what the page shows alike to every reader of one kind: the
 language, whether someone is signed in, the reader's rights (write, confirm, rematch,
-and the words of a refusal) and the league's name; the match's version, its league's
-version and the build (code, templates, catalogs, static files, htmx and Pyodide) make
-a stored page stale. What differs between two readers of one variant is left in the
+and the words of a refusal) and the league's name (all a page shows of its league: a
+write of another match of the league leaves it as it is); the match's version and the
+build (code, templates, catalogs, static files, htmx and Pyodide) make a stored page
+stale. What differs between two readers of one variant is left in the
 stored page as marks: the session's CSRF token, the round form's idempotency key (each
 page view gets a new one, as before) and the signed-in name; `filled` puts this
 request's values in. The marks carry a nonce derived from the app's secret key, which
@@ -89,7 +90,7 @@ def stored_match_page(match: Any, actor: Actor, rights: MatchRights, language: s
         )
 
     variant = page_variant(signed_in, rights, language, league)
-    body = service.stored_page_body(match, variant, league.version if league is not None else 0, page_build(), render)
+    body = service.stored_page_body(match, variant, page_build(), render)
     return filled(body, signed_in)
 
 
