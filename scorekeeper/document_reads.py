@@ -27,7 +27,8 @@ from .services.matches import document_reader
 from .web.security import security_headers
 
 PREFIX = "/api/v1/matches/"
-# The characters of a match id (secrets.token_urlsafe): anything else goes to Flask.
+# A match id's characters (models.ID_ALPHABET) and more: any other path goes to Flask
+# (its 404, or the input guards' 400 for a NUL).
 ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 MAX_ID_LENGTH = 64
 HEADER_KEYS = ("HTTP_", "CONTENT_TYPE", "CONTENT_LENGTH")
