@@ -15,10 +15,12 @@ batch of 100 requests resolves 0.1 ms).
 - `bare`: bench/bare_app.py (one route, a small JSON body: the ceiling of bench/run);
 - `health`: the app's GET /api/v1/health (every request hook, no database);
 - `match_json_5`: GET /api/v1/matches/{id} of a 4-player Nameless match with 5 rounds
-  (the stored document), also with an API token (`_token`);
+  (the stored document), also with an API token (`_token`) and as a browser asks for it,
+  compressed (`_br`);
 - `match_page_5`: GET /matches/{id} of the 5-round match, the HTML page (a phone with a
-  device cookie and a session); `match_page_5_reload` the same with If-None-Match naming
-  the page's ETag (a 304 since issue 26);
+  device cookie and a session), also compressed as a browser asks for it (`_br`);
+  `match_page_5_reload` the same with If-None-Match naming the page's ETag (a 304 since
+  issue 26);
 - `post_round_5` / `post_round_200`: POST .../rounds to endless Nameless matches at 5
   and 200 rounds, also with an Idempotency-Key (`_idempotent`, a new key each time).
 
@@ -157,6 +159,7 @@ def main() -> None:
     token = fixtures["token"]
     client, bare_client = app.test_client(), bare.test_client()
     auth = {"Authorization": f"Bearer {token}"}
+    brotli = {"Accept-Encoding": "gzip, deflate, br"}  # as a browser asks
 
     shown, five, two_hundred = (endless_match(client, rounds) for rounds in (5, 5, 200))
 
@@ -178,7 +181,9 @@ def main() -> None:
         "health": (lambda: client.get("/api/v1/health"), n, counter),
         "match_json_5": (lambda: client.get(f"/api/v1/matches/{shown}"), n, counter),
         "match_json_5_token": (lambda: client.get(f"/api/v1/matches/{shown}", headers=auth), n, counter),
+        "match_json_5_br": (lambda: client.get(f"/api/v1/matches/{shown}", headers=brotli), n, counter),
         "match_page_5": (lambda: client.get(f"/matches/{shown}"), max(20, n // 5), counter),
+        "match_page_5_br": (lambda: client.get(f"/matches/{shown}", headers=brotli), max(20, n // 5), counter),
         "match_page_5_reload": (lambda: client.get(f"/matches/{shown}", headers=page_tag), n, counter),
         "post_round_5": (post(five), n, counter),
         "post_round_5_idempotent": (post(five, idempotent=True), n, counter),

@@ -107,6 +107,9 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(rules_pages.bp)
     app.register_blueprint(engine_bundle.bp)
     app.register_blueprint(offline_pages.bp)
+    from .document_reads import install_document_reads
+
+    install_document_reads(app)
     return app
 
 

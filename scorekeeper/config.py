@@ -72,6 +72,12 @@ class Config:
     # phone that went away sooner.
     LIVE_STREAM_SECONDS = 60.0
     LIVE_HEARTBEAT_SECONDS = 15.0
+    # GET match JSON of an anonymous reader served below Flask from the stored document
+    # (scorekeeper/document_reads.py); False sends every read through Flask's route.
+    FAST_DOCUMENT_READS = True
+    # The match page served from its stored body per version and reader variant
+    # (web/pages/stored_pages.py); False renders it on every request.
+    STORED_MATCH_PAGES = True
 
 
 class TestConfig(Config):

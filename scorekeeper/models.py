@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, func, text, true
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint, false, func, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -385,6 +385,10 @@ class MatchDocument(Model):
     language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
+    # The body in the content codings browsers ask for (brotli, gzip), compressed once
+    # with the document instead of on every read; NULL for a body too small to compress.
+    body_br: Mapped[bytes | None] = mapped_column(LargeBinary)
+    body_gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class MatchPage(Model):
@@ -401,6 +405,23 @@ class MatchPage(Model):
     version: Mapped[int]
     #: the code that rendered it (templates, catalogs, sources): another deploy renders again
     build: Mapped[str] = mapped_column(String(16))
+    body: Mapped[str] = mapped_column(Text)
+
+
+class MatchPageBody(Model):
+    """A whole match page as a reader of one kind gets it (the variant: a hash of the
+    language, whether someone is signed in, the reader's rights and the league's name),
+    rendered once per version of the match and shared by every worker.
+    The reader's own values (the CSRF token, the form's idempotency key, the signed-in
+    name) are marks in it, filled in per request (web/pages/stored_pages.py)."""
+
+    __tablename__ = "match_page_bodies"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    version: Mapped[int]
+    #: the code and static files that rendered it: another deploy renders again
+    build: Mapped[str] = mapped_column(String(32))
     body: Mapped[str] = mapped_column(Text)
 
 

@@ -71,6 +71,10 @@ def remember_cookie(response: Response, update: Callable[[Response], Response] |
     if update is None:
         return
     current: SessionMixin = session
+    if not getattr(current, "loaded", True):
+        # A session nobody used this request holds no new mark (flask-login sets and
+        # takes it in the same request).
+        return
     if "_remember" in current or current_app.config.get("REMEMBER_COOKIE_REFRESH_EACH_REQUEST"):
         update(response)
 

@@ -1,7 +1,7 @@
 """match changed: on PostgreSQL, NOTIFY scorekeeper_match with "id version" whenever a match's version moves
 
 Revision ID: c5e19a7d3f62
-Revises: a91d3c7e5b20
+Revises: d7f1b3e8a526
 Create Date: 2026-12-04 23:00:00.000000
 
 The phones' live streams (services.matches.changes) LISTEN on one channel in every worker
@@ -15,7 +15,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'c5e19a7d3f62'
-down_revision = 'a91d3c7e5b20'
+down_revision = 'd7f1b3e8a526'
 branch_labels = None
 depends_on = None
 

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import or_, select, update
 
@@ -85,12 +85,22 @@ def require_role_in(league_id: str, actor: Actor, needed: frozenset[str], doing:
     return role
 
 
-def check_match_read(match: Match, actor: Actor) -> None:
+class MatchKeys(Protocol):
+    """What the checks below read of a match: a stored Match, or a page's MatchHead."""
+
+    @property
+    def league_id(self) -> str | None: ...
+
+    @property
+    def created_by(self) -> str | None: ...
+
+
+def check_match_read(match: MatchKeys, actor: Actor) -> None:
     if match.league_id is not None:
         require_role_in(match.league_id, actor, READERS, N_("see its matches"))
 
 
-def check_match_write(match: Match, actor: Actor) -> None:
+def check_match_write(match: MatchKeys, actor: Actor) -> None:
     check_write(match.league_id, match.created_by, actor)
 
 
@@ -109,7 +119,7 @@ def check_write(league_id: str | None, created_by: str | None, actor: Actor) -> 
         )
 
 
-def check_match_confirm(match: Match, actor: Actor) -> None:
+def check_match_confirm(match: MatchKeys, actor: Actor) -> None:
     """Who may confirm a waiting round: a league match's owners and scorers; for a
     casual match, anyone at the table who holds its link (confirming adds nothing of
     their own: it agrees with what the recording phone entered)."""
@@ -128,7 +138,7 @@ class MatchRights:
     refusal: str | None
 
 
-def match_rights(match: Match, actor: Actor) -> MatchRights:
+def match_rights(match: MatchKeys, actor: Actor) -> MatchRights:
     def allowed(check: Any) -> str | None:
         try:
             check(match, actor)

@@ -287,24 +287,57 @@ def _store_built(league: League, key: str, ledger: StandingsLedger | RatingLedge
 
 def standings_ledger(league: League, season: Season | None, game: str | None) -> StandingsLedger:
     """The league's standings sums for a season and game: the stored ledger when it is in
-    step, else built from every match and stored (the caller commits)."""
+    step, else built from every match and stored (the caller commits); with the game's
+    ratings in the same pass over the matches when those are not in step either."""
     key = standings_key(season.id if season else None, game)
     body = _stored(league, key)
     if body is not None:
         return StandingsLedger.from_json(json.loads(body))
+    if _stored(league, ratings_key(game)) is None:
+        return _built_together(league, season, game)[0]
     ledger = built_standings(match_results(league.id, game=game), season)
     _store_built(league, key, ledger, [])
     return ledger
 
 
+def _built_together(league: League, season: Season | None, game: str | None) -> tuple[StandingsLedger, RatingLedger]:
+    """A league's first computation: the standings of `season` and the ratings of `game`
+    from one pass over the matches' results in played order (one read and one decode of
+    each match where the two used to read them all apart), both stored."""
+    standings = StandingsLedger()
+    tally = _tally(standings, season)
+    ratings_key_ = ratings_key(game)
+
+    def counted(results: Iterable[ResultRow]) -> Iterator[ResultRow]:
+        for row in results:
+            tally(row)
+            yield row
+
+    ratings, checkpoints = built_ratings(league.id, ratings_key_, counted(match_results(league.id, game=game, in_order=True)))
+    _store_built(league, standings_key(season.id if season else None, game), standings, [])
+    _store_built(league, ratings_key_, ratings, checkpoints)
+    return standings, ratings
+
+
 def built_standings(results: Iterable[ResultRow], season: Season | None = None) -> StandingsLedger:
     """The standings sums of these finished matches' results (those of `season`, when given)."""
     ledger = StandingsLedger()
+    tally = _tally(ledger, season)
+    for row in results:
+        tally(row)
+    return ledger
+
+
+def _tally(ledger: StandingsLedger, season: Season | None) -> Callable[[ResultRow], None]:
+    """Adds a finished match's result to `ledger` when it counts for `season`."""
     add = ledger.add_result
-    for _, game_id, played_at, rounds, players, sides, totals, winners in results:
+
+    def tally(row: ResultRow) -> None:
+        _, game_id, played_at, rounds, players, sides, totals, winners = row
         if season is None or _in(season, game_id, played_at):
             add(players, sides, totals, winners, rounds)
-    return ledger
+
+    return tally
 
 
 def _checkpoint_row(league_id: str, key: str, ledger: RatingLedger) -> dict[str, Any]:
@@ -325,11 +358,14 @@ def _checkpoint(league_id: str, key: str) -> Callable[[RatingLedger], None]:
 
 def ratings_ledger(league: League, game: str | None) -> RatingLedger:
     """The league's ratings ledger for a game: the stored one when it is in step, else
-    rated from every match in played order (with its checkpoints) and stored."""
+    rated from every match in played order (with its checkpoints) and stored; with the
+    game's standings of every season in the same pass when those are not in step either."""
     key = ratings_key(game)
     body = _stored(league, key)
     if body is not None:
         return RatingLedger.from_json(json.loads(body))
+    if _stored(league, standings_key(None, game)) is None:
+        return _built_together(league, None, game)[1]
     ledger, checkpoints = built_ratings(league.id, key, match_results(league.id, game=game, in_order=True))
     _store_built(league, key, ledger, checkpoints)
     return ledger

@@ -12,8 +12,10 @@ from scorekeeper.extensions import db
 from scorekeeper.league import ledgers
 from scorekeeper.models import CachedResult, League, LeagueLedger, RatingCheckpoint
 from tests.api.helpers import post_round, sign_up
+from tests.api.leagues_data import new_league
 from tests.games.legal_rounds import generator_for, legal_round
 from tests.picks import any_game, games
+from tests.web.test_form_post_statements import statements
 
 GAME = any_game()
 # A game of the league's and one nobody plays in it.
@@ -28,12 +30,17 @@ def served(client, league_id: str, season_id: str) -> dict[str, object]:
     return views
 
 
-def recomputed(app, client, league_id: str, season_id: str) -> dict[str, object]:
-    """What the league serves when nothing was kept: every ledger and cached result dropped."""
+def forget(app) -> None:
+    """Every ledger, checkpoint and cached result dropped."""
     with app.app_context():
         for table in (LeagueLedger, RatingCheckpoint, CachedResult):
             db.session.execute(delete(table))
         db.session.commit()
+
+
+def recomputed(app, client, league_id: str, season_id: str) -> dict[str, object]:
+    """What the league serves when nothing was kept."""
+    forget(app)
     return served(client, league_id, season_id)
 
 
@@ -102,3 +109,43 @@ def test_ledgers_moved_by_writes_equal_a_recomputation(clean_app, client, monkey
     assert client.delete(f"/api/v1/matches/{last['id']}/rounds/{len(last['rounds'])}").status_code == 204
     assert kept <= in_step(clean_app, league_id)
     assert served(client, league_id, season_id) == recomputed(clean_app, client, league_id, season_id)
+
+
+def checkpoints(app, league_id: str) -> list[tuple[str, int, str]]:
+    with app.app_context():
+        return [tuple(row) for row in db.session.execute(
+            select(RatingCheckpoint.key, RatingCheckpoint.rated, RatingCheckpoint.body)
+            .where(RatingCheckpoint.league_id == league_id).order_by(RatingCheckpoint.key, RatingCheckpoint.rated)
+        )]
+
+
+@pytest.mark.parametrize("first", ["standings", "ratings"])
+def test_a_first_computation_builds_standings_and_ratings_in_one_read_of_the_matches(clean_app, client, monkeypatch, first):
+    monkeypatch.setattr(ledgers, "CHECKPOINT_EVERY", 2)
+    sign_up(client, "owner")
+    league_id, _matches = new_league(client)
+    other = "ratings" if first == "standings" else "standings"
+    keys = {"standings": "standings:None:None", "ratings": "ratings:None"}
+    alone = {}
+    for view in (first, other):
+        forget(clean_app)
+        client.get(f"/api/v1/leagues/{league_id}/{view}")
+        # This one dropped again, the other one kept: it is built alone, as before.
+        with clean_app.app_context():
+            db.session.execute(delete(LeagueLedger).where(LeagueLedger.key == keys[view]))
+            db.session.execute(delete(RatingCheckpoint).where(RatingCheckpoint.key == keys[view]))
+            db.session.execute(delete(CachedResult))
+            db.session.commit()
+        alone[view] = client.get(f"/api/v1/leagues/{league_id}/{view}").json
+        if view == "ratings":
+            alone_checkpoints = checkpoints(clean_app, league_id)
+    forget(clean_app)
+    with statements(clean_app) as sent:
+        answer = client.get(f"/api/v1/leagues/{league_id}/{first}").json
+    assert {"standings:None:None", "ratings:None"} <= in_step(clean_app, league_id)
+    assert len([statement for statement in sent if "FROM matches" in statement and "result" in statement]) == 1, sent
+    with statements(clean_app) as sent:
+        then = client.get(f"/api/v1/leagues/{league_id}/{other}").json
+    assert not [statement for statement in sent if "FROM matches" in statement], sent
+    assert (answer, then) == (alone[first], alone[other])
+    assert checkpoints(clean_app, league_id) == alone_checkpoints and alone_checkpoints

@@ -1,9 +1,10 @@
 """Schemas of rounds: the per-game input (validated by the rules engine) and what is served."""
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import Schema, fields, validate
 
 from ...games import game_ids
+from ...input_guards import PassThroughSchema
 
 ROUND_INPUT_DOC = (
     f"The round input of the match's game ({', '.join(game_ids())}), as the game's rules describe it: "
@@ -11,11 +12,8 @@ ROUND_INPUT_DOC = (
 )
 
 
-class RoundInputSchema(Schema):
+class RoundInputSchema(PassThroughSchema):
     """Passes the object through: the game's rules validate it (one validation source)."""
-
-    class Meta:
-        unknown = INCLUDE
 
 
 class RoundPostArgsSchema(Schema):

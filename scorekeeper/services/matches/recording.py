@@ -65,13 +65,17 @@ _LOCKED_COLUMNS = (
     # as many rounds (an edit), and the round count cannot tell. The match's version as
     # of the same start tells: it is the locked row's old version exactly when no writer
     # committed in between (record_round then reads the state afresh).
+    # Both by the match id's parameter, not correlated with the updated row: SQLite's
+    # RETURNING names columns without their table, and `seen.id = matches.id` came out as
+    # `id = id`, true for every match (the first one's version was read, and every write
+    # but the first match's took the general path).
     select(_snapshots.c.body)
-    .where(_snapshots.c.match_id == _matches.c.id)
+    .where(_snapshots.c.match_id == bindparam("match_id"))
     .order_by(_snapshots.c.rounds.desc())
     .limit(1)
     .scalar_subquery()
     .label("snapshot"),
-    select(_seen.c.version).where(_seen.c.id == _matches.c.id).scalar_subquery().label("version_seen"),
+    select(_seen.c.version).where(_seen.c.id == bindparam("match_id")).scalar_subquery().label("version_seen"),
 )
 _BUMP = (
     update(_matches)

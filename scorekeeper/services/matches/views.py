@@ -24,6 +24,7 @@ from ...models import (
     Match,
     MatchDocument,
     MatchPage,
+    MatchPageBody,
     Round,
     utcnow,
 )
@@ -211,6 +212,27 @@ def current_match(match_id: str, actor: Actor) -> Match:
     return match
 
 
+@dataclass(frozen=True)
+class MatchHead:
+    """The columns of a match that say who may read it and which version a page shows."""
+
+    id: str
+    version: int
+    league_id: str | None
+    created_by: str | None
+
+
+def match_head(match_id: str, actor: Actor) -> MatchHead:
+    """The match's head, for someone who may read it: one Core statement, no ORM object
+    (a page served stored, or a 304, needs no more of the match)."""
+    row = db.session.connection().execute(HEAD_QUERY, {"match_id": match_id}).first()
+    if row is None:
+        raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
+    head = MatchHead(id=row.id, version=row.version, league_id=row.league_id, created_by=row.created_by)
+    access.check_match_read(head, actor)
+    return head
+
+
 def current_view_of(match: Match) -> MatchView:
     """`current_view` of a match `current_match` read."""
     game = get_game(match.game)
@@ -244,12 +266,21 @@ def readable_match(match_id: str, actor: Actor) -> Match:
 
 
 _matches, _documents = Match.__table__, MatchDocument.__table__
+_devices = cast(SqlTable, DeviceMatch.__table__)
+SEEN_QUERY = select(_devices.c.seen_at).where(
+    _devices.c.device_id == bindparam("device_id"), _devices.c.match_id == bindparam("match_id")
+)
+HEAD_QUERY = select(_matches.c.id, _matches.c.version, _matches.c.league_id, _matches.c.created_by).where(
+    _matches.c.id == bindparam("match_id")
+)
 DOCUMENT_QUERY = (
     select(
         _matches.c.version,
         _matches.c.league_id,
         _documents.c.version.label("document_version"),
         _documents.c.body,
+        _documents.c.body_br,
+        _documents.c.body_gzip,
     )
     .select_from(
         _matches.outerjoin(
@@ -264,28 +295,42 @@ DOCUMENT_QUERY = (
 READ_OUTSIDE_TRANSACTION = {"isolation_level": "AUTOCOMMIT"}
 
 
+def read_document(engine: Any, match_id: str, language: str) -> Any:
+    """The match's version and league with its stored document in `language` (None
+    when there is none), in one statement on a connection of the pool: no ORM and no
+    transaction bookkeeping (this is the hottest read of the app, and the ORM's
+    per-statement work costs more than the query itself). On PostgreSQL outside a
+    transaction (one statement reads one consistent row): no BEGIN and no ROLLBACK, so
+    the read is one round trip to the database, not three. None for no such match."""
+    options = READ_OUTSIDE_TRANSACTION if engine.dialect.name == "postgresql" else {}
+    with engine.connect().execution_options(**options) as connection:
+        return connection.execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
+
+
+def document_reader(app: Any) -> Callable[[str, str], Any]:
+    """`read_document` on `app`'s database, for a reader below Flask (no app context)."""
+    with app.app_context():
+        engine = db.engine
+    return lambda match_id, language: read_document(engine, match_id, language)
+
+
 def served_document(
-    match_id: str, actor: Callable[[], Actor], render: Callable[[MatchView], str]
+    match_id: str,
+    actor: Callable[[], Actor],
+    render: Callable[[MatchView], str],
+    encode: Callable[[bytes], Mapping[str, bytes | None]],
 ) -> tuple[int, str, str]:
     """The match's version, ETag and document as `render` writes it in this request's
     language, from the stored copy of this version and language when there is one (one
-    query), else rendered and stored. `actor` is asked only for a league match: a casual
-    match's id is its key, and working out who asks costs more than the query."""
+    query), else rendered and stored with its compressed forms (`encode`). `actor` is
+    asked only for a league match: a casual match's id is its key, and working out who
+    asks costs more than the query."""
     language = current_language()
-    # A Core statement: this is the hottest read of the app, and the ORM's per-statement
-    # work costs more than the query itself. A request that read nothing yet takes a
-    # connection of the pool for it, without the session's transaction bookkeeping; on
-    # PostgreSQL outside a transaction (one statement reads one consistent row): no BEGIN
-    # and no ROLLBACK, so the request costs one round trip to the database, not three.
-    # (A request that read already, to authenticate an API token, keeps its transaction.)
-    parameters = {"match_id": match_id, "language": language}
     if db.session().in_transaction():
-        row = db.session.connection().execute(DOCUMENT_QUERY, parameters).first()
+        # A request that read already (to authenticate an API token) keeps its transaction.
+        row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
     else:
-        engine = db.engine
-        options = READ_OUTSIDE_TRANSACTION if engine.dialect.name == "postgresql" else {}
-        with engine.connect().execution_options(**options) as connection:
-            row = connection.execute(DOCUMENT_QUERY, parameters).first()
+        row = read_document(db.engine, match_id, language)
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
@@ -295,11 +340,16 @@ def served_document(
     match = get_match(match_id)
     view = view_of(match)
     body = render(view)
+    forms = encode(body.encode())
     stored = db.session.get(MatchDocument, (match_id, language))
     if stored is None:
-        db.session.add(MatchDocument(match_id=match_id, language=language, version=match.version, body=body))
+        db.session.add(MatchDocument(
+            match_id=match_id, language=language, version=match.version, body=body,
+            body_br=forms.get("br"), body_gzip=forms.get("gzip"),
+        ))
     elif stored.version < match.version:
         stored.version, stored.body = match.version, body
+        stored.body_br, stored.body_gzip = forms.get("br"), forms.get("gzip")
     try:
         db.session.commit()
     except IntegrityError:
@@ -309,12 +359,14 @@ def served_document(
 
 
 _pages = cast(SqlTable, MatchPage.__table__)
-PAGE_QUERY = select(_pages.c.body).where(
-    _pages.c.match_id == bindparam("match_id"),
-    _pages.c.language == bindparam("language"),
-    _pages.c.version == bindparam("version"),
-    _pages.c.build == bindparam("build"),
-)
+
+
+def _body_where(table: SqlTable, *names: str) -> Any:
+    """The stored body of `table` where each named column equals the parameter of its name."""
+    return select(table.c.body).where(*(table.c[name] == bindparam(name) for name in names))
+
+
+PAGE_QUERY = _body_where(_pages, "match_id", "language", "version", "build")
 
 
 def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], build: str) -> dict[str, str]:
@@ -333,21 +385,44 @@ def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], b
         return parts
     full = view if not view.state.earlier else view_of(get_match(match.id))
     parts = render(full)
-    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
-    statement = insert(_pages).values(
-        match_id=match.id, language=language, version=version, build=build, body=json.dumps(parts)
-    )
-    new = statement.excluded
-    # Another worker may store this (or a newer) version at the same moment: the newer one stays.
-    db.session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[_pages.c.match_id, _pages.c.language],
-            set_={"version": new.version, "build": new.build, "body": new.body},
-            where=(_pages.c.version < new.version) | ((_pages.c.version == new.version) & (_pages.c.build != new.build)),
-        )
-    )
-    db.session.commit()
+    values = {"match_id": match.id, "language": language, "version": version, "build": build, "body": json.dumps(parts)}
+    _store_newer(_pages, values, [_pages.c.match_id, _pages.c.language], _newer_version(_pages))
     return parts
+
+
+def _newer_version(table: SqlTable) -> Callable[[Any], ColumnElement[bool]]:
+    """A stored row is replaced by a newer version's, or by the same version rendered by another build."""
+    return lambda new: (table.c.version < new.version) | ((table.c.version == new.version) & (table.c.build != new.build))
+
+
+def _store_newer(
+    table: SqlTable, values: dict[str, Any], keys: list[Any], newer: Callable[[Any], ColumnElement[bool]]
+) -> None:
+    """Insert the row, or replace the stored one where `newer(excluded)` holds: another
+    worker may store this (or a newer) version at the same moment, and the newer one stays."""
+    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
+    statement = insert(table).values(**values)
+    new = statement.excluded
+    replaced = {name: getattr(new, name) for name in values if name not in {key.name for key in keys}}
+    db.session.execute(statement.on_conflict_do_update(index_elements=keys, set_=replaced, where=newer(new)))
+    db.session.commit()
+
+
+_bodies = cast(SqlTable, MatchPageBody.__table__)
+PAGE_BODY_QUERY = _body_where(_bodies, "match_id", "variant", "version", "build")
+
+
+def stored_page_body(match: MatchHead, variant: str, build: str, render: Callable[[], str]) -> str:
+    """The whole match page of one reader variant (web/pages/stored_pages.py) for the
+    match's current version, rendered by this `build`, from its stored copy (one query),
+    else as `render` writes it, stored in place of an older one."""
+    key = {"match_id": match.id, "variant": variant, "version": match.version, "build": build}
+    body = db.session.connection().execute(PAGE_BODY_QUERY, key).scalar()
+    if body is not None:
+        return str(body)
+    body = render()
+    _store_newer(_bodies, {**key, "body": body}, [_bodies.c.match_id, _bodies.c.variant], _newer_version(_bodies))
+    return body
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:
@@ -356,6 +431,10 @@ def read_view(match_id: str, actor: Actor) -> MatchView:
 
 def remember_on_device(device_id: str, match_id: str) -> None:
     """Record that a device opened a match, so its home page lists it."""
+    seen = db.session.connection().execute(SEEN_QUERY, {"device_id": device_id, "match_id": match_id}).scalar()
+    if seen is not None and seen >= utcnow() - SEEN_REFRESH:
+        # Seen recently (a Core read: every page view asks): a page view need not write.
+        return
     existing = db.session.get(DeviceMatch, (device_id, match_id))
     if existing is None:
         db.session.add(DeviceMatch(device_id=device_id, match_id=match_id))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from flask import Response, redirect, render_template, request, url_for
+from flask import Response, current_app, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block, render_blocks
 
 from ...device import device_id
@@ -23,6 +23,7 @@ from .blueprint import bp
 from .layout import side_colour
 from .match_views import chart, hints_before, match_context, preview_result, round_rows, scoreboard, side_names
 from .page_tags import none_match, page_etag
+from .stored_pages import stored_match_page
 
 MAX_KEY_LENGTH = 200
 # Refusals that mean "another phone wrote first": the page shows the current state instead.
@@ -51,7 +52,8 @@ PAGE_CACHE_CONTROL = "private, no-cache"
 @bp.get("/matches/<match_id>")
 def match_page(match_id: str):
     actor = current_actor()
-    match = service.current_match(match_id, actor)
+    # The match's head (one Core statement): the ETag and a stored page need no more of it.
+    match = service.match_head(match_id, actor)
     rights = access.match_rights(match, actor)
     language = current_language()
     tag = page_etag(match, actor, rights, language)
@@ -59,13 +61,17 @@ def match_page(match_id: str):
         # The phone has this page: no snapshot read, no render. (Its device opened the
         # match before, with the device cookie the tag names: it is remembered already.)
         return Response(status=304, headers={"ETag": tag, "Cache-Control": PAGE_CACHE_CONTROL})
-    view = service.current_view_of(match)
     service.remember_on_device(device_id(create=True) or "", match_id)
-    # A first visit's device id is made just now: the page's rights are then worked out
-    # for the phone with it, as the next request will be.
-    known = rights if actor.device is not None else None
-    context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=known)
-    response = Response(render_template("match.html", **context))
+    if actor.device is not None and not request.query_string and current_app.config["STORED_MATCH_PAGES"]:
+        # The page as stored for this version and this kind of reader, their values filled in.
+        response = Response(stored_match_page(match, actor, rights, language))
+    else:
+        # A first visit's device id is made just now: the page's rights are then worked out
+        # for the phone with it, as the next request will be.
+        known = rights if actor.device is not None else None
+        view = service.current_view(match_id, actor)
+        context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=known)
+        response = Response(render_template("match.html", **context))
     # After the render, which made the session's CSRF secret if it had none.
     tag = page_etag(match, actor, rights, language)
     if tag is not None:

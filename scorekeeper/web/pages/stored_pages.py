@@ -1,0 +1,103 @@
+"""The match page from stored bytes: the whole page per match version and reader variant, stored once in the database, with the reader's own values filled in per request.
+
+A reader variant is what the page shows alike to every reader of one kind: the
+language, whether someone is signed in, the reader's rights (write, confirm, rematch,
+and the words of a refusal) and the league's name (all a page shows of its league: a
+write of another match of the league leaves it as it is); the match's version and the
+build (code, templates, catalogs, static files, htmx and Pyodide) make a stored page
+stale. What differs between two readers of one variant is left in the
+stored page as marks: the session's CSRF token, the round form's idempotency key (each
+page view gets a new one, as before) and the signed-in name; `filled` puts this
+request's values in. The marks carry a nonce derived from the app's secret key, which
+no player's text can guess. Several workers and servers share the stored page (the
+database), never a copy in one process.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, render_template
+from flask_login import current_user
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
+
+from ...services import Actor
+from ...services import matches as service
+from ...services.access import MatchRights
+from ..vendor import installed_version
+from .match_views import league_of, match_context, new_key, render_build
+from .pwa import static_version
+
+MARK_NAMES = ("csrf", "key", "user")
+
+
+@dataclass(frozen=True)
+class StoredReader:
+    """`current_user` as the stored page shows it: signed in or not, the name a mark."""
+
+    is_authenticated: bool
+    username: Markup
+
+
+def marks() -> dict[str, str]:
+    """The marks of this app (one nonce from its secret key)."""
+    found = current_app.extensions.get("scorekeeper_page_marks")
+    if found is None:
+        key = current_app.secret_key or ""
+        secret = key.encode() if isinstance(key, str) else key
+        nonce = hashlib.sha256(b"stored page marks " + secret).hexdigest()[:20]
+        # Private-use characters: nothing the app writes itself uses them.
+        found = {name: f"\ue000{name}-{nonce}\ue000" for name in MARK_NAMES}
+        current_app.extensions["scorekeeper_page_marks"] = found
+    return found
+
+
+def page_variant(signed_in: bool, rights: MatchRights, language: str, league: Any) -> str:
+    parts = [language, signed_in, rights.write, rights.confirm, rights.rematch, rights.refusal,
+             league.name if league is not None else None]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def page_build() -> str:
+    """What renders the page besides the match: the code and templates (render_build) and
+    the static files and vendored scripts the page names by version."""
+    cached = current_app.extensions.get("scorekeeper_page_build")
+    if cached and not current_app.debug:
+        return cached
+    parts = [render_build(), static_version(), installed_version("htmx.org"), installed_version("pyodide")]
+    build = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    current_app.extensions["scorekeeper_page_build"] = build
+    return build
+
+
+def stored_match_page(match: Any, actor: Actor, rights: MatchRights, language: str) -> str:
+    """The match page (GET, no query) for this reader: the stored page of their variant,
+    rendered and stored first when this version has none, with their values filled in."""
+    signed_in = bool(current_user.is_authenticated)
+    league = league_of(match)
+    mark = marks()
+
+    def render() -> str:
+        context = match_context(service.current_view(match.id, actor), rights=rights)
+        context["idempotency_key"] = Markup(mark["key"])
+        return render_template(
+            "match.html",
+            **context,
+            csrf_token=lambda: Markup(mark["csrf"]),
+            current_user=StoredReader(is_authenticated=signed_in, username=Markup(mark["user"])),
+        )
+
+    variant = page_variant(signed_in, rights, language, league)
+    body = service.stored_page_body(match, variant, page_build(), render)
+    return filled(body, signed_in)
+
+
+def filled(body: str, signed_in: bool) -> str:
+    """The stored page with this request's values in place of the marks."""
+    mark = marks()
+    body = body.replace(mark["csrf"], generate_csrf()).replace(mark["key"], new_key())
+    if signed_in:
+        body = body.replace(mark["user"], str(escape(current_user.username)))
+    return body
