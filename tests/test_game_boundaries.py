@@ -55,15 +55,6 @@ def test_only_a_games_own_template_names_it(game):
 # --------------------------------------------------------------------------- the tests follow the registry too
 
 TESTS = PROJECT_ROOT / "tests"
-# Shared test files that still name a game (a game as the vehicle of a shared behaviour, or a
-# game's own rule not yet moved to its own file). The list may only shrink: a file taken off
-# it must name no game, and a new shared file may not join it.
-NAMING_GAMES_STILL = frozenset(
-    {
-        "web/test_league_pages.py",
-        "web/test_offline_browser.py",
-    }
-)
 
 
 def own_test_files(game) -> set[Path]:
@@ -89,9 +80,4 @@ ORIGINALS = [game for game in all_games() if "copied_from" not in vars(type(game
 def test_only_a_games_own_test_files_name_its_id(game):
     """A shared test file follows the registry: it picks games by what they are (with bids,
     with sides), and a game's own data and rules are in the game's own files."""
-    assert shared_test_files_naming(game) - NAMING_GAMES_STILL == set(), f"{game.id} is named in shared test files"
-
-
-def test_the_files_still_naming_games_are_still_there_and_still_do():
-    naming = set().union(*(shared_test_files_naming(game) for game in ORIGINALS if game.id not in CARD_WORDS))
-    assert NAMING_GAMES_STILL - naming == set(), "these no longer name a game: take them off NAMING_GAMES_STILL"
+    assert shared_test_files_naming(game) == set(), f"{game.id} is named in shared test files"
