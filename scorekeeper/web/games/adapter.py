@@ -153,7 +153,8 @@ class GameAdapter:
         for index, owner in enumerate(owners):
             name = self.form_name(field, index if owner is not None else None)
             text = label if owner is None else _("{field} of {name}", field=label, name=owner)
-            inputs.append({"name": name, "label": text, "options": choices})
+            # A count of its own is a fieldset: its label is also its legend, a heading.
+            inputs.append({"name": name, "label": text, "heading": heading_of(text), "options": choices})
         kind = "number" if field.kind == INT else "select"
         return {
             "label": label,
@@ -350,11 +351,10 @@ class GameAdapter:
         return []
 
     def first_lead(self, table: Table, play: Mapping[str, Any]) -> str | None:
-        """Who leads the first trick, in words: the engine's leader by name. None when the
-        engine names none (the cards decide): a game's adapter then says how the first trick
-        is opened."""
+        """Who leads the first trick, in words: the engine's leader by name, or when the cards
+        decide, how the game says the first trick is opened (None: it says nothing)."""
         if play.get("leader") is None:
-            return None
+            return self.game.first_lead_words(table, play)
         return _("{name} leads the first trick.", name=table.name(play["leader"]))
 
     # ---- chips: the engine's number inputs of the round being entered

@@ -157,14 +157,6 @@ class SpadesAdapter(GameAdapter):
                 lines.append(_("{side}: contract {n}", side=table.side_name(index), n=target))
         return lines
 
-    def first_lead(self, table: Table, play: Mapping[str, Any]) -> str | None:
-        # Nobody leads the first trick by seat (the engine's play view names no leader): the
-        # book's rule, everyone's lowest club, and whoever played the highest leads on.
-        return _(
-            "First trick: everyone plays their lowest club (without clubs: a heart or a diamond, "
-            "not a spade); the highest club takes it and leads to the next."
-        )
-
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)
         # Who bids first, not who leads: the lowest clubs open the first trick (the engine's
