@@ -69,7 +69,7 @@ def shared_test_files_naming(game) -> set[str]:
     return {
         str(path.relative_to(TESTS))
         for path in sorted(TESTS.rglob("*.py"))
-        if path not in own and game.id in string_literals(path)
+        if path not in own and (game.id in string_literals(path) or names_as_a_game(path, game.id))
     }
 
 
@@ -81,3 +81,39 @@ def test_only_a_games_own_test_files_name_its_id(game):
     """A shared test file follows the registry: it picks games by what they are (with bids,
     with sides), and a game's own data and rules are in the game's own files."""
     assert shared_test_files_naming(game) == set(), f"{game.id} is named in shared test files"
+
+
+def names_as_a_game(path: Path, game_id: str) -> bool:
+    """Whether a module names `game_id` as a game: the value of a "game" key or argument, a
+    "game=" query, or an argument of a call that makes a match or looks a game up (for an
+    id that is also a card word, "spades" the suit being every file's to say)."""
+
+    def is_id(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) and node.value == game_id
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Dict) and any(
+            key is not None and isinstance(key, ast.Constant) and key.value == "game" and is_id(value)
+            for key, value in zip(node.keys, node.values, strict=True)
+        ):
+            return True
+        if isinstance(node, ast.keyword) and node.arg == "game" and is_id(node.value):
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and f"game={game_id}" in node.value:
+            return True
+        if isinstance(node, ast.Call):
+            func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if ("match" in func or "game" in func) and any(is_id(arg) for arg in node.args):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("game", [game for game in ORIGINALS if game.id in CARD_WORDS], ids=lambda game: game.id)
+def test_a_game_named_like_a_card_is_named_as_a_game_only_in_its_own_test_files(game):
+    own = own_test_files(game)
+    naming = [
+        str(path.relative_to(TESTS))
+        for path in sorted(TESTS.rglob("*.py"))
+        if path not in own and names_as_a_game(path, game.id)
+    ]
+    assert naming == [], f"{game.id} is named as a game in shared test files"
