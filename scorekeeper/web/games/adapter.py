@@ -472,9 +472,10 @@ class GameAdapter:
                     cells[index].append(f"{_(field.label)} {value}")
         return [" · ".join(parts) for parts in cells]
 
-    def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
-        """More facts for one side's total on the scoreboard (e.g. Spades bags)."""
-        return {}
+    def board_note(self, table: Table, state: MatchState, side: int) -> dict[str, Any] | None:
+        """A note under one side's total on the scoreboard, in words: {"text": ..., "warning":
+        whether it warns of points about to be lost}; None: the game notes nothing there."""
+        return None
 
     def progress(self, table: Table, state: MatchState) -> Any:
         """Data for the template's `progress` macro (e.g. Nwik's usage grid); None: no such section."""
