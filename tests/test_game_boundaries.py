@@ -5,11 +5,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import grimp
 import pytest
 
 from scorekeeper.config import PROJECT_ROOT
 from scorekeeper.games import all_games, fields
 from scorekeeper.web.games import adapter_for
+from scorekeeper.web.games.adapter import GameAdapter
 
 PACKAGE = PROJECT_ROOT / "scorekeeper"
 TEMPLATES = PROJECT_ROOT / "templates"
@@ -117,3 +119,21 @@ def test_a_game_named_like_a_card_is_named_as_a_game_only_in_its_own_test_files(
         if path not in own and names_as_a_game(path, game.id)
     ]
     assert naming == [], f"{game.id} is named as a game in shared test files"
+
+
+# --------------------------------------------------------------------------- no game leans on another
+
+
+def test_no_games_module_imports_another_games():
+    """A game's engine module and web adapter import no other game's: what two games share
+    lives in the games' shared modules (base, bidding, fields, house_rules, ...)."""
+    graph = grimp.build_graph("scorekeeper")
+    own = {
+        game.id: {type(game).__module__, type(adapter_for(game)).__module__} - {GameAdapter.__module__}
+        for game in ORIGINALS
+    }
+    assert all(len(modules) >= 1 for modules in own.values())
+    for game_id, modules in own.items():
+        others = set().union(*(theirs for other, theirs in own.items() if other != game_id))
+        imported = set().union(*(graph.find_modules_directly_imported_by(module) for module in modules))
+        assert imported & others == set(), f"{game_id} imports another game's module"
