@@ -46,7 +46,8 @@ ROSTER = [f"Bench {name}" for name in (
 
 
 # --------------------------------------------------------------------------- legal random rounds
-# The generators live with the tests (tests/games/legal_rounds.py), which play with them too.
+# The generators live with the tests (tests/games/generators/, one module a game, played by
+# tests/games/legal_rounds.py), which play with them too.
 
 
 def play_match(rng: random.Random, game_id: str, players: list[str]) -> tuple[Table, MatchState]:

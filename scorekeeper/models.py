@@ -152,7 +152,7 @@ class Round(Model):
 
 
 class Bidding(Model):
-    """The bids of the round about to be played (Nwik, Spades, Willi Stich), stored before
+    """The bids of the round about to be played (in a game with a bidding phase), stored before
     the hand so every phone at the table sees them; the hand's result completes the round,
     which then replaces it. At most one per match."""
 

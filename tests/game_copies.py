@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from scorekeeper import create_app
 from scorekeeper.games import Game, all_games, game_ids, get_game, register, unregister
 
 SWITCH = "SCOREKEEPER_TEST_GAME_COPIES"
@@ -55,3 +56,10 @@ def registered_copy(game: Game) -> Iterator[Game]:
         yield copied
     finally:
         unregister(copied.id)
+
+
+def app_with_copies():
+    """The app with a copy of every game registered in its process: the integration tests'
+    gunicorn under SCOREKEEPER_TEST_GAME_COPIES=1."""
+    register_copies()
+    return create_app()

@@ -5,11 +5,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import grimp
 import pytest
 
 from scorekeeper.config import PROJECT_ROOT
 from scorekeeper.games import all_games, fields
 from scorekeeper.web.games import adapter_for
+from scorekeeper.web.games.adapter import GameAdapter
 
 PACKAGE = PROJECT_ROOT / "scorekeeper"
 TEMPLATES = PROJECT_ROOT / "templates"
@@ -55,20 +57,6 @@ def test_only_a_games_own_template_names_it(game):
 # --------------------------------------------------------------------------- the tests follow the registry too
 
 TESTS = PROJECT_ROOT / "tests"
-# Shared test files that still name a game (a game as the vehicle of a shared behaviour, or a
-# game's own rule not yet moved to its own file). The list may only shrink: a file taken off
-# it must name no game, and a new shared file may not join it.
-NAMING_GAMES_STILL = frozenset(
-    {
-        "league/helpers.py",
-        "league/test_profile.py",
-        "league/test_ratings.py",
-        "league/test_records.py",
-        "league/test_standings.py",
-        "web/test_league_pages.py",
-        "web/test_offline_browser.py",
-    }
-)
 
 
 def own_test_files(game) -> set[Path]:
@@ -83,7 +71,7 @@ def shared_test_files_naming(game) -> set[str]:
     return {
         str(path.relative_to(TESTS))
         for path in sorted(TESTS.rglob("*.py"))
-        if path not in own and game.id in string_literals(path)
+        if path not in own and (game.id in string_literals(path) or names_as_a_game(path, game.id))
     }
 
 
@@ -94,9 +82,58 @@ ORIGINALS = [game for game in all_games() if "copied_from" not in vars(type(game
 def test_only_a_games_own_test_files_name_its_id(game):
     """A shared test file follows the registry: it picks games by what they are (with bids,
     with sides), and a game's own data and rules are in the game's own files."""
-    assert shared_test_files_naming(game) - NAMING_GAMES_STILL == set(), f"{game.id} is named in shared test files"
+    assert shared_test_files_naming(game) == set(), f"{game.id} is named in shared test files"
 
 
-def test_the_files_still_naming_games_are_still_there_and_still_do():
-    naming = set().union(*(shared_test_files_naming(game) for game in ORIGINALS if game.id not in CARD_WORDS))
-    assert NAMING_GAMES_STILL - naming == set(), "these no longer name a game: take them off NAMING_GAMES_STILL"
+def names_as_a_game(path: Path, game_id: str) -> bool:
+    """Whether a module names `game_id` as a game: the value of a "game" key or argument, a
+    "game=" query, or an argument of a call that makes a match or looks a game up (for an
+    id that is also a card word, "spades" the suit being every file's to say)."""
+
+    def is_id(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) and node.value == game_id
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Dict) and any(
+            key is not None and isinstance(key, ast.Constant) and key.value == "game" and is_id(value)
+            for key, value in zip(node.keys, node.values, strict=True)
+        ):
+            return True
+        if isinstance(node, ast.keyword) and node.arg == "game" and is_id(node.value):
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and f"game={game_id}" in node.value:
+            return True
+        if isinstance(node, ast.Call):
+            func = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if ("match" in func or "game" in func) and any(is_id(arg) for arg in node.args):
+                return True
+    return False
+
+
+@pytest.mark.parametrize("game", [game for game in ORIGINALS if game.id in CARD_WORDS], ids=lambda game: game.id)
+def test_a_game_named_like_a_card_is_named_as_a_game_only_in_its_own_test_files(game):
+    own = own_test_files(game)
+    naming = [
+        str(path.relative_to(TESTS))
+        for path in sorted(TESTS.rglob("*.py"))
+        if path not in own and names_as_a_game(path, game.id)
+    ]
+    assert naming == [], f"{game.id} is named as a game in shared test files"
+
+
+# --------------------------------------------------------------------------- no game leans on another
+
+
+def test_no_games_module_imports_another_games():
+    """A game's engine module and web adapter import no other game's: what two games share
+    lives in the games' shared modules (base, bidding, fields, house_rules, ...)."""
+    graph = grimp.build_graph("scorekeeper")
+    own = {
+        game.id: {type(game).__module__, type(adapter_for(game)).__module__} - {GameAdapter.__module__}
+        for game in ORIGINALS
+    }
+    assert all(len(modules) >= 1 for modules in own.values())
+    for game_id, modules in own.items():
+        others = set().union(*(theirs for other, theirs in own.items() if other != game_id))
+        imported = set().union(*(graph.find_modules_directly_imported_by(module) for module in modules))
+        assert imported & others == set(), f"{game_id} imports another game's module"

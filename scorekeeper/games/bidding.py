@@ -1,6 +1,6 @@
 """The bidding half of a round and the chips of a round's number inputs: shapes and helpers every game shares.
 
-A game with a bidding phase (Nwik, Spades, Willi Stich) can have its bids checked and
+A game with a bidding phase (Game.bidding_required not empty) can have its bids checked and
 stored before the hand is played; the hand's result then completes the round. The
 bidding is checked by the very functions the whole-round check runs, so a bidding and a
 hand validate and score exactly as the same whole round.

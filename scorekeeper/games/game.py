@@ -183,6 +183,12 @@ class Game(ABC):
         game, so a page without this game's own adapter says the same words as one with it."""
         return None
 
+    def first_lead_words(self, table: Table, play: Mapping[str, Any]) -> str | None:
+        """How the first trick is opened, in words, when the play view (`play`, as served)
+        names no leader because the cards decide; None for a game whose play view names one.
+        The game says it, so every page of it says the same, with or without its own adapter."""
+        return None
+
     def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
         """Game-specific league statistics by player id, over finished matches of this game in
         played order (Nwik bidder stats, Spades nils, ...); most games have none."""

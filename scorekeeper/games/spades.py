@@ -784,6 +784,14 @@ class Spades(Game):
         self._check_bids_total(table, bids)
         return SpadesBid(bids=bids, calls=calls)
 
+    def first_lead_words(self, table: Table, play: Mapping[str, Any]) -> str | None:
+        # Nobody leads the first trick by seat (the play view names no leader): the book's
+        # rule, everyone's lowest club, and whoever played the highest leads on.
+        return _(
+            "First trick: everyone plays their lowest club (without clubs: a heart or a diamond, "
+            "not a spade); the highest club takes it and leads to the next."
+        )
+
     def play_view(self, table: Table, state: MatchState, bidding: SpadesBid) -> PlayView:
         number = state.next_round
         dealer = table.dealer(number)

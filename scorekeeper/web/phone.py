@@ -105,9 +105,7 @@ def board(adapter: GameAdapter, table: Table, state: MatchState) -> list[dict[st
             "winner": index in state.winners,
             "percent": max(0, min(100, round(100 * total / target))) if target else None,
         }
-        extra = adapter.board_extra(table, state, index)
-        if "bags" in extra:
-            row["bags"] = said_n("%(num)s bag", "%(num)s bags", extra["bags"])
+        row["note"] = adapter.board_note(table, state, index)
         rows.append(row)
     return rows
 

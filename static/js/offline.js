@@ -245,9 +245,11 @@
       if (points) points.textContent = String(side.total);
       var fill = row.querySelector(".fill");
       if (fill && side.percent !== null) fill.style.width = side.percent + "%";
-      if (side.bags) {
-        var bags = row.querySelector(".muted.small");
-        if (bags) bags.textContent = side.bags;
+      var note = row.querySelector(".board-note");
+      if (note && side.note) {
+        note.textContent = side.note.text;
+        note.classList.toggle("note-warning", !!side.note.warning);
+        note.classList.toggle("muted", !side.note.warning);
       }
       row.classList.toggle("winner", !!side.winner);
     });

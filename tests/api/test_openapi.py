@@ -6,6 +6,7 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 
+from scorekeeper.games import all_games, game_ids
 from tests.picks import any_game, rounds, seats
 
 from .helpers import create, sign_up
@@ -22,6 +23,15 @@ def test_openapi_document_lists_the_contract(client):
         "/api/v1/matches/{match_id}/rounds/{number}",
     }
     assert set(paths["/api/v1/matches/{match_id}/rounds/{number}"]) >= {"put", "delete", "parameters"}
+
+
+def test_openapi_document_names_the_games_only_as_the_registry_lists_them(client):
+    """No description names a game by hand: a list of games is the registry's, all of them."""
+    text = client.get("/api/v1/openapi.json").get_data(as_text=True)
+    assert [game.name for game in all_games() if game.name in text] == []
+    listed = ", ".join(game_ids())
+    assert f"one of {listed} (GET /api/v1/games)" in text
+    assert f"The round input of the match's game ({listed})" in text
 
 
 def test_interactive_docs_page_is_served(client):

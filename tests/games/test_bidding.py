@@ -13,7 +13,8 @@ from scorekeeper.games.base import MatchState, RuleError, Table
 from scorekeeper.games.fields import BID
 
 from .data import bidding_option_sets, bidding_round
-from .legal_rounds import SUITS4, generator_for, play_match
+from .generators import SUITS4
+from .legal_rounds import generator_for, play_match
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 NO_BIDDING_GAMES = [game for game in all_games() if not game.has_bidding]

@@ -19,6 +19,7 @@ from psycopg import sql
 from sqlalchemy.engine import make_url
 
 from scorekeeper.config import PROJECT_ROOT, database_url_from_env
+from tests.game_copies import copies_wanted
 
 # A database of its own on the PostgreSQL server (named after the session database, so
 # two checkouts testing on one server at once don't share it): the in-process fixtures
@@ -179,7 +180,9 @@ def start_gunicorn(
                 "--access-logfile", "-",
                 "--access-logformat", ACCESS_LOG_FORMAT,
                 *(extra_args or []),
-                "scorekeeper:create_app()",
+                # The server knows the games the tests know: with SCOREKEEPER_TEST_GAME_COPIES=1
+                # their copies too (an export of a copy's matches imports there as here).
+                "tests.game_copies:app_with_copies()" if copies_wanted() else "scorekeeper:create_app()",
             ],
             cwd=PROJECT_ROOT,
             env=env,

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 import threading
 import urllib.error
 import urllib.request
@@ -10,6 +11,10 @@ from typing import Any
 
 import brotli
 import pytest
+
+from scorekeeper.games import Table
+from tests.games.legal_rounds import legal_round
+from tests.picks import a_game
 
 from .test_gunicorn import HTTP_TIMEOUT, Reply, failure
 
@@ -45,23 +50,46 @@ def same_version(etag: str, other: str) -> bool:
     return etag.strip('"').split(":")[0] == other.strip('"').split(":")[0]
 
 
+GAME = a_game("with a bidding, for four", lambda game: game.has_bidding and game.min_players <= len(PLAYERS) <= game.max_players)
+
+
+def bidding_of(raw: dict[str, Any]) -> dict[str, Any]:
+    """The bidding half of a whole round."""
+    return {name: raw[name] for name in (*GAME.bidding_required, *GAME.bidding_optional) if name in raw}
+
+
+def first_rounds(table: Table, count: int) -> list[dict[str, Any]]:
+    """`count` legal first rounds, each with a bidding of its own (the same every run)."""
+    rng = random.Random(1)
+    found: list[dict[str, Any]] = []
+    for _draw in range(500):
+        raw, _after = legal_round(rng, GAME, table, GAME.initial_state(table))
+        if all(bidding_of(raw) != bidding_of(other) for other in found):
+            found.append(raw)
+        if len(found) == count:
+            return found
+    raise AssertionError(f"no {count} different biddings of {GAME.id}")
+
+
 def test_a_bidding_given_on_one_phone_is_seen_and_completed_on_another(gunicorn_server):
     base = gunicorn_server.url
-    created = fetch("POST", f"{base}/api/v1/matches", {"game": "spades", "players": PLAYERS})
+    created = fetch("POST", f"{base}/api/v1/matches", {"game": GAME.id, "players": PLAYERS})
     assert created.status == 201, failure(str(created), gunicorn_server)
     match_url = f"{base}/api/v1/matches/{created.body['id']}"
     etag = created.headers["ETag"]
+    table = GAME.table(PLAYERS, created.body["options"])
+    state = GAME.initial_state(table)
 
     # Ten phones give a bidding with the same ETag at once: exactly one is stored.
-    bids = [[1 + i % 4, 2, 3, 4] for i in range(10)]
-    replies: list[Reply | None] = [None] * len(bids)
-    barrier = threading.Barrier(len(bids), timeout=HTTP_TIMEOUT)
+    rounds = first_rounds(table, 10)
+    replies: list[Reply | None] = [None] * len(rounds)
+    barrier = threading.Barrier(len(rounds), timeout=HTTP_TIMEOUT)
 
     def give(index: int) -> None:
         barrier.wait()
-        replies[index] = fetch("PUT", f"{match_url}/rounds/1/bidding", {"bids": bids[index]}, {"If-Match": etag})
+        replies[index] = fetch("PUT", f"{match_url}/rounds/1/bidding", bidding_of(rounds[index]), {"If-Match": etag})
 
-    threads = [threading.Thread(target=give, args=(index,), daemon=True) for index in range(len(bids))]
+    threads = [threading.Thread(target=give, args=(index,), daemon=True) for index in range(len(rounds))]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -69,23 +97,29 @@ def test_a_bidding_given_on_one_phone_is_seen_and_completed_on_another(gunicorn_
     statuses = sorted(reply.status or 0 for reply in replies if reply is not None)
     assert statuses == [200] + [412] * 9, failure(f"statuses {statuses}", gunicorn_server)
     winner = next(reply for reply in replies if reply is not None and reply.status == 200)
-    stored_bids = winner.body["input"]["bids"]
+    stored = winner.body["input"]
+    chosen = next(raw for raw in rounds if bidding_of(raw) == stored)
+    play = GAME.validate_bidding(table, state, stored).as_dict()
 
     # Every worker serves it with the match (no stale cached document), compressed.
     for _ in range(6):
         seen = fetch("GET", match_url, headers={"If-None-Match": etag})
         assert seen.status == 200 and same_version(seen.headers["ETag"], winner.headers["ETag"])
         assert seen.headers.get("Content-Encoding") in {"br", "gzip"}
-        assert seen.body["bidding"]["input"] == {"bids": stored_bids}
-        assert seen.body["bidding"]["play"]["targets"] == stored_bids
+        assert seen.body["bidding"]["input"] == stored
+        assert seen.body["bidding"]["play"] == play
 
     # A second phone records the hand; the round is the whole round, scored as such.
-    hand = fetch("POST", f"{match_url}/rounds?number=1", {"tricks": [4, 3, 3, 3]}, {"If-Match": winner.headers["ETag"]})
+    hand_part = {name: value for name, value in chosen.items() if name not in stored}
+    hand = fetch("POST", f"{match_url}/rounds?number=1", hand_part, {"If-Match": winner.headers["ETag"]})
     assert hand.status == 201, failure(str(hand), gunicorn_server)
-    assert hand.body["input"] == {"bids": stored_bids, "tricks": [4, 3, 3, 3]}
+    assert hand.body["input"] == chosen
     after = fetch("GET", match_url).body
     assert after["bidding"] is None and [r["number"] for r in after["rounds"]] == [1]
+    state = GAME.play(table, state, chosen)
+    assert after["rounds"][0]["scores"] == list(state.rounds[-1].score.scores)
 
     # A whole round at once still works with no bidding stored.
-    whole = fetch("POST", f"{match_url}/rounds", {"bids": [3, 3, 3, 3], "tricks": [4, 3, 3, 3]})
+    second, _after = legal_round(random.Random(2), GAME, table, state)
+    whole = fetch("POST", f"{match_url}/rounds", second)
     assert whole.status == 201 and whole.body["number"] == 2

@@ -4,7 +4,8 @@ from __future__ import annotations
 from scorekeeper.games.nwik import Tally
 from scorekeeper.league import records
 
-from .helpers import NWIK_MATCH, build_match, day
+from .helpers import build_match, day
+from .nwik_league import NWIK_MATCH
 
 # --------------------------------------------------------------------------- Nwik as Bidder
 

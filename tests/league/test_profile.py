@@ -1,56 +1,51 @@
-"""Player profiles, and the league package's purity: no web or database library, documented modules."""
+"""Player profiles of any game, and the league package's purity: no web or database library,
+documented modules (the hand-worked league's profiles are in test_nameless_nwik_spades_zwicker_profile.py)."""
 from __future__ import annotations
 
 import pkgutil
 from importlib import import_module
-from pathlib import Path
 
 import scorekeeper.league
 from scorekeeper.league import Streak, player_profile, ratings, records, standings
 
-from .helpers import NWIK_MATCH, SPADES_NIL_MATCH, build_match, day, hand_league
-
-REPO = Path(__file__).resolve().parents[2]
+from .helpers import registry_league
 
 
-def profile_league():
-    return [
-        *hand_league(),
-        build_match("n1", "nwik", ["ann", "bob", "cid"], NWIK_MATCH, played_at=day(7)),
-        build_match("s1", "spades", ["ann", "bob", "cid", "dee"], SPADES_NIL_MATCH,
-                    played_at=day(8), options={"target": 200}),
-    ]
-
-
-def test_profile_combines_standings_ratings_streaks_and_stats():
-    league = profile_league()
-    profile = player_profile(league, "ann")
-    assert profile.player_id == "ann"
-    # Overall and per game, exactly the rows and ratings of the league-wide computations.
-    assert profile.overall == next(row for row in standings(league) if row.player_id == "ann")
-    assert profile.overall_rating == ratings(league).get("ann")
-    assert list(profile.by_game) == ["nameless", "nwik", "spades", "zwicker"]
-    for game, entry in profile.by_game.items():
-        assert entry.game == game
-        assert entry.standing == next(row for row in standings(league, game=game) if row.player_id == "ann")
-        assert entry.rating == ratings(league, game=game).get("ann")
-    # ann: m1 W, m3 W, m4 L, m5 L, m6 L, n1 (bob wins, 9 > 2) L, s1 W: longest 2, current 1.
-    assert profile.longest_streak == Streak("ann", 2, "m1", "m3")
-    assert profile.current_streak == 1
+def test_profile_combines_standings_ratings_streaks_and_stats_of_every_game():
+    league = registry_league()
     found = records(league)
-    assert profile.game_stats["nwik"] == found.game_stats["nwik"]["ann"]
-    assert profile.game_stats["spades"] == found.game_stats["spades"]["ann"]
-    assert "willi-stich" not in profile.game_stats
+    for name in {name for match in league for name in match.players}:
+        profile = player_profile(league, name)
+        assert profile.player_id == name
+        # Overall and per game, exactly the rows and ratings of the league-wide computations.
+        assert profile.overall == next(row for row in standings(league) if row.player_id == name)
+        assert profile.overall_rating == ratings(league).get(name)
+        played = sorted({match.game for match in league if match.finished and name in match.players})
+        assert list(profile.by_game) == played
+        for game, entry in profile.by_game.items():
+            assert entry.game == game
+            assert entry.standing == next(row for row in standings(league, game=game) if row.player_id == name)
+            assert entry.rating == ratings(league, game=game).get(name)
+        assert profile.longest_streak == found.longest_streak_by_player[name]
+        assert profile.current_streak == found.current_streak_by_player[name]
+        assert profile.game_stats == {
+            game: stats[name] for game, stats in found.game_stats.items() if name in stats
+        }
 
 
 def test_profile_ranked_flag_follows_min_matches():
-    profile = player_profile(hand_league(), "ann", min_matches=3)
-    assert profile.overall.ranked  # 5 finished matches
-    assert not profile.by_game["spades"].standing.ranked  # 1 (m7 is unfinished)
+    # In the league of every game, ann has one finished match of each game she plays.
+    league = registry_league()
+    played = sum("ann" in match.players for match in league if match.finished)
+    assert played > 1
+    assert player_profile(league, "ann", min_matches=played).overall.ranked
+    assert not player_profile(league, "ann", min_matches=played + 1).overall.ranked
+    assert all(entry.standing.ranked for entry in player_profile(league, "ann", min_matches=1).by_game.values())
+    assert not any(entry.standing.ranked for entry in player_profile(league, "ann", min_matches=2).by_game.values())
 
 
 def test_profile_of_a_player_without_finished_matches():
-    profile = player_profile(hand_league(), "zed")
+    profile = player_profile(registry_league(), "zed")
     assert (profile.overall, profile.overall_rating, dict(profile.by_game)) == (None, None, {})
     assert profile.longest_streak == Streak("zed", 0, None, None)
     assert profile.current_streak == 0
@@ -58,7 +53,7 @@ def test_profile_of_a_player_without_finished_matches():
 
 
 def test_profile_accepts_a_one_shot_iterable():
-    league = profile_league()
+    league = registry_league()
     assert player_profile(iter(league), "bob") == player_profile(league, "bob")
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 from scorekeeper.games.spades import NilStats
 from scorekeeper.league import records
 
-from .helpers import SPADES_NIL_MATCH, build_match, day, hand_league
+from .helpers import build_match, day
+from .nameless_spades_zwicker_league import hand_league
+from .spades_league import SPADES_NIL_MATCH
 
 # --------------------------------------------------------------------------- Spades nils
 

@@ -156,6 +156,24 @@ def phone_context(phone):
             tab.close()
 
 
+@pytest.fixture
+def new_phone(browser, live_server, console):
+    """Makes a phone that has never been to the app (nothing stored, no engine), at 390x844,
+    its console watched: new_phone() -> (context, page). Closed after the test."""
+    made = []
+
+    def make():
+        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+        made.append(context)
+        page = context.new_page()
+        console.watch(page)
+        return context, page
+
+    yield make
+    for context in made:
+        context.close()
+
+
 class Console:
     """Console errors and uncaught exceptions seen by a page."""
 
@@ -185,7 +203,13 @@ def console() -> Console:
 
 
 @pytest.fixture
-def context(browser, live_server):
+def context(request, browser, live_server):
+    """A fresh phone for the test; for a test marked on_the_phone, the session's one phone
+    (`phone`), whose engine is stored and compiled once, as on a player's phone that has been
+    to the app before."""
+    if request.node.get_closest_marker("on_the_phone"):
+        yield request.getfixturevalue("phone_context")
+        return
     context = browser.new_context(viewport=VIEWPORT, base_url=live_server, device_scale_factor=1, has_touch=True)
     yield context
     context.close()

@@ -194,6 +194,34 @@ def test_a_copied_game_has_a_rules_page_made_from_its_engine(client, copied_game
     assert f'href="/rules/{copied_game.id}"' in client.get("/rules").get_data(as_text=True)
 
 
+@pytest.mark.parametrize("game", [game for game in ORIGINALS if game.has_bidding], ids=lambda game: f"copy of {game.id}")
+def test_a_copied_game_says_who_leads_the_first_trick_as_its_original_does(app, game):
+    """The play view's first lead is the game's to say (its leader, or how the cards open the
+    first trick), so a copy on the generic adapter says it as its original does."""
+    players = names_for(game)
+    with registered_copy(game) as copied, app.test_request_context():
+        for seed in range(5):
+            table = game.table(players)
+            state = game.initial_state(table)
+            raw, _after = legal_round(random.Random(seed), game, table, state)
+            bids = {name: raw[name] for name in (*game.bidding_required, *game.bidding_optional) if name in raw}
+            play = game.validate_bidding(table, state, bids).as_dict()
+            said = adapter_for(game).first_lead(table, play)
+            assert said, play
+            assert adapter_for(copied).first_lead(copied.table(players), copied.validate_bidding(table, state, bids).as_dict()) == said
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ru"])
+def test_a_copied_games_round_form_headings_start_with_a_capital(client, copied_game, language):
+    """Each legend of the generic round form is a heading, in every language: a count said
+    per seat ("взятки: Ann" mid-line in Russian) starts with a capital there."""
+    match_id = create_by_form(client, copied_game, names_for(copied_game))
+    html = client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
+    legends = [" ".join(text.split()) for text in re.findall(r"<legend[^>]*>([^<]+)", html)]
+    assert legends
+    assert [legend for legend in legends if legend[:1].islower()] == []
+
+
 def test_a_copied_game_works_on_the_league_pages(client, copied_game):
     check_league_pages(client, copied_game)
 

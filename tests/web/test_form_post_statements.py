@@ -1,5 +1,5 @@
 """A round posted by form costs the database what the API's post costs: the form is read by
-the write itself, against the state it restores, so the match is read once."""
+the write itself, against the state it restores, so the match and its snapshot are read once."""
 from __future__ import annotations
 
 import random
@@ -51,3 +51,6 @@ def test_a_form_post_takes_no_more_statements_than_the_api_post(client, clean_ap
     with statements(clean_app) as by_api:
         assert client.post(f"/api/v1/matches/{match['id']}/rounds", json=raw).status_code == 201
     assert len(by_form) <= len(by_api), "\n".join(by_form)
+    # The match's snapshot is read once (the write's own read), as by the API.
+    reads = [statement for statement in by_form if "FROM round_snapshots" in statement]
+    assert len(reads) == 1 == len([statement for statement in by_api if "FROM round_snapshots" in statement]), "\n\n".join(reads)

@@ -8,9 +8,31 @@ import re
 
 import pytest
 
+from scorekeeper.games import all_games
 from tests.api.helpers import sign_up
-from tests.api.leagues_data import new_league
+from tests.api.leagues_data import LEAGUE_PLAYS, finishes, new_league
 from tests.conftest import empty_tables
+from tests.game_picks import NAMES, a_game, new_match_form, seats
+
+MEMBERS = {"Ann", "Bob", "Cid", "Dan"}
+
+
+def league_players() -> dict[str, set[str]]:
+    """Who finished a match of each game in the test league (tests/api/leagues_data.py), by game id."""
+    played: dict[str, set[str]] = {}
+    for game_id, players, options, rounds in LEAGUE_PLAYS:
+        game = next(game for game in all_games() if game.id == game_id)
+        if finishes(game, players, options, rounds):
+            played.setdefault(game_id, set()).update(players)
+    return played
+
+
+# A game that only some of the league's members finished a match of: its filter leaves the others out.
+FILTERED, FILTERED_PLAYERS = next((game, players) for game, players in league_players().items() if players < MEMBERS)
+FILTERED_NAME = next(game.name for game in all_games() if game.id == FILTERED)
+LEFT_OUT = sorted(MEMBERS - FILTERED_PLAYERS)[0]
+# A game for two, to start a league match with.
+FOR_TWO = a_game(seats(2))
 
 
 def refusal(html: str) -> str:
@@ -47,7 +69,7 @@ def player_id(client, name: str) -> str:
 def test_every_new_page_renders(client):
     league_id, match_ids = new_league(client)
     ann = player_id(client, "Ann")
-    urls = ["/leagues", f"/leagues/{league_id}", f"/leagues/{league_id}?game=spades", "/players", f"/players/{ann}"]
+    urls = ["/leagues", f"/leagues/{league_id}", f"/leagues/{league_id}?game={FILTERED}", "/players", f"/players/{ann}"]
     for url in urls:
         response = client.get(url)
         assert response.status_code == 200, url
@@ -83,14 +105,15 @@ def test_standings_of_a_played_league(client):
 
 def test_game_filter_and_the_standings_block(client):
     league_id, _ = new_league(client)
-    page = client.get(f"/leagues/{league_id}?game=zwicker").get_data(as_text=True)
+    page = client.get(f"/leagues/{league_id}?game={FILTERED}").get_data(as_text=True)
     standings = re.search(r'<table class="data standings">(.*?)</table>', page, re.DOTALL).group(1)
-    assert "Bob" in standings and "Dan" in standings and "Ann" not in standings  # only Bob and Dan played Zwicker
-    block = client.get(f"/leagues/{league_id}/standings?game=zwicker")
+    # only the players of its matches are in the game's standings
+    assert all(name in standings for name in FILTERED_PLAYERS) and LEFT_OUT not in standings
+    block = client.get(f"/leagues/{league_id}/standings?game={FILTERED}")
     assert block.status_code == 200
     fragment = block.get_data(as_text=True)
     assert fragment.lstrip().startswith('<div id="standings"') and "<html" not in fragment
-    assert block.headers["HX-Push-Url"] == f"/leagues/{league_id}?game=zwicker"
+    assert block.headers["HX-Push-Url"] == f"/leagues/{league_id}?game={FILTERED}"
 
 
 def test_unranked_players_are_below_the_line(client):
@@ -110,7 +133,7 @@ def test_match_pages_offer_and_show_the_league(client):
     league_id = start_league(client)
     new_page = client.get(f"/matches/new?league={league_id}").get_data(as_text=True)
     assert re.search(rf'<option value="{league_id}" selected>Friday</option>', new_page)
-    data = {"game": "zwicker", "seats": "2", "action": "create", "first_dealer": "0", "player_0": "Ann", "player_1": "Eve", "league": league_id}
+    data = new_match_form(FOR_TWO, ["Ann", "Eve"], league=league_id)
     response = client.post("/matches/new", data=data)
     assert response.status_code == 303
     match_id = response.headers["Location"].rsplit("/", 1)[1]
@@ -167,18 +190,20 @@ def test_refused_member_shows_the_rule_with_4xx(client):
 
 def test_add_season_by_form_and_refusal(client):
     league_id = start_league(client)
-    data = {"name": "Winter", "starts_on": "2026-12-01", "ends_on": "2027-02-28", "games": ["spades", "nwik"], "min_matches": "3"}
+    # Two games, the catalogue's last before its first: a season keeps them in the order chosen.
+    chosen = [all_games()[-1], all_games()[0]]
+    data = {"name": "Winter", "starts_on": "2026-12-01", "ends_on": "2027-02-28", "games": [game.id for game in chosen], "min_matches": "3"}
     response = client.post(f"/leagues/{league_id}/seasons", data=data)
     assert response.status_code == 303 and response.headers["Location"].endswith("#seasons")
     season = api_league(client, league_id)["seasons"][0]
-    assert season["name"] == "Winter" and season["games"] == ["spades", "nwik"] and season["min_matches"] == 3
+    assert season["name"] == "Winter" and season["games"] == data["games"] and season["min_matches"] == 3
     html = client.get(f"/leagues/{league_id}").get_data(as_text=True)
-    assert "Winter" in html and "Spades, Nwik" in html
+    assert "Winter" in html and html_lib.escape(", ".join(game.name for game in chosen)) in html
     response = client.post(f"/leagues/{league_id}/seasons", data={**data, "name": "Backwards", "ends_on": "2026-11-01"})
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert refusal(html).startswith("a season must end on or after the day it starts")
-    assert 'value="Backwards"' in html and re.search(r'value="spades" checked', html)
+    assert 'value="Backwards"' in html and all(re.search(rf'value="{game.id}" checked', html) for game in chosen)
     response = client.post(f"/leagues/{league_id}/seasons", data={**data, "starts_on": "soon"})
     assert response.status_code == 422
     # The same schema as the API's: its messages, with the field in words.
@@ -186,7 +211,7 @@ def test_add_season_by_form_and_refusal(client):
     response = client.post(f"/leagues/{league_id}/seasons", data={**data, "name": "Long", "min_matches": "20000"})
     assert response.status_code == 422
     assert refusal(response.get_data(as_text=True)) == "matches needed to be ranked: Must be greater than or equal to 0 and less than or equal to 10000."
-    api = client.post(f"/api/v1/leagues/{league_id}/seasons", json={**data, "name": "Long", "games": ["spades"], "min_matches": 20000})
+    api = client.post(f"/api/v1/leagues/{league_id}/seasons", json={**data, "name": "Long", "games": data["games"][:1], "min_matches": 20000})
     assert api.status_code == 422
     assert [season["name"] for season in api_league(client, league_id)["seasons"]] == ["Winter"]
 
@@ -290,13 +315,13 @@ def test_league_and_player_pages_in_the_browser(page, console, shot, live_server
         shot(page, f"league-02-{section}")
     page.evaluate("window.scrollTo(0, 0)")
     # The game filter swaps the standings block in place (htmx) and updates the address.
-    page.select_option("#filter-game", "zwicker")
-    expect(page).to_have_url(re.compile(r"\?game=zwicker$"))
-    expect(standings.locator("tbody tr")).to_have_count(2)
-    expect(page.locator("#standings .filter-note")).to_contain_text("Zwicker")
-    expect(standings).not_to_contain_text("Ann")
-    assert page.locator("#filter-game").input_value() == "zwicker"
-    shot(page, "league-03-zwicker")
+    page.select_option("#filter-game", FILTERED)
+    expect(page).to_have_url(re.compile(rf"\?game={re.escape(FILTERED)}$"))
+    expect(standings.locator("tbody tr")).to_have_count(len(FILTERED_PLAYERS))
+    expect(page.locator("#standings .filter-note")).to_contain_text(FILTERED_NAME)
+    expect(standings).not_to_contain_text(LEFT_OUT)
+    assert page.locator("#filter-game").input_value() == FILTERED
+    shot(page, "league-03-one-game")
     assert_phone_layout(page)
     page.select_option("#filter-game", "")
     page.select_option("#filter-season", label="Autumn")
@@ -318,12 +343,12 @@ def test_league_and_player_pages_in_the_browser(page, console, shot, live_server
     page.goto("/")
     page.get_by_role("link", name="Leagues").click()
     expect(page.locator("h1")).to_have_text("Leagues")
-    page.goto(f"/matches/new?game=zwicker&league={league_id}")
+    page.goto(f"/matches/new?game={FOR_TWO.id}&league={league_id}")
     expect(page.locator("#league")).to_have_value(league_id)
-    page.fill("#player_0", "Ann")
-    page.fill("#player_1", "Bob")
+    for seat in range(page.locator("input[id^=player_]").count()):  # as many as the game's form starts with
+        page.fill(f"#player_{seat}", NAMES[seat])
     shot(page, "league-04-new-match", full_page=True)
-    page.get_by_role("button", name="Start Zwicker").click()
+    page.get_by_role("button", name=f"Start {FOR_TWO.name}").click()
     expect(page.locator(".league-of a")).to_have_text("Thursday")
     shot(page, "league-05-match")
     assert console.unexpected() == []

@@ -1,9 +1,10 @@
-"""A Spades round in chromium at 390x844."""
+"""A Spades round in chromium at 390x844, and its live check refusing a contract of 0 while tapping."""
 from __future__ import annotations
 
 import pytest
 from table_loop import enter
 
+from tests.web.test_bids_browser import check_page, new_match
 from tests.web.test_browser import refused, save_round, start_match, valid_preview
 
 pytestmark = pytest.mark.browser
@@ -30,4 +31,26 @@ def test_spades_round(page, console, shot):
     save_round(page, 1)
     expect(page.locator(".total .points")).to_have_text(["72", "-28"])
     shot(page, "spades-02-saved", full_page=True)
+    assert console.unexpected() == []
+
+
+def test_a_spades_contract_of_0_is_refused_while_tapping(page, taps, shot, console):
+    page.goto(f"/matches/{new_match(page, 'spades')}")
+    enter(page, "bid_1", "0")
+    enter(page, "bid_3", "0")
+    # The save bar says the rule in its words with its "why?", in view beside the bid just tapped.
+    bar = page.locator("#bar-state")
+    expect(bar).to_have_class("bar-state bad")
+    expect(bar).to_contain_text("Bob & Dee bid 0 tricks together, but a side's contract must be 1 to 13")
+    why = bar.locator("a.rule-link")
+    expect(why).to_have_attribute("href", "/rules/spades#rule-contract")
+    expect(why).to_be_in_viewport()
+    check_page(page, shot, "spades-contract-0")
+    # The bar grew by the rule's lines: the chip that mends the bid is still in reach, no swipe.
+    mark = len(taps.events)
+    enter(page, "bid_3", "3")
+    assert [kind for kind, _detail in taps.events[mark:]] == ["tap"], taps.events[mark:]
+    expect(page.locator("#preview .refusal")).to_have_count(0)
+    expect(page.locator("#bar-state")).not_to_have_class("bar-state bad")
+    taps.assert_honest()
     assert console.unexpected() == []

@@ -53,3 +53,15 @@ def test_spades_deal_line_says_who_bids_first_not_who_leads(client, language, de
     page = html_lib.unescape(client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True))
     assert deal_line in page
     assert not_said not in page
+
+
+def test_each_sides_bags_are_noted_under_its_total(client):
+    """The scoreboard notes each side's bags (Spades' own note, from its adapter), a warning near the bag limit."""
+    match_id = create(client, "spades", opt_bag_limit="5")
+    # Ann & Cid bid 5 and take 5: no bag, 5 to the limit; Bob & Dee bid 4 and take 8: 4 bags, 1 to the
+    # limit, within the 3 the scoreboard warns of.
+    posted = client.post(f"/api/v1/matches/{match_id}/rounds", json={"bids": [2, 2, 3, 2], "tricks": [2, 4, 3, 4]})
+    assert posted.status_code == 201, posted.get_json()
+    page = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    notes = re.findall(r'<span class="small board-note( note-warning| muted)">([^<]*)</span>', page)
+    assert notes == [(" muted", "0 bags"), (" note-warning", "4 bags · 1 more loses points")], notes

@@ -58,7 +58,7 @@ def test_spades_match_to_500(language, region, page_in, live_server, shot, conso
         if by_api and by_api[-1] == number - 1:
             reload_to_see(page, number - 1)
         if number == 8:  # 7 bags (one a round): 3 more and the side loses points, said on the board
-            expect(page.locator(".bag-warning").first).to_contain_text(WORDS[language]["bags"])
+            expect(page.locator(".note-warning").first).to_contain_text(WORDS[language]["bags"])
             shot(page, f"loop-spades-{language}-07-bags")
         if number == 1 or after.finished:
             says_the_round(page, language, number)

@@ -4,13 +4,15 @@ from __future__ import annotations
 import pytest
 from table_loop import assert_tap_sizes, in_first_screen, sideways_overflow
 
+from tests.picks import any_game
+
 pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
 
 def test_taps_and_key_presses_are_counted_across_page_loads(page, taps, live_server):
-    page.goto("/matches/new?game=nameless")
+    page.goto(f"/matches/new?game={any_game().id}")
     start = taps.mark()
     page.locator("#player_0").click()
     page.keyboard.type("Ann")
@@ -27,7 +29,7 @@ def test_taps_and_key_presses_are_counted_across_page_loads(page, taps, live_ser
 
 
 def test_filling_without_keys_is_caught(page, taps, live_server):
-    page.goto("/matches/new?game=nameless")
+    page.goto(f"/matches/new?game={any_game().id}")
     page.fill("#player_0", "Ann")
     expect(page.locator("#player_0")).to_have_value("Ann")
     assert taps.count == 0
@@ -36,7 +38,7 @@ def test_filling_without_keys_is_caught(page, taps, live_server):
 
 
 def test_scrolling_is_counted(page, taps, live_server):
-    page.goto("/matches/new?game=nameless")
+    page.goto(f"/matches/new?game={any_game().id}")
     page.mouse.move(200, 400)
     page.mouse.wheel(0, 600)
     page.wait_for_function("() => scrollY > 0")

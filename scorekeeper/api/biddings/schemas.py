@@ -40,7 +40,7 @@ class PlayViewSchema(Schema):
     leader = fields.Integer(
         allow_none=True,
         required=True,
-        metadata={"description": "the seat that leads the first trick; null when the cards decide (Spades: lowest club)"},
+        metadata={"description": "the seat that leads the first trick; null when the cards decide (the game's rules say how the first trick opens)"},
     )
     targets = fields.List(
         fields.Integer(allow_none=True),

@@ -152,7 +152,7 @@ class HeadToHead(MethodView):
 class RecordsView(MethodView):
     @blp.response(200)
     def get(self, league_id: str):
-        """Highest round score, biggest win, streaks, Nwik by style and stake, nil and exact-call rates."""
+        """Highest round score, biggest win and streaks, and each game's own stats (game_stats, by game id)."""
         return as_json(service.records_text(service.read_league(league_id, current_actor())))
 
 

@@ -166,7 +166,8 @@ class GameAdapter:
         for index, owner in enumerate(owners):
             name = self.form_name(field, index if owner is not None else None)
             text = label if owner is None else _("{field} of {name}", field=label, name=owner)
-            inputs.append({"name": name, "label": text, "options": choices})
+            # A count of its own is a fieldset: its label is also its legend, a heading.
+            inputs.append({"name": name, "label": text, "heading": heading_of(text), "options": choices})
         kind = "number" if field.kind == INT else "select"
         return {
             "label": label,
@@ -370,11 +371,10 @@ class GameAdapter:
         return []
 
     def first_lead(self, table: Table, play: Mapping[str, Any]) -> str | None:
-        """Who leads the first trick, in words: the engine's leader by name. None when the
-        engine names none (the cards decide): a game's adapter then says how the first trick
-        is opened."""
+        """Who leads the first trick, in words: the engine's leader by name, or when the cards
+        decide, how the game says the first trick is opened (None: it says nothing)."""
         if play.get("leader") is None:
-            return None
+            return self.game.first_lead_words(table, play)
         return _("{name} leads the first trick.", name=table.name(play["leader"]))
 
     # ---- chips: the engine's number inputs of the round being entered
@@ -492,9 +492,10 @@ class GameAdapter:
                     cells[index].append(f"{_(field.label)} {value}")
         return [" · ".join(parts) for parts in cells]
 
-    def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
-        """More facts for one side's total on the scoreboard (e.g. Spades bags)."""
-        return {}
+    def board_note(self, table: Table, state: MatchState, side: int) -> dict[str, Any] | None:
+        """A note under one side's total on the scoreboard, in words: {"text": ..., "warning":
+        whether it warns of points about to be lost}; None: the game notes nothing there."""
+        return None
 
     def progress(self, table: Table, state: MatchState) -> Any:
         """Data for the template's `progress` macro (e.g. Nwik's usage grid); None: no such section."""

@@ -13,7 +13,7 @@ from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
 from .shared import posted_back
-from .template_words import said
+from .template_words import said, said_n
 
 # The scoreboard warns of the bag penalty when a side is this many bags (or fewer) from it.
 BAG_WARNING = 3
@@ -157,14 +157,6 @@ class SpadesAdapter(GameAdapter):
                 lines.append(_("{side}: contract {n}", side=table.side_name(index), n=target))
         return lines
 
-    def first_lead(self, table: Table, play: Mapping[str, Any]) -> str | None:
-        # Nobody leads the first trick by seat (the engine's play view names no leader): the
-        # book's rule, everyone's lowest club, and whoever played the highest leads on.
-        return _(
-            "First trick: everyone plays their lowest club (without clubs: a heart or a diamond, "
-            "not a spade); the highest club takes it and leads to the next."
-        )
-
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         dealer = hints.get("dealer", 0)
         # Who bids first, not who leads: the lowest clubs open the first trick (the engine's
@@ -197,14 +189,17 @@ class SpadesAdapter(GameAdapter):
             notes.append(_("House rule: the bids may not add up to 13 (so far {count})", count=sum(bids)))
         return notes
 
-    def board_extra(self, table: Table, state: MatchState, side: int) -> dict[str, Any]:
+    def board_note(self, table: Table, state: MatchState, side: int) -> dict[str, Any] | None:
         if not state.next:
-            return {}
+            return None
         bags = state.next.get("bags", [0] * len(state.totals))[side]
         limit = table.options.get("bag_limit")
         # Near the limit (within 3 bags) the scoreboard warns how many are left before the penalty.
         left = limit - bags if isinstance(limit, int) and table.options.get("overtricks") == "bags" else None
-        return {"bags": bags, "bags_left": left if left is not None and left <= BAG_WARNING else None}
+        text = said_n("%(num)s bag", "%(num)s bags", bags)
+        if left is not None and left <= BAG_WARNING:
+            return {"text": f"{text} · {said_n('%(num)s more loses points', '%(num)s more lose points', left)}", "warning": True}
+        return {"text": text, "warning": False}
 
     def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
         rows = [{**entry, "who": names(player_id)} for player_id, entry in stats.items()]

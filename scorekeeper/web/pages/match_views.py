@@ -114,7 +114,7 @@ def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
                 "leader": best is not None and total == best and not state.winners,
                 "target": target,
                 "percent": max(0, min(100, round(100 * total / target))) if target else None,
-                **adapter.board_extra(table, state, index),
+                "note": adapter.board_note(table, state, index),
             }
         )
     return rows

@@ -5,10 +5,10 @@ plays no match in that league: the league's pages are checked against figures wo
 from these very matches."""
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from scorekeeper.games import Game
+from tests.own_modules import own_module
 
 Play = tuple[list[str], dict[str, Any], list[dict[str, Any]]]
 
@@ -16,11 +16,5 @@ Play = tuple[list[str], dict[str, Any], list[dict[str, Any]]]
 def plays_for(game: Game) -> list[Play]:
     """The game's own league matches, if it has a module of them (by its id, never through its
     engine class: a copy of a game is a new game to the tests)."""
-    name = f"{__name__}.{game.id.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        return []
-    return list(module.PLAYS)
+    module = own_module(__name__, game.id.replace("-", "_"))
+    return list(module.PLAYS) if module is not None else []

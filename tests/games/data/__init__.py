@@ -24,7 +24,6 @@ A module may define, each optional:
 """
 from __future__ import annotations
 
-import importlib
 import random
 from types import ModuleType
 from typing import Any
@@ -35,6 +34,7 @@ from scorekeeper.games.fields import BID
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import CHIP_LIMIT
 from tests.games.legal_rounds import Generator, generator_for, legal_round
+from tests.own_modules import own_module
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 
@@ -42,12 +42,7 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 def module_for(game: Game) -> ModuleType | None:
     """The game's own test data module, if it has one (by its id, never through its engine class:
     a copy of a game is a new game to the tests, with no data of its own)."""
-    try:
-        return importlib.import_module(f"{__name__}.{game.id.replace('-', '_')}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{game.id.replace('-', '_')}":
-            raise
-        return None
+    return own_module(__name__, game.id.replace("-", "_"))
 
 
 def players_for(game: Game) -> list[str]:

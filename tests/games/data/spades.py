@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from scorekeeper.games.base import MatchState, Table
-from tests.games.legal_rounds import spades_round
+from tests.games.generators.spades import generate as spades_round
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 FIRST_ROUND = {"bids": [4, "nil", 3, 2], "tricks": [5, 1, 4, 3]}
