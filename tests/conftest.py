@@ -52,6 +52,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "playwright_instance" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.one_database)
+    # The session's one phone remembers its matches and queued rounds from test to test, as a
+    # person's phone does; a test that empties the server's tables between two of its tests
+    # leaves it holding matches the server no longer has (its next sync meets a 404). Its
+    # tests run last, one after another, in their own order.
+    items.sort(key=lambda item: item.get_closest_marker("on_the_phone") is not None)
 
 
 def test_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:

@@ -185,12 +185,19 @@ class Console:
         self.http_failures: list[str] = []
 
     def watch(self, page) -> None:
-        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("console", lambda message: message.type == "error" and self.errors.append(self.said(message)))
         page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
         page.on("response", lambda response: response.status >= 400 and self.http_failures.append(
             f"{response.status} {response.request.method} {response.url}"))
         page.on("requestfailed", lambda request: self.http_failures.append(
             f"failed ({request.failure}) {request.method} {request.url}"))
+
+    @staticmethod
+    def said(message) -> str:
+        """The console's words, with the address of a resource that failed to load (chromium
+        leaves it out of the text: "the server responded with a status of 404")."""
+        url = (message.location or {}).get("url") if message.text.startswith("Failed to load resource") else None
+        return f"{message.text} ({url})" if url else message.text
 
     def unexpected(self) -> list[str]:
         found = [text for text in self.errors if not any(allowed in text for allowed in self.allowed)]
