@@ -88,7 +88,10 @@ self.addEventListener("fetch", function (event) {
         }
         return response;
       }).catch(function () {
-        return caches.match(request, { ignoreSearch: false }).then(function (hit) {
+        // ignoreVary: a page varies by Cookie, and the cookies the phone sends now are not
+        // those of the request that stored it (a first visit gets its device and session
+        // cookies with the answer): the page kept for this address is the one to show.
+        return caches.match(request, { ignoreSearch: false, ignoreVary: true }).then(function (hit) {
           return hit || caches.match("/offline");
         });
       })
