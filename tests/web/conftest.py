@@ -159,11 +159,13 @@ def phone_context(phone):
 @pytest.fixture
 def new_phone(browser, live_server, console):
     """Makes a phone that has never been to the app (nothing stored, no engine), at 390x844,
-    its console watched: new_phone() -> (context, page). Closed after the test."""
+    its console watched: new_phone() -> (context, page). Closed after the test.
+    new_phone("en-GB") is a phone whose browser asks for that language, as every phone's does."""
     made = []
 
-    def make():
-        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True)
+    def make(language_tag: str | None = None):
+        asks = {"locale": language_tag, "extra_http_headers": {"Accept-Language": f"{language_tag},en;q=0.9"}} if language_tag else {}
+        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True, **asks)
         made.append(context)
         page = context.new_page()
         console.watch(page)

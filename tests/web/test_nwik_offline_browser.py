@@ -177,9 +177,11 @@ def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, l
 def test_one_visit_is_enough_for_an_offline_reload(new_phone, live_server, console, shot):
     """A phone that opened the match once (its first page of the app, so the service worker
     registered during it) and was left alone until "Ready offline": offline, a round is
-    scored and saved, and a reload shows the match with that round, not the offline page."""
+    scored and saved, and a reload shows the match with that round, not the offline page.
+    The phone asks for its language, as every browser does (an outside walk-through's phone
+    got the offline page on that reload: the kept page was looked up by its request headers)."""
     match_id = post(live_server, "/api/v1/matches", {"game": "nwik", "players": ["Ann", "Bob", "Cy"]})["id"]
-    context, page = new_phone()
+    context, page = new_phone("en-GB")
     page.goto(f"/matches/{match_id}")
     engine_ready(page)
     go_offline(page, context, console)
