@@ -115,9 +115,11 @@
         item.classList.remove("implied");
       }
     });
-    if (open.length === 1 && !open[0].dataset.typed && total - sum >= 0) {
+    if (open.length === 1 && !open[0].dataset.typed && !isNaN(total)) {
+      // Past the total (a count typed past the deck), the one left is 0: the check then says
+      // the rule's sum ("got 60"), not a count filled in from the first digit.
       var last = open[0];
-      if (setItem(last, String(total - sum))) {
+      if (setItem(last, String(Math.max(total - sum, 0)))) {
         last.dataset.implied = "1";
         last.classList.add("implied");
       }
