@@ -32,9 +32,7 @@ from scorekeeper.web.games import adapter_for
 from tests.games.data import tap_budget
 from tests.games.legal_rounds import ATTEMPTS, generator_for, legal_round
 
-# bin/test runs these in its PostgreSQL run: its share of the browser tests, so that the two
-# runs (one per core) take about as long (SQLite 450 s against PostgreSQL 335 s before).
-pytestmark = [pytest.mark.browser, pytest.mark.on_postgresql]
+pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
