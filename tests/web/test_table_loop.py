@@ -39,6 +39,9 @@ expect = pytest.importorskip("playwright.sync_api").expect
 GAMES = all_games()
 
 
+# bin/test runs this one in its PostgreSQL run (about 45 s of browser time): the two runs
+# then take about as long (a quiet fresh clone: SQLite 523 s against PostgreSQL 400 s without it).
+@pytest.mark.on_postgresql
 @pytest.mark.parametrize("viewport", [None, PHONE_SMALL], ids=["390x844", "360x740"])
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_rounds_of_every_game_within_the_tap_budget(game, viewport, page, taps, shot, console):
