@@ -22,8 +22,8 @@ expect = pytest.importorskip("playwright.sync_api").expect
 FOUR = ["Ann", "Bob", "Cid", "Dee"]
 
 
-def start_match(page, game: str, players: list[str], first_dealer: int = 0) -> str:
-    page.goto(f"/matches/new?game={game}")
+def start_match(page, game: str, players: list[str], first_dealer: int = 0, league: str | None = None) -> str:
+    page.goto(f"/matches/new?game={game}" + (f"&league={league}" if league else ""))
     seats = page.locator("input[id^=player_]")
     while seats.count() < len(players):
         count = seats.count()

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 import pytest
 from table_loop import enter
 
+from tests.web.test_browser import start_match as start_by_taps
 from tests.web.test_trust_browser import EVIL_LEAGUE, EVIL_PLAYER, assert_phone_width, save_round, signed_up
 
 pytestmark = pytest.mark.browser
@@ -18,17 +19,7 @@ PAUSED_AFTER = timedelta(minutes=20)
 
 
 def start_match(page, players: list[str], league: str | None = None) -> str:
-    page.goto("/matches/new?game=nameless" + (f"&league={league}" if league else ""))
-    seats = page.locator("input[id^=player_]")
-    while seats.count() > len(players):
-        count = seats.count()
-        page.get_by_role("button", name="− Remove last seat").click()
-        expect(seats).to_have_count(count - 1)
-    for seat, name in enumerate(players):
-        page.fill(f"#player_{seat}", name)
-    page.get_by_role("button", name="Start Nameless").click()
-    expect(page.locator("#h-entry")).to_have_text("Round 1")
-    return page.url.rsplit("/", 1)[1].split("#")[0]
+    return start_by_taps(page, "nameless", players, league=league)
 
 
 def fill_round(page, tricks: list[int]) -> None:
