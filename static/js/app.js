@@ -618,6 +618,18 @@
     else if (document.execCommand && document.execCommand("copy")) done();
   });
 
+  /* ---- the new-match form drawn anew keeps the button just tapped in reach: each seat
+     "+ Add seat" adds moves it down, and with many games' tabs above it would go under the
+     sticky Start bar. Scrolled only when it is out of reach (scroll-padding keeps it above
+     the bar); with JavaScript off the form's page comes back at its top anyway. */
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    var tapped = config && config.elt;
+    if (!tapped || tapped.isConnected || tapped.tagName !== "BUTTON" || !tapped.closest("#setup")) return;
+    var again = document.querySelector('#setup button[name="' + tapped.name + '"][value="' + tapped.value + '"]');
+    if (again) again.scrollIntoView({ block: "nearest" });
+  });
+
   /* ---- the language switcher (and any select marked so) submits its form when changed */
   document.addEventListener("change", function (event) {
     var select = event.target;
