@@ -1,8 +1,10 @@
-"""One game, one place: no module or template under scorekeeper/ and templates/ names a game's
-id except that game's own files (its engine module, its web adapter and its template)."""
+"""One game, one place: no module, template, script or style under scorekeeper/, templates/
+and static/ names a game's id except that game's own files (its engine module, its web
+adapter and its template)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import grimp
@@ -52,6 +54,22 @@ def test_only_a_games_own_template_names_it(game):
         if path != own and any(quoted in path.read_text(encoding="utf-8") for quoted in (f'"{game.id}"', f"'{game.id}'"))
     ]
     assert naming == []
+
+
+STATIC = PROJECT_ROOT / "static"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_no_script_or_style_names_a_games_id(game):
+    """The phone's scripts and the style sheet are every game's: no game's id in a string
+    ("nwik") or as a class (.nwik); a game's own look is its template's."""
+    named = re.compile(rf"""(["'`]){re.escape(game.id)}\1|(?<![\w-])\.{re.escape(game.id)}(?![\w-])""")
+    naming = [
+        str(path.relative_to(PROJECT_ROOT))
+        for path in sorted(STATIC.rglob("*"))
+        if path.suffix in (".js", ".css") and named.search(path.read_text(encoding="utf-8"))
+    ]
+    assert naming == [], f"{game.id} is named in shared scripts or styles"
 
 
 # --------------------------------------------------------------------------- the tests follow the registry too

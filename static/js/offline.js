@@ -531,18 +531,6 @@
         if (legend && says) legend.appendChild(el("small", "muted", " " + says));
       });
     }
-    if (entry.blind_nil) {
-      entry.blind_nil.seats.forEach(function (allowed, seat) {
-        var select = form.querySelector('select[name="bid_' + seat + '"]');
-        if (!select) return;
-        var option = select.querySelector('option[value="blind_nil"]');
-        if (allowed && !option) {
-          option = el("option", "", entry.blind_nil.label);
-          option.value = "blind_nil";
-          select.appendChild(option);
-        } else if (!allowed && option) option.remove();
-      });
-    }
   }
   function fill(form, values) {
     Object.keys(values).forEach(function (name) {

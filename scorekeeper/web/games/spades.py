@@ -215,12 +215,7 @@ class SpadesAdapter(GameAdapter):
             for name, count in zip(entry["side_names"], entry.get("bags") or [0] * len(table.sides), strict=False)
         )
         words["who"] = escape(said("%(name)s deals · bags: %(bags)s", name=entry["dealer_name"], bags=bags))
-        allowed = entry.get("blind_nil_allowed") or []
         words["seat_order"] = list(entry["bidding_order"])
-        words["blind_nil"] = {
-            "label": said("Blind nil"),
-            "seats": [bool(allowed[side]) if allowed else False for side in entry["side_of"]],
-        }
         return words
 
 
