@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..games import all_games
+from ..games import game_ids
 from . import access
 
 MAX_LABEL_LENGTH = 80
@@ -39,12 +39,18 @@ class MemberAddSchema(ReasonSchema):
     name = fields.String(required=True, metadata={"description": "a player's name; unknown names join the league's roster"})
 
 
+def a_game_id(value: str) -> None:
+    """A registered game's id, as the registry is when asked (a game may be registered after
+    this module is read: a list made here would refuse it)."""
+    validate.OneOf(game_ids())(value)
+
+
 class SeasonCreateSchema(ReasonSchema):
     name = fields.String(required=True, validate=validate.Length(max=MAX_LABEL_LENGTH))
     starts_on = fields.Date(required=True)
     ends_on = fields.Date(required=True)
     games = fields.List(
-        fields.String(validate=validate.OneOf([game.id for game in all_games()])),
+        fields.String(validate=a_game_id),
         load_default=list,
         metadata={"description": "the games that count; empty: every game"},
     )

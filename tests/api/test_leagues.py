@@ -9,9 +9,10 @@ from collections import Counter
 from typing import Any
 
 from scorekeeper.extensions import db
-from scorekeeper.games import Game, RuleError, all_games, get_game
+from scorekeeper.games import Game, RuleError, all_games, game_ids, get_game
 from scorekeeper.league import StoredMatch, ratings
 from scorekeeper.services.leagues import stored_matches
+from tests.game_copies import registered_copy
 from tests.games.legal_rounds import legal_round
 from tests.picks import any_game, finished_match, inflated, seats
 
@@ -148,6 +149,20 @@ def test_seasons_filter_by_game_and_rank_by_minimum_matches(owner):
         json={"name": "x", "starts_on": "2026-02-01", "ends_on": "2026-01-01"},
     )
     assert bad.status_code == 422 and "end on or after" in bad.json["message"]
+
+
+def test_a_season_may_count_a_game_registered_after_the_app_started(owner):
+    """The games a season may count are the registry's when asked: a game registered late
+    (a copy) is one of them (a list made when the schema was read refused it)."""
+    client = owner
+    league = client.post("/api/v1/leagues", json={"name": "x"}).json["id"]
+    dates = {"starts_on": "2026-01-01", "ends_on": "2026-12-31"}
+    with registered_copy(GAME) as copied:
+        season = client.post(f"/api/v1/leagues/{league}/seasons", json={"name": "Late", "games": [copied.id], **dates})
+        assert season.status_code == 201, season.json
+        assert season.json["games"] == [copied.id]
+    refused = client.post(f"/api/v1/leagues/{league}/seasons", json={"name": "Chess", "games": ["chess"], **dates})
+    assert refused.status_code == 422 and ", ".join(game_ids()) in str(refused.json)
 
 
 def test_export_then_import_into_an_empty_database_is_identical(clean_app):

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.games import all_games, game_ids
+from tests.game_copies import registered_copy
 from tests.games.legal_rounds import generator_for, play_match
 from tests.picks import a_game, rounds, seats
 
@@ -76,6 +77,17 @@ def test_options_are_frozen_with_the_match(client, game):
 def seated(*names: str) -> list[str]:
     """The test game's players with the first seats taken by `names`."""
     return [*names, *PLAYERS[len(names):]]
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "choose from"), ("de", "wähle aus"), ("ru", "выберите из")])
+def test_an_unknown_game_is_refused_naming_every_registered_game(client, language, words):
+    """The games to choose from are the registry's when asked, a game registered late (a
+    copy) among them, in the asker's language: no list of the games written by hand."""
+    with registered_copy(GAME) as copied:
+        response = client.post("/api/v1/matches", json={"game": "chess", "players": PLAYERS}, headers={"Accept-Language": language})
+        assert response.status_code == 422
+        assert f"{words} {', '.join(game_ids())}" in response.json["message"]
+        assert copied.id in game_ids()
 
 
 @pytest.mark.parametrize(
