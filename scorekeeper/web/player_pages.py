@@ -12,7 +12,7 @@ from ..services import players as player_service
 from .charts import ChartLine, polyline_chart
 from .form_posts import refused_beside
 from .games.form_fields import FormError
-from .league_pages import game_names, game_stats_sections
+from .league_views import game_names, game_stats_sections
 from .pages.layout import side_colour
 
 bp = Blueprint("player_pages", __name__)
