@@ -5,7 +5,7 @@ import reprlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from .errors import RoundError, RuleError
 from .i18n import N_, _, _n
@@ -88,6 +88,12 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_int_within(value: Any, minimum: int | None = None, maximum: int | None = None) -> TypeGuard[int]:
+    """A JSON whole number from `minimum` to `maximum` (None: no bound that way): the one test
+    of a range-checked whole number, bounded_int's, the services' and a seat's alike."""
+    return is_int(value) and (minimum is None or value >= minimum) and (maximum is None or value <= maximum)
+
+
 def check_fields(raw: Any, required: Sequence[str], optional: Sequence[str] = ()) -> Mapping[str, Any]:
     """Refuse a round input that is not an object, misses a field or has an unknown one."""
     if not isinstance(raw, Mapping):
@@ -122,7 +128,7 @@ def bounded_int(
     whole number of a round or an option is checked here, so all say the same. `what` may be
     a function giving the words: they are then translated only for a refusal, not for every
     number that passes (a round's counts, every option of every match read)."""
-    if is_int(value) and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
+    if is_int_within(value, minimum, maximum):
         return value
     if callable(what):
         what = what()

@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import league as compute
 from ..extensions import db
 from ..games import game_ids
+from ..games.fields import is_int_within
 from ..games.i18n import N_, _
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Season, Seat, new_id
 from . import Actor, ServiceError, access, clean_label, league_audit, league_ledgers, scopes
@@ -165,7 +166,7 @@ def checked_season(name: Any, starts_on: Any, ends_on: Any, games: Any, min_matc
                 code="game_unknown",
                 field=where + "games",
             )
-    if not isinstance(min_matches, int) or isinstance(min_matches, bool) or not 0 <= min_matches <= MAX_MIN_MATCHES:
+    if not is_int_within(min_matches, 0, MAX_MIN_MATCHES):
         raise ServiceError(
             422,
             _("min_matches must be a whole number from 0 to {maximum}", maximum=MAX_MIN_MATCHES),

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
+from ..games.fields import is_int_within
 from ..games.i18n import N_, _
 from ..models import League, Match, ShareLink, is_id, utcnow
 from . import Actor, ServiceError, access, league_audit
@@ -33,7 +34,7 @@ def token_digest(token: str) -> str:
 def expiry(days: Any) -> datetime | None:
     if days is None:
         return None
-    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= MAX_DAYS:
+    if not is_int_within(days, 1, MAX_DAYS):
         raise ServiceError(
             422,
             _("a link expires after 1 to {maximum} days", maximum=MAX_DAYS),

@@ -27,6 +27,7 @@ from ...games.base import (
     RuleError,
     Table,
 )
+from ...games.fields import is_int_within
 from ...games.i18n import N_, _
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
@@ -579,7 +580,7 @@ class GameAdapter:
         """One value of a field in words: a seat by its player, a choice by its name."""
         if isinstance(value, list):
             return ", ".join(self.value_words(table, field, item) for item in value)
-        if field.kind == SEAT and isinstance(value, int) and not isinstance(value, bool) and 0 <= value < table.n:
+        if field.kind == SEAT and is_int_within(value, 0, table.n - 1):
             return table.name(value)
         if field.choice_names and value in field.choice_names:
             return self.choice_words(field, value)

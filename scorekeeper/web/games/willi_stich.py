@@ -8,6 +8,7 @@ from typing import Any
 from ...games import willi_stich as rules
 from ...games.base import SUIT_NAMES, SUITS, Table
 from ...games.bidding import calling_order
+from ...games.fields import is_int_within
 from ...games.i18n import N_, _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
@@ -95,11 +96,11 @@ class WilliStichAdapter(GameAdapter):
         if details.get("kind") == "no_trump":
             pass  # the kind says it: no trump to record
         elif isinstance(trump, str) and trump in SUIT_NAMES:
-            if isinstance(chooser, int) and 0 <= chooser < table.n:
+            if is_int_within(chooser, 0, table.n - 1):
                 lines.append(_("Trump: {suit}, chosen by {name}", suit=_(SUIT_NAMES[trump]), name=table.name(chooser)))
             else:
                 lines.append(_("Trump: {suit}", suit=_(SUIT_NAMES[trump])))
-        elif isinstance(chooser, int) and 0 <= chooser < table.n:
+        elif is_int_within(chooser, 0, table.n - 1):
             lines.append(_("{name} chooses trump", name=table.name(chooser)))
         else:
             lines.append(_("Trump: not recorded yet"))

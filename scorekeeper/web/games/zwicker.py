@@ -7,6 +7,7 @@ from typing import Any
 
 from ...games import zwicker as rules
 from ...games.base import InputField, Table
+from ...games.fields import is_int_within
 from ...games.i18n import _, _n
 from . import register_adapter
 from .adapter import FEW_PAST_USUAL, MORE, GameAdapter, Values, text_of
@@ -82,7 +83,7 @@ class ZwickerAdapter(GameAdapter):
         for index, side in enumerate(raw.get("sides") or []):
             values[f"cards_{index}"] = text_of(side.get("cards"))
             zwicks = side.get("zwicks")
-            if isinstance(zwicks, int) and zwicks > FEW_PAST_USUAL:
+            if is_int_within(zwicks, minimum=FEW_PAST_USUAL + 1):
                 values[f"zwicks_{index}"], values[f"zwicks_{index}_more"] = MORE, str(zwicks)
             else:
                 values[f"zwicks_{index}"] = text_of(zwicks)

@@ -20,6 +20,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from ...config import PROJECT_ROOT
+from ...games.fields import is_int_within
 from ...games.i18n import N_, _
 from ...identity import current_actor
 from ...services import ServiceError, access
@@ -453,7 +454,7 @@ def creation_words(view, after: Mapping[str, Any]) -> str:
         if spec.name not in options or options[spec.name] == defaults.get(spec.name) or spec.kind == "object":
             continue
         value = options[spec.name]
-        if spec.name == "first_dealer" and isinstance(value, int) and 0 <= value < len(players):
+        if spec.name == "first_dealer" and is_int_within(value, 0, len(players) - 1):
             words = players[value]
         else:
             words = value_words(game, value)
