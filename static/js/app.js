@@ -705,7 +705,7 @@
   window.addEventListener("scorekeeper:engine", showNetwork);
   document.addEventListener("htmx:afterSwap", function () { initForms(document); });
   // Blocks refreshed by live sync arrive out of band: set up the new round form too.
-  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); });
+  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); showNetwork(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
