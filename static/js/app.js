@@ -165,9 +165,30 @@
       return !part.querySelector('input[type=radio][name="' + chip.name + '"]:checked');
     });
   }
+  // A part of several questions (Zwicker's honours, a row each) is tapped in any order: "the
+  // rest" last or first, then the few that went otherwise.
+  function severalQuestions(part) {
+    var names = {};
+    part.querySelectorAll("input[type=radio]").forEach(function (chip) { names[chip.name] = true; });
+    return Object.keys(names).length > 1;
+  }
   function bringNextIntoView(form, from, keepFrom) {
     var parts = answerParts(form);
     var here = from.closest(PARTS);
+    // The bar grows when the live check's answer comes (up to three lines beside Save):
+    // room is kept for the tallest bar, not the one on screen at the tap.
+    var bar = document.getElementById("save-bar");
+    var floor = window.innerHeight - Math.max(bar ? bar.getBoundingClientRect().height : 0, TALLEST_BAR) - 8;
+    // A tap in a part of several questions brings all of it up above the bar (as much as fits
+    // below the row tapped), and it stays there: a question further down comes up only as far
+    // as its top stays in view, so a change after "the rest" is still a tap, not a swipe back.
+    var keepTop = Infinity;
+    if (here && severalQuestions(here)) {
+      var row = (from.closest("tr, .rest-to") || from).getBoundingClientRect();
+      var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - 8);
+      if (up > 0) window.scrollBy(0, up);
+      keepTop = here.getBoundingClientRect().top - 8;
+    }
     if (here && unfinished(here)) return;
     var after = parts.indexOf(here);
     var open = parts.slice(after + 1).filter(function (part) { return !answered(part); });
@@ -176,10 +197,6 @@
     // Chips chosen beforehand come up together (each side's Zwicks): any of them may be the one to change.
     var group = next.closest("[data-chosen-before]");
     var last = group ? open.filter(function (part) { return group.contains(part); }).pop() : next;
-    // The bar grows when the live check's answer comes (up to three lines beside Save):
-    // room is kept for the tallest bar, not the one on screen at the tap.
-    var bar = document.getElementById("save-bar");
-    var floor = window.innerHeight - Math.max(bar ? bar.getBoundingClientRect().height : 0, TALLEST_BAR) - 8;
     var box = next.getBoundingClientRect();
     var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
     // The open parts after it come up with it, as many as fit above the bar: a choice further
@@ -194,6 +211,15 @@
     var above = parts.slice(0, Math.max(after, 0)).filter(function (part) { return !answered(part); })[0];
     var room = above ? above.getBoundingClientRect().top - 8 : Infinity;
     by = Math.max(by, Math.min(further.getBoundingClientRect().bottom - floor, box.top - 8, room));
+    // Chips chosen beforehand may be left as they are (most deals have no Zwicks): the first
+    // question after them that must be answered comes up with them, as far as their heading
+    // stays in view (Zwicker's honours under the Zwicks, once the cards are typed).
+    var needed = group && open.filter(function (part) { return !group.contains(part); })[0];
+    if (needed) {
+      var heading = group.getBoundingClientRect().top - 8;
+      by = Math.max(by, Math.min(needed.getBoundingClientRect().bottom - floor, heading, room));
+    }
+    by = Math.min(by, keepTop);
     // A count that may still be typed on (a digit more, a Backspace) stays in view with its
     // label: never typed blind into a field scrolled away above the screen.
     if (keepFrom && from === document.activeElement) {
@@ -638,6 +664,33 @@
     else select.form.submit();
   });
 
+  /* ---- the match opens (and a saved round shows) at the scores, and the round's first
+     question that needs an answer is above the save bar: when the scores leave it under the
+     bar, the page moves up just so far, keeping the saved round and its Undo (or the
+     round's heading) in view. A choice with one chosen beforehand ("not recorded", Zwicks
+     0) may be left as it is, so the question after it is the one brought up. */
+  function needsAnswer(part) {
+    if (part.querySelector("input[type=radio]:checked")) return false;
+    var field = part.querySelector("input[type=number]");
+    return !field || field.value === "";
+  }
+  function showRound() {
+    var scores = document.getElementById("scores");
+    if (!scores) return;
+    scores.scrollIntoView();
+    var form = document.querySelector("form[data-round-form]");
+    var bar = document.getElementById("save-bar");
+    if (!form || !bar || form.closest("[hidden]")) return;
+    var first = answerParts(form).filter(needsAnswer)[0];
+    if (!first) return;
+    var row = (first.querySelector("label.chip, input:not([type=hidden])") || first).getBoundingClientRect();
+    var floor = window.innerHeight - Math.max(bar.getBoundingClientRect().height, TALLEST_BAR) - 8;
+    var kept = document.getElementById("last-round") || document.getElementById("h-entry") || first;
+    var by = Math.min(row.bottom - floor, kept.getBoundingClientRect().top - 8);
+    if (by > 0) window.scrollBy(0, by);
+  }
+  // A round saved on this phone without a connection (offline.js) is shown as a saved one is.
+  document.addEventListener("scorekeeper:saved", showRound);
   function start() {
     initForms(document);
     initWakeLock();
@@ -647,7 +700,9 @@
     var anchor = window.location.hash.length > 1 && document.getElementById(window.location.hash.slice(1));
     // A match page to score on opens at the match, past the site's header: the first
     // chips of the round are then in the first screen at 360x740 too.
-    if (!anchor && window.scrollY === 0 && document.querySelector("form[data-round-form]")) anchor = document.getElementById("scores");
+    if ((!anchor && window.scrollY === 0) || (anchor && anchor.id === "scores")) {
+      if (document.querySelector("form[data-round-form]")) { showRound(); anchor = null; }
+    }
     if (anchor) anchor.scrollIntoView();
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
@@ -662,7 +717,7 @@
   window.addEventListener("scorekeeper:engine", showNetwork);
   document.addEventListener("htmx:afterSwap", function () { initForms(document); });
   // Blocks refreshed by live sync arrive out of band: set up the new round form too.
-  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); });
+  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); showNetwork(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -854,7 +854,12 @@
       throw error;
     }).then(function (outcome) {
       delete form.dataset.saving;
-      if (outcome === "queued" && editing === null) dropDraft(matchId, item.number);
+      if (outcome === "queued" && editing === null) {
+        dropDraft(matchId, item.number);
+        // As after a Save online (a reload at the scores): the saved round with its Undo
+        // and the next round's first chips in view, not the foot of the page (app.js).
+        document.dispatchEvent(new CustomEvent("scorekeeper:saved"));
+      }
       return outcome;
     }, function (error) {
       delete form.dataset.saving;

@@ -306,10 +306,11 @@ def enter(page, name: str, value) -> None:
     raise AssertionError(f"no chip or number field for {name}={text}")
 
 
-def enter_round(page, values: dict[str, str]) -> None:
+def enter_round(page, values: dict[str, str], rest_first: bool = False) -> None:
     """Enter a whole round from its form values, the fewest taps a player needs, top to
     bottom as the page asks (so the swipes counted are a player's): groups with "the rest:
-    <side>" buttons get the other sides' chips tapped, then the rest in one tap."""
+    <side>" buttons get the other sides' chips tapped, then the rest in one tap (or, with
+    `rest_first`, as a player does too: the rest first, then the few that went otherwise)."""
     values = {name: text for name, text in values.items() if text != ""}
     order = page.eval_on_selector_all(
         "form.round-form [name]:not([type=hidden])", "fields => [...new Set(fields.map(f => f.name))]"
@@ -336,7 +337,7 @@ def enter_round(page, values: dict[str, str]) -> None:
         group = {name: text for name, text in values.items() if name.startswith(prefix)}
         if not group:
             continue
-        steps.append((min(place(name) for name in group), partial(enter_the_rest, page, prefix, group)))
+        steps.append((min(place(name) for name in group), partial(enter_the_rest, page, prefix, group, rest_first)))
         for name in group:
             values.pop(name)
     steps.extend((place(name), partial(enter, page, name, text)) for name, text in values.items())
@@ -344,16 +345,24 @@ def enter_round(page, values: dict[str, str]) -> None:
         step()
 
 
-def enter_the_rest(page, prefix: str, group: dict[str, str]) -> None:
-    """The group's odd values by their chips, then "the rest: <most common value>"."""
+def enter_the_rest(page, prefix: str, group: dict[str, str], rest_first: bool = False) -> None:
+    """The group's odd values by their chips, then "the rest: <most common value>" (or that
+    button first, then the odd values: the chips it chose are changed, a tap each). The
+    button costs a swipe when it is out of reach, like a chip."""
     counts: dict[str, int] = {}
     for text in group.values():
         counts[text] = counts.get(text, 0) + 1
     most = max(counts, key=lambda text: counts[text])
+    rest = page.locator(f'button[data-rest-of="{prefix}"][data-rest-to="{most}"]')
+    if rest_first:
+        swipe_to(page, rest, f"the rest: {most}")
+        rest.click()
     for name, text in group.items():
         if text != most:
             enter(page, name, text)
-    page.locator(f'button[data-rest-of="{prefix}"][data-rest-to="{most}"]').click()
+    if not rest_first:
+        swipe_to(page, rest, f"the rest: {most}")
+        rest.click()
 
 
 # --------------------------------------------------------------------------- the save bar and narrow names

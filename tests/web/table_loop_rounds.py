@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from table_loop import enter_round, in_first_screen, what_covers
 
 from scorekeeper.games import Game
+from scorekeeper.games.fields import BID
 from scorekeeper.web.games import adapter_for
 from tests.games.legal_rounds import legal_round
 
@@ -49,18 +50,35 @@ def nothing_red(page) -> None:
     expect(page.locator(".refusal, .field-error, .error-summary:not(.missing), .bar-state.bad")).to_have_count(0)
 
 
+def hand_values(game: Game, table, hints, raw: dict) -> tuple[dict[str, str], dict[str, str]]:
+    """A round's form values split into its bids (the fields decided before the hand) and the rest."""
+    adapter = adapter_for(game)
+    bids = {field.name for field in game.input_fields(table, hints) if field.phase == BID}
+    said = adapter.form_values({name: value for name, value in raw.items() if name in bids}, table, hints)
+    values = adapter.form_values(raw, table, hints)
+    return said, {name: text for name, text in values.items() if name not in said}
+
+
 def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, shot=None, name: str = "",
                    chosen: tuple[dict[str, Any], Any] | None = None,
-                   shots: tuple[str, ...] = ("entered", "saved")) -> tuple[Any, Any, int]:
+                   shots: tuple[str, ...] = ("entered", "saved"), rest_first: bool = False,
+                   two_step: bool = False) -> tuple[Any, Any, int]:
     """Enter the next legal round (or the `chosen` one) by taps, save it; the state after it and
-    the taps it took. With `shot`, screenshots `name`-entered and `name`-saved (those in `shots`)."""
+    the taps it took. With `shot`, screenshots `name`-entered and `name`-saved (those in `shots`);
+    `rest_first`: "the rest" tapped before the chips that went otherwise (table_loop.enter_round);
+    `two_step`: where the page offers "Save the bids", the bids saved before the hand (a tap more)."""
     hints = state.next
     raw, after = chosen or legal_round(rng, game, table, state)
     values = adapter_for(game).form_values(raw, table, hints)
     save_in_view(page)
     nothing_red(page)
     mark = taps.mark()
-    enter_round(page, values)
+    if two_step and page.locator("#save-bids").is_visible():
+        bids, values = hand_values(game, table, hints, raw)
+        enter_round(page, bids, rest_first)
+        page.locator("#save-bids").click()
+        expect(page.locator("#play-view")).to_be_visible()
+    enter_round(page, values, rest_first)
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     save_in_view(page)
     if shot and "entered" in shots:

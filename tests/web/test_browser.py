@@ -120,8 +120,10 @@ def test_round_recorded_offline_is_stored_once(page, context, console, shot, liv
     game = a_game(seats(4))
     played = play(game, FOUR)
     match_id = start_match(page, game.id, FOUR)
-    # Left alone a moment, the phone stores what it needs offline and says so in its corner.
+    # Left alone a moment, the phone stores what it needs offline and says so beside the
+    # round's heading, in view (the top bar is scrolled away: the page opens at the scores).
     expect(page.locator("#net-status")).to_have_text("Ready offline", timeout=60_000)
+    expect(page.locator("#net-status")).to_be_in_viewport(ratio=1)
     enter_round(page, played.form(1))
     valid_preview(page)
     context.set_offline(True)
@@ -129,6 +131,7 @@ def test_round_recorded_offline_is_stored_once(page, context, console, shot, liv
     page.locator("#save").click()
     expect(page.locator("#pending .pending-round")).to_have_text(["Round 1 · pending"])
     expect(page.locator("#net-status")).to_have_text("Offline")
+    expect(page.locator("#net-status")).to_be_in_viewport(ratio=1)
     shot(page, "offline-01-pending")
     assert api(live_server, match_id)["rounds"] == []
     context.set_offline(False)

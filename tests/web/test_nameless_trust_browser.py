@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from table_loop import enter
+from table_loop import enter, out_of_reach
 
 from tests.web.test_browser import start_match as start_by_taps
 from tests.web.test_trust_browser import EVIL_LEAGUE, EVIL_PLAYER, assert_phone_width, save_round, signed_up
@@ -47,12 +47,17 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         assert stream.value.status == 200  # the match's stream is open: changes come by push
         expect(other.locator("#h-entry")).to_have_text("Round 1")
         enter(other, "tricks_0", "2")  # half-filled on the second phone
+        other.mouse.move(200, 400)
+        other.mouse.wheel(0, 300)  # and down among the chips, as a player is
+        other.wait_for_function("() => scrollY > 0")
 
         fill_round(page, [3, 1, 1])
         save_round(page, 1)
         expect(other.locator("#round-1")).to_have_count(1, timeout=2000)
         expect(other.locator(".total .points")).to_have_text(page.locator(".total .points").all_text_contents(), timeout=2000)
         expect(other.locator("#live-notice")).to_contain_text("Round 1 was just recorded on another phone")
+        # Said where the player is, not at the top of the page scrolled away above.
+        assert out_of_reach(other, "#live-notice button") == []
         expect(other.locator('input[name="tricks_0"][value="2"]')).to_be_checked()  # not wiped
         expect(other.locator("#h-entry")).to_have_text("Round 1")
         shot(other, "trust-09-live-sync-notice")

@@ -61,6 +61,9 @@ def test_every_game_records_rounds_offline(game, page, context, console, live_se
         page.locator("#save").click()
         expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
         expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+        # As after a Save online: the saved round with its Undo in view, not the foot of the page.
+        expect(page.locator("#last-round button")).to_have_text("Undo")
+        expect(page.locator("#last-round button")).to_be_in_viewport(ratio=1)
     context.set_offline(False)
     expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
     stored = api(live_server, match["id"])

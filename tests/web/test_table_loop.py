@@ -15,6 +15,7 @@ import random
 
 import pytest
 from table_loop import (
+    IN_FIRST_SCREEN_JS,
     assert_accessible,
     assert_tap_sizes,
     enter_round,
@@ -24,10 +25,18 @@ from table_loop import (
     save_bar_problems,
     sideways_overflow,
 )
-from table_loop_rounds import NAMES, PHONE_SMALL, nothing_red, open_match, record_by_taps, save_in_view
+from table_loop_rounds import (
+    NAMES,
+    PHONE_SMALL,
+    hand_values,
+    nothing_red,
+    open_match,
+    record_by_taps,
+    save_in_view,
+)
 
 from scorekeeper.games import Game, RuleError, all_games
-from scorekeeper.games.fields import BID, SEAT
+from scorekeeper.games.fields import SEAT
 from scorekeeper.web.games import adapter_for
 from tests.games.data import tap_budget
 from tests.games.legal_rounds import ATTEMPTS, generator_for, legal_round
@@ -39,49 +48,98 @@ expect = pytest.importorskip("playwright.sync_api").expect
 GAMES = all_games()
 
 
-# bin/test runs this one in its PostgreSQL run (about 45 s of browser time): the two runs
-# then take about as long (a quiet fresh clone: SQLite 523 s against PostgreSQL 400 s without it).
+# Where each game is walked: the phone's size, its language and how many rounds. German and
+# Russian (longer words, more lines) at the smaller phone, where a line more costs most, for two
+# rounds: the first from the page as it opens, the second after a Save and with "the rest"
+# tapped first. bin/test runs these in its PostgreSQL run (about 100 s of browser time): the
+# two runs then take about as long (a quiet fresh clone: SQLite 523 s against PostgreSQL 400 s
+# without the first two).
+WALKS = [({"width": 390, "height": 844}, "en", 3), (PHONE_SMALL, "en", 3), (PHONE_SMALL, "de", 2), (PHONE_SMALL, "ru", 2)]
+REGIONS = {"en": "US", "de": "DE", "ru": "RU"}
+
+
 @pytest.mark.on_postgresql
-@pytest.mark.parametrize("viewport", [None, PHONE_SMALL], ids=["390x844", "360x740"])
+@pytest.mark.parametrize(("size", "language", "rounds"), WALKS,
+                         ids=[f"{size['width']}x{size['height']}-{language}" for size, language, _rounds in WALKS])
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
-def test_rounds_of_every_game_within_the_tap_budget(game, viewport, page, taps, shot, console):
-    """Every round costs its decisions plus Save: the page brings each next question up
-    above the save bar (no swipe counted), at both phone sizes."""
-    if viewport:
-        page.set_viewport_size(viewport)
+def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds, page_in, shot, console):
+    """Every round costs its decisions plus Save and not one swipe: the page brings each next
+    question up above the save bar, whether "the rest" is tapped after the chips that went
+    otherwise (rounds 1 and 3) or before them (round 2: a chip it chose is changed, and must
+    still be in reach). After each Save the saved round with its Undo and the next round's
+    first question are on the screen together."""
+    from table_loop import TapCounter
+
+    page = page_in(language, REGIONS[language])
+    page.set_viewport_size(size)
+    taps = TapCounter()
+    taps.install(page.context)
     counts, options, _generate = generator_for(game)
     players = NAMES[: max(counts)]
     rng = random.Random(14)
     open_match(page, game.id, players, options)
     table = game.table(players, dict(options))
     state = game.initial_state(table)
-    name = f"loop-{game.id}" + ("-360" if viewport else "")
+    walk = f"{size['width']}x{size['height']} in {language}"
+    name = f"loop-{game.id}-{size['width']}-{language}"
     shot(page, f"{name}-00-untouched")
     nothing_red(page)
     assert sideways_overflow(page) == 0
-    assert_accessible(page, f"{game.id} round form")
-    assert_tap_sizes(page, f"{game.id} round form")
+    assert first_question_in_reach(page), f"{game.id} at {walk}: the first question is not on the screen"
+    if language == "en":
+        assert_accessible(page, f"{game.id} round form")
+        assert_tap_sizes(page, f"{game.id} round form")
     used_per_round = []
-    for number in range(1, 4):
-        # Screenshots of the first round entered and of the page after the last (not every step).
-        shots = ("entered",) if number == 1 else ("saved",) if number == 3 else ()
+    for number in range(1, rounds + 1):
+        # Screenshots of the first round entered and of the page after each Save.
+        shots = ("entered", "saved") if number == 1 else ("saved",)
         before = state
+        swiped = len(taps.of("swipe"))
         raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"{name}-{number:02}",
-                                          shots=shots)
+                                          shots=shots, rest_first=number == 2, two_step=number == 2)
         used_per_round.append(used)
+        swipes = taps.of("swipe")[swiped:]
+        assert swipes == [], f"round {number} of {game.id} at {walk} ({raw}): a player had to swipe to reach {swipes}"
         values = adapter_for(game).form_values(raw, table, before.next)
-        assert used <= tap_budget(game, table, before, raw, values), (
-            f"round {number} of {game.id} took {used} taps: {raw}; swipes so far to {taps.of('swipe')}"
-        )
+        # "Save the bids" is a second Save: a tap more in a round saved in two steps.
+        budget = tap_budget(game, table, before, raw, values) + (number == 2 and game.has_bidding)
+        assert used <= budget, f"round {number} of {game.id} at {walk} took {used} taps: {raw}"
         if state.finished:
             break
+        assert out_of_reach(page, "#last-round .button") == [], f"after round {number} of {game.id} at {walk}"
+        assert first_question_in_reach(page), f"after round {number} of {game.id} at {walk}: the next round's first question is not on the screen"
     taps.assert_honest()
-    assert taps.of("swipe") == [], f"{game.id}: a player had to swipe to reach {taps.of('swipe')}"
-    assert_accessible(page, f"{game.id} after rounds")
-    assert_tap_sizes(page, f"{game.id} after rounds")
+    if language == "en":
+        assert_accessible(page, f"{game.id} after rounds")
+        assert_tap_sizes(page, f"{game.id} after rounds")
     assert sideways_overflow(page) == 0
-    print(f"{game.id} with {table.n} players: taps per round {used_per_round}")
+    print(f"{game.id} with {table.n} players at {walk}: taps per round {used_per_round}")
     assert console.unexpected() == []
+
+
+# The round form's first question still open: the first chip of a choice with none chosen (a
+# choice with one chosen beforehand, "not recorded" or Zwicks 0, may be left as it is), or the
+# first empty count; null when every question is answered.
+FIRST_OPEN_JS = """() => {
+    const form = document.querySelector('form.round-form');
+    if (!form) return null;
+    for (const input of form.querySelectorAll('input[type=radio], input[type=number]')) {
+        const target = input.type === 'radio' ? input.closest('label') : input;
+        if (!target || target.getClientRects().length === 0) continue;
+        if (input.type === 'number' ? input.value !== '' : form.querySelector(`input[name="${input.name}"]:checked`)) continue;
+        return target;
+    }
+    return null;
+}"""
+
+
+def first_question_in_reach(page) -> bool:
+    """Whether the round's first question still open (a person's first tap of the round) is on
+    the screen and not under the save bar, as the page is now (after it loaded or was saved)."""
+    page.wait_for_load_state("load")
+    first = page.evaluate_handle(FIRST_OPEN_JS).as_element()
+    assert first is not None, "no question open on the round form"
+    return first.evaluate(IN_FIRST_SCREEN_JS)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
@@ -222,15 +280,6 @@ def test_every_choice_of_a_round_is_in_reach(game, viewport, page, taps, shot, c
     assert used <= tap_budget(game, table, state, raw, values) + len(seat_choices(game)), used
     taps.assert_honest()
     assert console.unexpected() == []
-
-
-def hand_values(game: Game, table, hints, raw: dict) -> tuple[dict[str, str], dict[str, str]]:
-    """A round's form values split into its bids (the fields decided before the hand) and the rest."""
-    adapter = adapter_for(game)
-    bids = {field.name for field in game.input_fields(table, hints) if field.phase == BID}
-    said = adapter.form_values({name: value for name, value in raw.items() if name in bids}, table, hints)
-    values = adapter.form_values(raw, table, hints)
-    return said, {name: text for name, text in values.items() if name not in said}
 
 
 @pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)

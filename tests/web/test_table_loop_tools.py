@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from table_loop import assert_tap_sizes, in_first_screen, sideways_overflow
+from table_loop import assert_tap_sizes, enter, in_first_screen, sideways_overflow
+from table_loop_rounds import NAMES, open_match
 
+from tests.games.legal_rounds import generator_for
 from tests.picks import any_game
 
 pytestmark = pytest.mark.browser
@@ -70,3 +72,21 @@ def test_first_screen_and_sideways_overflow_are_measured(page, live_server):
     )
     assert sideways_overflow(page) >= 600 - 390
     assert not in_first_screen(page, page.locator("#low"))
+
+
+def test_a_chip_out_of_reach_costs_a_swipe(page, taps, live_server):
+    """A chip below the screen or under the save bar is a swipe before its tap: counted with
+    the taps, and named (the walks fail a round with one)."""
+    game = any_game()
+    counts, options, _generate = generator_for(game)
+    open_match(page, game.id, NAMES[: max(counts)], options)
+    page.mouse.move(200, 300)
+    page.mouse.wheel(0, -3000)  # back up to the top bar, as a player swipes
+    page.wait_for_function("() => scrollY === 0")
+    last = page.locator("form.round-form label.chip").last
+    assert not in_first_screen(page, last)
+    name, value = last.locator("input").get_attribute("name"), last.locator("input").get_attribute("value")
+    start = taps.mark()
+    enter(page, name, value)
+    assert taps.since(start) == 2
+    assert len(taps.of("swipe")) == 1 and taps.of("swipe")[0].startswith(name)

@@ -181,11 +181,12 @@ def test_a_large_count_costs_its_chip_and_digits(page, taps, live_server, consol
     raw = {"sides": [{"cards": 30, "zwicks": 11, "honours": list(SIDE_0)},
                      {"cards": 25, "zwicks": 0, "honours": list(SIDE_1)}]}
     values = adapter_for(game).form_values(raw, table, hints)
-    # Top to bottom, as the page asks: the cards and the honours, then the Zwicks (last on the form).
-    enter_round(page, {name: text for name, text in values.items() if not name.startswith("zwicks_")})
+    # Top to bottom, as the page asks: the cards, the Zwicks beside them, then the honours.
+    enter_round(page, {name: text for name, text in values.items() if name.startswith("cards_")})
     mark = taps.mark()
     enter_round(page, {name: text for name, text in values.items() if name.startswith("zwicks_")})
     assert taps.since(mark) == 3, taps.events
+    enter_round(page, {name: text for name, text in values.items() if name.startswith("honour_")})
     valid_preview(page)
     page.locator("#save").click()
     expect(page.locator("#round-1")).to_have_count(1)
