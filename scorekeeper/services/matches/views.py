@@ -361,9 +361,9 @@ def served_document(
 _pages = cast(SqlTable, MatchPage.__table__)
 
 
-def _body_where(table: SqlTable, *names: str) -> Any:
-    """The stored body of `table` where each named column equals the parameter of its name."""
-    return select(table.c.body).where(*(table.c[name] == bindparam(name) for name in names))
+def _body_where(table: SqlTable, *names: str, column: str = "body") -> Any:
+    """The stored body (or `column`) of `table` where each named column equals the parameter of its name."""
+    return select(table.c[column]).where(*(table.c[name] == bindparam(name) for name in names))
 
 
 PAGE_QUERY = _body_where(_pages, "match_id", "language", "version", "build")
@@ -409,20 +409,30 @@ def _store_newer(
 
 
 _bodies = cast(SqlTable, MatchPageBody.__table__)
-PAGE_BODY_QUERY = _body_where(_bodies, "match_id", "variant", "version", "build")
+PAGE_BODY_QUERIES = {
+    column: _body_where(_bodies, "match_id", "variant", "version", "build", column=column)
+    for column in ("body", "body_gzip")
+}
 
 
-def stored_page_body(match: MatchHead, variant: str, build: str, render: Callable[[], str]) -> str:
+def stored_page_body(
+    match: MatchHead, variant: str, build: str, render: Callable[[], tuple[str, bytes]], gzip: bool = False
+) -> str | bytes:
     """The whole match page of one reader variant (web/pages/stored_pages.py) for the
     match's current version, rendered by this `build`, from its stored copy (one query),
-    else as `render` writes it, stored in place of an older one."""
+    else as `render` writes it (the page and its gzip pieces), stored in place of an older
+    one. The page as text, or with `gzip` its gzip pieces (gzip_pieces)."""
     key = {"match_id": match.id, "variant": variant, "version": match.version, "build": build}
-    body = db.session.connection().execute(PAGE_BODY_QUERY, key).scalar()
-    if body is not None:
-        return str(body)
-    body = render()
-    _store_newer(_bodies, {**key, "body": body}, [_bodies.c.match_id, _bodies.c.variant], _newer_version(_bodies))
-    return body
+    column = "body_gzip" if gzip else "body"
+    stored = db.session.connection().execute(PAGE_BODY_QUERIES[column], key).scalar()
+    if stored is not None:
+        return bytes(stored) if gzip else str(stored)
+    body, pieces = render()
+    _store_newer(
+        _bodies, {**key, "body": body, "body_gzip": pieces}, [_bodies.c.match_id, _bodies.c.variant],
+        _newer_version(_bodies),
+    )
+    return pieces if gzip else body
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:
