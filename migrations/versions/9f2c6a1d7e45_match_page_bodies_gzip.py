@@ -1,6 +1,6 @@
 """match page bodies: the page compressed once (gzip with slots for the reader's values)
 
-Revision ID: b8e4d2f6a913
+Revision ID: 9f2c6a1d7e45
 Revises: c5e19a7d3f62
 Create Date: 2026-12-05 08:40:00.000000
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = 'b8e4d2f6a913'
+revision = '9f2c6a1d7e45'
 down_revision = 'c5e19a7d3f62'
 branch_labels = None
 depends_on = None
