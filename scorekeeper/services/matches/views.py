@@ -435,6 +435,54 @@ def stored_page_body(
     return pieces if gzip else body
 
 
+PAGE_READ_QUERIES = {
+    column: select(
+        _matches.c.version, _matches.c.league_id, _matches.c.created_by, _devices.c.seen_at,
+        _bodies.c.version.label("page_version"), _bodies.c.build, _bodies.c[column].label("page"),
+    )
+    .select_from(
+        _matches.outerjoin(
+            _devices, (_devices.c.match_id == _matches.c.id) & (_devices.c.device_id == bindparam("device_id"))
+        ).outerjoin(_bodies, (_bodies.c.match_id == _matches.c.id) & (_bodies.c.variant == bindparam("variant")))
+    )
+    .where(_matches.c.id == bindparam("match_id"))
+    for column in ("body", "body_gzip")
+}
+
+
+@dataclass(frozen=True)
+class StoredPage:
+    """A match's stored page for one device, as `page_reader` finds it: the page (text, or
+    gzip pieces), or None when a request must go through the app (it writes or renders)."""
+
+    version: int
+    page: str | bytes
+
+
+def page_reader(app: Any) -> Callable[[str, str, str, str, bool], StoredPage | None]:
+    """For a reader below Flask (no app context): a casual match started without an
+    account, opened on this device within SEEN_REFRESH, with its page of this variant,
+    version and build stored; in one statement on a connection of the pool (outside a
+    transaction on PostgreSQL, as `read_document`). None for anything else."""
+    with app.app_context():
+        engine = db.engine
+    options = READ_OUTSIDE_TRANSACTION if engine.dialect.name == "postgresql" else {}
+
+    def read(match_id: str, device_id: str, variant: str, build: str, gzip: bool) -> StoredPage | None:
+        query = PAGE_READ_QUERIES["body_gzip" if gzip else "body"]
+        with engine.connect().execution_options(**options) as connection:
+            row = connection.execute(query, {"match_id": match_id, "device_id": device_id, "variant": variant}).first()
+        if (
+            row is None or row.league_id is not None or row.created_by is not None
+            or row.seen_at is None or row.seen_at < utcnow() - SEEN_REFRESH
+            or row.page is None or row.page_version != row.version or row.build != build
+        ):
+            return None
+        return StoredPage(version=row.version, page=bytes(row.page) if gzip else str(row.page))
+
+    return read
+
+
 def read_view(match_id: str, actor: Actor) -> MatchView:
     return view_of(readable_match(match_id, actor))
 

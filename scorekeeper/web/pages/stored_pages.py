@@ -32,9 +32,8 @@ from ...gzip_pieces import assemble, pieces
 from ...services import Actor
 from ...services import matches as service
 from ...services.access import MatchRights
-from ..vendor import installed_version
-from .match_views import league_of, match_context, new_key, render_build
-from .pwa import static_version
+from .match_views import league_of, match_context, new_key
+from .page_tags import page_build
 
 MARK_NAMES = ("csrf", "key", "user")
 
@@ -47,16 +46,17 @@ class StoredReader:
     username: Markup
 
 
-def marks() -> dict[str, str]:
-    """The marks of this app (one nonce from its secret key)."""
-    found = current_app.extensions.get("scorekeeper_page_marks")
+def marks(app: Any = None) -> dict[str, str]:
+    """The marks of this app (or `app`: one nonce from its secret key)."""
+    app = app or current_app
+    found = app.extensions.get("scorekeeper_page_marks")
     if found is None:
-        key = current_app.secret_key or ""
+        key = app.secret_key or ""
         secret = key.encode() if isinstance(key, str) else key
         nonce = hashlib.sha256(b"stored page marks " + secret).hexdigest()[:20]
         # Private-use characters: nothing the app writes itself uses them.
         found = {name: f"\ue000{name}-{nonce}\ue000" for name in MARK_NAMES}
-        current_app.extensions["scorekeeper_page_marks"] = found
+        app.extensions["scorekeeper_page_marks"] = found
     return found
 
 
@@ -64,18 +64,6 @@ def page_variant(signed_in: bool, rights: MatchRights, language: str, league: An
     parts = [language, signed_in, rights.write, rights.confirm, rights.rematch, rights.refusal,
              league.name if league is not None else None]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
-
-
-def page_build() -> str:
-    """What renders the page besides the match: the code and templates (render_build) and
-    the static files and vendored scripts the page names by version."""
-    cached = current_app.extensions.get("scorekeeper_page_build")
-    if cached and not current_app.debug:
-        return cached
-    parts = [render_build(), static_version(), installed_version("htmx.org"), installed_version("pyodide")]
-    build = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
-    current_app.extensions["scorekeeper_page_build"] = build
-    return build
 
 
 def stored_match_page(match: Any, actor: Actor, rights: MatchRights, language: str, gzip: bool = False) -> str | bytes:
