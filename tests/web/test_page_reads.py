@@ -8,8 +8,10 @@ from contextlib import contextmanager
 
 import pytest
 
+from scorekeeper.extensions import db
 from scorekeeper.games import all_games
 from scorekeeper.page_reads import PageReads
+from scorekeeper.services.matches.views import OneRowRead
 from tests.api.helpers import sign_up
 from tests.api.test_document_reads import flask_calls as layer_calls
 from tests.games.data import players_for
@@ -150,3 +152,21 @@ def test_readers_it_cannot_answer_go_to_flask(client, clean_app):
     assert len(handed_on) == 6
     html = stranger.get(f"/matches/{mine['id']}").get_data(as_text=True)
     assert re.search(r"only owner may change this match", html)
+
+
+def test_a_drivers_error_leaves_the_page_to_flask(client, clean_app, monkeypatch):
+    """A connection the database dropped fails the layer's read with the driver's own
+    error: the layer gives the view to Flask (which answers it, or says the storage is
+    unavailable), as it does for SQLAlchemy's errors."""
+    match_id = returning_phone(client)
+    path = f"/matches/{match_id}"
+    with clean_app.app_context():
+        dbapi = db.engine.dialect.loaded_dbapi
+
+    def dropped(_self, _cursor, _parameters):
+        raise dbapi.OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(OneRowRead, "fetch", dropped)
+    with flask_calls(clean_app) as handed_on:
+        assert client.get(path).status_code == 200
+    assert handed_on == [path]

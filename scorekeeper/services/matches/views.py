@@ -11,7 +11,7 @@ from typing import Any, cast
 from sqlalchemy import ColumnElement, bindparam, or_, select
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import lazyload
 
 from ...etags import match_etag
@@ -327,6 +327,9 @@ class OneRowRead:
         self.row = namedtuple("Row", [column.key for column in statement.selected_columns])  # type: ignore[misc]
 
     def __call__(self, parameters: dict[str, Any]) -> Any:
+        """The row (its columns by name), or None; a driver's error (a connection the
+        server dropped, say) leaves the pool without that connection and is raised as
+        SQLAlchemy's, as Core would."""
         connection = self.engine.raw_connection()
         try:
             if self.positions is None:
@@ -335,9 +338,13 @@ class OneRowRead:
                 try:
                     found = self.fetch(connection.cursor(), parameters)
                 finally:
-                    driver.autocommit = False
+                    if not driver.closed:
+                        driver.autocommit = False
             else:
                 found = self.fetch(connection.cursor(), [parameters[name] for name in self.positions])
+        except self.engine.dialect.loaded_dbapi.Error as error:
+            connection.invalidate(error)
+            raise DBAPIError.instance(self.sql, parameters, error, self.engine.dialect.loaded_dbapi.Error) from error
         finally:
             connection.close()
         return None if found is None else self.row(*found)
