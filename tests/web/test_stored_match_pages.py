@@ -161,3 +161,17 @@ def test_a_browser_gets_the_stored_page_compressed_once_with_its_own_values(clie
     assert ('class="signed-in"' in html and ">zoë</a>" in html) is signed_in
     again = client.get(f"/matches/{match_id}", headers={"If-None-Match": served.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_a_phones_first_visit_gets_the_stored_page(client, clean_app):
+    """Every phone at the table opens the shared link for the first time: no render."""
+    match_id = create(client, GAME.id, players_for(GAME))
+    page_html(client, match_id)
+    returning = page_html(client, match_id)
+    first = clean_app.test_client()
+    with statements(clean_app) as sent:
+        html = page_html(first, match_id)
+    assert without_tokens(html) == without_tokens(returning)
+    assert not any("round_snapshots" in statement or "match_page_bodies (" in statement for statement in sent), sent
+    # The phone is remembered (its home page lists the match) and its token posts.
+    assert first.get_cookie("sk_device") is not None and first.get_cookie("session") is not None

@@ -65,17 +65,17 @@ def match_page(match_id: str):
         return Response(status=304, headers={"ETag": tag, "Cache-Control": PAGE_CACHE_CONTROL})
     service.remember_on_device(device_id(create=True) or "", match_id)
     coding = None
-    if actor.device is not None and not request.query_string and current_app.config["STORED_MATCH_PAGES"]:
+    if not request.query_string and current_app.config["STORED_MATCH_PAGES"]:
         # The page as stored for this version and this kind of reader, their values filled
         # in: compressed once when stored, for a browser that takes gzip (every one does).
+        # A first visit too (every phone at the table opening the shared link): the rights
+        # are an account's or a league role's, never the device's, so the phone's new
+        # device id changes nothing the page shows.
         coding = gzip_coding(request.headers.get("Accept-Encoding", ""))
         response = Response(stored_match_page(match, actor, rights, language, gzip=coding is not None))
     else:
-        # A first visit's device id is made just now: the page's rights are then worked out
-        # for the phone with it, as the next request will be.
-        known = rights if actor.device is not None else None
         view = service.current_view(match_id, actor)
-        context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=known)
+        context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=rights)
         response = Response(render_template("match.html", **context))
     # After the render, which made the session's CSRF secret if it had none.
     tag = page_etag(match, actor, rights, language)
