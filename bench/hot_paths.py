@@ -18,7 +18,9 @@ batch of 100 requests resolves 0.1 ms).
   (the stored document), also with an API token (`_token`) and as a browser asks for it,
   compressed (`_br`);
 - `match_page_5`: GET /matches/{id} of the 5-round match, the HTML page (a phone with a
-  device cookie and a session), also compressed as a browser asks for it (`_br`);
+  device cookie and a session), also compressed as a browser asks for it (`_br`: since
+  2026-12-05 gzip from the stored pieces), and a phone's first view (`_first`: no cookie,
+  so a new device, session and CSRF secret, through Flask);
   `match_page_5_reload` the same with If-None-Match naming the page's ETag (a 304 since
   issue 26);
 - `post_round_5` / `post_round_200`: POST .../rounds to endless Nameless matches at 5
@@ -158,6 +160,7 @@ def main() -> None:
         db.session.commit()
     token = fixtures["token"]
     client, bare_client = app.test_client(), bare.test_client()
+    fresh = app.test_client(use_cookies=False)  # every request a phone's first
     auth = {"Authorization": f"Bearer {token}"}
     brotli = {"Accept-Encoding": "gzip, deflate, br"}  # as a browser asks
 
@@ -184,6 +187,7 @@ def main() -> None:
         "match_json_5_br": (lambda: client.get(f"/api/v1/matches/{shown}", headers=brotli), n, counter),
         "match_page_5": (lambda: client.get(f"/matches/{shown}"), max(20, n // 5), counter),
         "match_page_5_br": (lambda: client.get(f"/matches/{shown}", headers=brotli), max(20, n // 5), counter),
+        "match_page_5_first": (lambda: fresh.get(f"/matches/{shown}", headers=brotli), max(20, n // 5), counter),
         "match_page_5_reload": (lambda: client.get(f"/matches/{shown}", headers=page_tag), n, counter),
         "post_round_5": (post(five), n, counter),
         "post_round_5_idempotent": (post(five, idempotent=True), n, counter),

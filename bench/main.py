@@ -119,7 +119,7 @@ BARE_PORT = PORT + 1
 def bare_ceiling(url: str, config: ServerConfig, seconds: int) -> dict[str, Any]:
     """The ceiling: wrk on the bare Flask app under `config` (started alone: it shares the cores with nothing)."""
     with Server(url, config, port=BARE_PORT, log_name="gunicorn-bare", app=BARE_APP) as bare:
-        return wrk(bare.base + "/", seconds=seconds)
+        return bare.balanced(lambda: wrk(bare.base + "/", seconds=seconds))
 
 
 def with_ratios(result: dict[str, Any], ceiling: dict[str, Any], health: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -139,17 +139,55 @@ def with_ratios(result: dict[str, Any], ceiling: dict[str, Any], health: dict[st
     return result
 
 
+PHONES = 64
+
+
+def phone_cookies(server: Server, fixtures: dict[str, Any]) -> Path:
+    """The cookies of page.lua's 64 returning phones: each its device cookie and the session
+    cookie its first page view set (a browser sends it back with every later view; without
+    it, every request of the run was a phone's first visit of a browser session, which
+    makes a session and sets its cookie)."""
+    lines = []
+    for phone in range(PHONES):
+        device = f"sk_device=bench{phone:027d}"
+        headers = response_headers(server.port, f"/matches/{fixtures['match_5']}", {"Cookie": device})
+        session = next((value.split(";", 1)[0] for name, value in headers if name.lower() == "set-cookie"
+                        and value.startswith("session=")), None)
+        lines.append(f"{device}; {session}" if session else device)
+    path = RESULTS / "page-cookies.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def response_headers(port: int, path: str, headers: dict[str, str]) -> list[tuple[str, str]]:
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        response.read()
+        return response.getheaders()
+    finally:
+        connection.close()
+
+
 def post_run(server: Server, engine, ids: list[str], seconds: int) -> dict[str, Any]:
     """POST rounds round-robin over `ids`; the rounds stored are counted in the database too."""
     ids_file = RESULTS / "post-ids.txt"
     ids_file.write_text("\n".join(ids) + "\n")
-    server.settle()
-    before = round_counts(engine, ids)
-    result = wrk(server.base, seconds=seconds, script="post_round.lua", script_args=[str(ids_file)])
-    stored = round_counts(engine, ids) - before
+    first = round_counts(engine, ids)
+
+    def run() -> dict[str, Any]:
+        server.settle()
+        before = round_counts(engine, ids)
+        result = wrk(server.base, seconds=seconds, script="post_round.lua", script_args=[str(ids_file)])
+        result["rounds_stored"] = round_counts(engine, ids) - before
+        return result
+
+    result = server.balanced(run)
     result["matches"] = len(ids)
-    result["rounds_stored"] = stored
-    result["rounds_per_match_after"] = round(5 + stored / len(ids), 1)
+    result["rounds_per_match_after"] = round(5 + (round_counts(engine, ids) - first) / len(ids), 1)
     return result
 
 
@@ -250,7 +288,9 @@ def run_database(kind: str, args) -> dict[str, Any]:
     scen["bare"] = ceiling = bare_ceiling(url, config, seconds)
     with Server(url, config, log_name=f"gunicorn-{kind}") as server:
         base = server.base
-        scen["health"] = health = with_ratios(wrk(base + "/api/v1/health", seconds=seconds), ceiling)
+        scen["health"] = health = with_ratios(
+            server.balanced(lambda: wrk(base + "/api/v1/health", seconds=seconds)), ceiling)
+        cookies = phone_cookies(server, fixtures)
         for rounds in (5, 200):
             match_id = fixtures[f"match_{rounds}"]
             # One request first: the stored document (and the templates) are made once, so
@@ -258,12 +298,13 @@ def run_database(kind: str, args) -> dict[str, Any]:
             server.settle()
             json_bytes = timed(server.port, f"/api/v1/matches/{match_id}")[2]
             scen[f"match_json_{rounds}"] = with_ratios(
-                wrk(f"{base}/api/v1/matches/{match_id}", seconds=seconds), ceiling, health)
+                server.balanced(lambda path=f"{base}/api/v1/matches/{match_id}": wrk(path, seconds=seconds)), ceiling, health)
             scen[f"match_json_{rounds}"]["response_bytes"] = json_bytes
             server.settle()
             page_bytes = timed(server.port, f"/matches/{match_id}")[2]
-            scen[f"match_page_{rounds}"] = with_ratios(
-                wrk(f"{base}/matches/{match_id}", seconds=seconds, script="page.lua"), ceiling, health)
+            scen[f"match_page_{rounds}"] = with_ratios(server.balanced(lambda url=f"{base}/matches/{match_id}": wrk(
+                url, seconds=seconds, script="page.lua", script_args=[str(cookies)])),
+                ceiling, health)
             scen[f"match_page_{rounds}"]["response_bytes"] = page_bytes
         scen["post_round_many"] = with_ratios(post_run(server, engine, post_set["many"], seconds), ceiling, health)
         scen["post_round_one"] = with_ratios(post_run(server, engine, [post_set["one"]], seconds), ceiling, health)
@@ -405,14 +446,17 @@ def print_table(results: dict[str, Any]) -> None:
     out = []
     for db, res in results["databases"].items():
         out.append(f"\n{db} (gunicorn {res['config']}, wrk 1 thread, 32 connections, {results['duration_s']} s per run)")
-        out.append("(x ceil: against the bare Flask app of the same gunicorn config; x health: against /api/v1/health)")
+        out.append("(x ceil: against the bare Flask app of the same gunicorn config; x health: against /api/v1/health;\n"
+                   " cpu ms: the workers' CPU per request; busiest: the busiest worker's share of it, a run above "
+                   "0.75 is run again)")
         out.append(f"{'scenario':28} {'req/s':>8} {'x ceil':>7} {'x health':>8} {'p50 ms':>8} {'x ceil':>7} {'p99 ms':>8} "
-                   f"{'x ceil':>7} {'non-2xx':>8} {'load1m':>6}")
+                   f"{'x ceil':>7} {'non-2xx':>8} {'load1m':>6} {'cpu ms':>7} {'busiest':>7}")
         for name, row in res["scenarios"].items():
             x_health = f"{row['rps_x_health']:8.2f}" if "rps_x_health" in row else f"{'-':>8}"
             out.append(f"{name:28} {row['rps']:8.0f} {row.get('rps_ratio', 1.0):7.2f} {x_health} {fmt_ms(row.get('p50_ms')):>8} "
                        f"{row.get('p50_ratio', 1.0):7.1f} {fmt_ms(row.get('p99_ms')):>8} {row.get('p99_ratio', 1.0):7.1f} "
-                       f"{row['non_2xx']:8d} {row.get('loadavg_1m', 0):6.1f}")
+                       f"{row['non_2xx']:8d} {row.get('loadavg_1m', 0):6.1f} {row.get('cpu_ms_per_request') or 0:7.3f} "
+                       f"{row.get('busiest_worker_share') or '-':>7}")
         for size, league in res["leagues"].items():
             for what in ("standings", "ratings"):
                 item = league[what]

@@ -108,7 +108,10 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(engine_bundle.bp)
     app.register_blueprint(offline_pages.bp)
     from .document_reads import install_document_reads
+    from .page_reads import install_page_reads
 
+    # Pages inside, documents outside: each answers its own paths and hands on the rest.
+    install_page_reads(app)
     install_document_reads(app)
     return app
 

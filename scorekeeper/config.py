@@ -78,6 +78,9 @@ class Config:
     # The match page served from its stored body per version and reader variant
     # (web/pages/stored_pages.py); False renders it on every request.
     STORED_MATCH_PAGES = True
+    # A returning phone's view of a casual match's stored page served below Flask
+    # (scorekeeper/page_reads.py); False sends every view through Flask's route.
+    FAST_PAGE_READS = True
 
 
 class TestConfig(Config):

@@ -16,66 +16,32 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import http_date, parse_accept_header, parse_cookie
+from werkzeug.http import http_date, parse_cookie
 
 from . import etags
 from .encodings import chosen_coding, enabled_codings
-from .i18n import LANGUAGE_COOKIE, LANGUAGES
-from .request_hooks import LANGUAGE_VARY
 from .services.matches import document_reader
 from .web.security import security_headers
-
-PREFIX = "/api/v1/matches/"
-# A match id's characters (models.ID_ALPHABET) and more: any other path goes to Flask
-# (its 404, or the input guards' 400 for a NUL).
-ID_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-MAX_ID_LENGTH = 64
-HEADER_KEYS = ("HTTP_", "CONTENT_TYPE", "CONTENT_LENGTH")
-# flask-compress adds Accept-Encoding to the route's Vary (request_hooks.add_vary).
-VARY = ", ".join((*LANGUAGE_VARY, "Accept-Encoding"))
-LANGUAGE_CODES = list(LANGUAGES)
-
-StartResponse = Callable[..., Any]
+from .wsgi_layers import VARY, Answer, BelowFlask, StartResponse
 
 
-class DocumentReads:
+class DocumentReads(BelowFlask):
     """The WSGI layer in front of `app`'s own (`downstream`)."""
 
+    PREFIX = "/api/v1/matches/"
+
     def __init__(self, app: Flask, downstream: Callable[[dict[str, Any], StartResponse], Iterable[bytes]]) -> None:
-        self.app, self.downstream = app, downstream
+        super().__init__(app, downstream)
         self.read = document_reader(app)
         self.fixed = [*security_headers(app), ("Vary", VARY), ("Cache-Control", "no-cache")]
         self.codings = enabled_codings(app.config)
         self.min_size = app.config["COMPRESS_MIN_SIZE"]
-        self.session_cookie = app.config["SESSION_COOKIE_NAME"]
-        self.remember_cookie = app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
 
-    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
-            path = environ.get("PATH_INFO", "")
-            if path.startswith(PREFIX):
-                answer = self.answer(environ, path[len(PREFIX):])
-                if answer is not None:
-                    status, headers, body = answer
-                    start_response(status, headers)
-                    return [body]
-        return self.downstream(environ, start_response)
-
-    def answer(self, environ: dict[str, Any], match_id: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
-        if not match_id or len(match_id) > MAX_ID_LENGTH or not ID_CHARACTERS.issuperset(match_id):
-            return None
-        if "HTTP_AUTHORIZATION" in environ or any(
-            "\x00" in value for key, value in environ.items() if key.startswith(HEADER_KEYS) and isinstance(value, str)
-        ):
-            return None
+    def answer(self, environ: dict[str, Any], match_id: str) -> Answer | None:
         cookies = parse_cookie(environ.get("HTTP_COOKIE", ""))
         if self.remember_cookie in cookies or not self.anonymous(cookies.get(self.session_cookie)):
             return None
-        language = cookies.get(LANGUAGE_COOKIE)
-        if language not in LANGUAGES:
-            accepted = parse_accept_header(environ.get("HTTP_ACCEPT_LANGUAGE"), LanguageAccept)
-            language = accepted.best_match(LANGUAGE_CODES) or "en"
+        language = self.language(cookies, environ)
         try:
             row = self.read(match_id, language)
         except SQLAlchemyError:
@@ -100,15 +66,9 @@ class DocumentReads:
         return "200 OK", [*headers, *self.fixed], bytes(encoded)
 
     def anonymous(self, cookie: str | None) -> bool:
-        """Whether the session cookie signs nobody in (Flask's reading of it: a cookie
-        with a bad signature or too old is an empty session)."""
-        if not cookie:
-            return True
-        try:
-            data = self.app.session_interface.decoded(self.app, cookie)  # type: ignore[attr-defined]
-        except Exception:  # noqa: BLE001 - whatever Flask makes of it, Flask answers
-            return False
-        return "_user_id" not in data and "_remember" not in data
+        """Whether the session cookie signs nobody in."""
+        data = self.session(cookie)
+        return data is not None and "_user_id" not in data and "_remember" not in data
 
 
 def install_document_reads(app: Flask) -> None:

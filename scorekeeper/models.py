@@ -413,7 +413,8 @@ class MatchPageBody(Model):
     language, whether someone is signed in, the reader's rights and the league's name),
     rendered once per version of the match and shared by every worker.
     The reader's own values (the CSRF token, the form's idempotency key, the signed-in
-    name) are marks in it, filled in per request (web/pages/stored_pages.py)."""
+    name) are marks in it, filled in per request (web/pages/stored_pages.py); `body_gzip`
+    is the page compressed once with slots for them (gzip_pieces)."""
 
     __tablename__ = "match_page_bodies"
 
@@ -423,6 +424,7 @@ class MatchPageBody(Model):
     #: the code and static files that rendered it: another deploy renders again
     build: Mapped[str] = mapped_column(String(32))
     body: Mapped[str] = mapped_column(Text)
+    body_gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class RoundSnapshot(Model):

@@ -39,9 +39,9 @@ def through_flask(app) -> Iterator[None]:
 
 
 @contextmanager
-def flask_calls(app) -> Iterator[list[str]]:
-    """The paths the layer handed on to Flask while the block runs."""
-    layer = app.wsgi_app
+def flask_calls(app, layer=None) -> Iterator[list[str]]:
+    """The paths the layer (the app's outer one unless named) handed on to Flask while the block runs."""
+    layer = layer or app.wsgi_app
     seen: list[str] = []
     downstream = layer.downstream
 

@@ -1,11 +1,13 @@
 """The match page from stored bytes: the page a reader gets is the page a render would give them, stored once per version and reader variant, with their own CSRF token, form key and name filled in."""
 from __future__ import annotations
 
+import gzip
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from flask_compress import flask_compress
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
@@ -135,3 +137,41 @@ def test_a_write_to_another_match_of_the_league_leaves_the_stored_page_as_it_is(
         after = page_html(client, shown)
     assert without_tokens(after) == without_tokens(before)
     assert not any("match_page_bodies" in statement and "INSERT" in statement.upper() for statement in sent), sent
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["anonymous", "signed in"])
+def test_a_browser_gets_the_stored_page_compressed_once_with_its_own_values(client, clean_app, monkeypatch, signed_in):
+    if signed_in:
+        sign_up(client, "zoë")
+    match_id = create(client, GAME.id, players_for(GAME))
+    page_html(client, match_id)
+    text = page_html(client, match_id)
+
+    def compressed(*_args):
+        raise AssertionError("the stored page was compressed for this request")
+
+    monkeypatch.setattr(flask_compress, "_compress_data", compressed)
+    served = client.get(f"/matches/{match_id}", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert served.status_code == 200 and served.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in served.headers["Vary"] and served.headers["ETag"].endswith(':gzip"')
+    html = gzip.decompress(served.data).decode()
+    assert without_tokens(html) == without_tokens(text) and "\ue000" not in html
+    # The session's CSRF token (the one the text page carries) and a new form key.
+    assert tokens(html)[0] == tokens(text)[0] and tokens(html)[1] != tokens(text)[1]
+    assert ('class="signed-in"' in html and ">zoë</a>" in html) is signed_in
+    again = client.get(f"/matches/{match_id}", headers={"If-None-Match": served.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_phones_first_visit_gets_the_stored_page(client, clean_app):
+    """Every phone at the table opens the shared link for the first time: no render."""
+    match_id = create(client, GAME.id, players_for(GAME))
+    page_html(client, match_id)
+    returning = page_html(client, match_id)
+    first = clean_app.test_client()
+    with statements(clean_app) as sent:
+        html = page_html(first, match_id)
+    assert without_tokens(html) == without_tokens(returning)
+    assert not any("round_snapshots" in statement or "match_page_bodies (" in statement for statement in sent), sent
+    # The phone is remembered (its home page lists the match) and its token posts.
+    assert first.get_cookie("sk_device") is not None and first.get_cookie("session") is not None

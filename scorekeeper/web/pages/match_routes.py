@@ -10,8 +10,10 @@ from urllib.parse import quote
 
 from flask import Response, current_app, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block, render_blocks
+from werkzeug.http import http_date
 
 from ...device import device_id
+from ...encodings import chosen_coding, enabled_codings
 from ...games.i18n import N_, _
 from ...i18n import current_language
 from ...identity import current_actor
@@ -62,22 +64,38 @@ def match_page(match_id: str):
         # match before, with the device cookie the tag names: it is remembered already.)
         return Response(status=304, headers={"ETag": tag, "Cache-Control": PAGE_CACHE_CONTROL})
     service.remember_on_device(device_id(create=True) or "", match_id)
-    if actor.device is not None and not request.query_string and current_app.config["STORED_MATCH_PAGES"]:
-        # The page as stored for this version and this kind of reader, their values filled in.
-        response = Response(stored_match_page(match, actor, rights, language))
+    coding = None
+    if not request.query_string and current_app.config["STORED_MATCH_PAGES"]:
+        # The page as stored for this version and this kind of reader, their values filled
+        # in: compressed once when stored, for a browser that takes gzip (every one does).
+        # A first visit too (every phone at the table opening the shared link): the rights
+        # are an account's or a league role's, never the device's, so the phone's new
+        # device id changes nothing the page shows.
+        coding = gzip_coding(request.headers.get("Accept-Encoding", ""))
+        response = Response(stored_match_page(match, actor, rights, language, gzip=coding is not None))
     else:
-        # A first visit's device id is made just now: the page's rights are then worked out
-        # for the phone with it, as the next request will be.
-        known = rights if actor.device is not None else None
         view = service.current_view(match_id, actor)
-        context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=known)
+        context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=rights)
         response = Response(render_template("match.html", **context))
     # After the render, which made the session's CSRF secret if it had none.
     tag = page_etag(match, actor, rights, language)
+    if coding is not None:
+        # What flask-compress sends with a body it compressed (it leaves this one as it is).
+        response.headers["Content-Encoding"] = coding
+        response.headers["Date"] = http_date()
+        tag = tag and f"{tag[:-1]}:{coding}\""
     if tag is not None:
         response.headers["ETag"] = tag
     response.headers["Cache-Control"] = PAGE_CACHE_CONTROL
     return response
+
+
+def gzip_coding(accept_encoding: str) -> str | None:
+    """"gzip" when flask-compress may send gzip and the browser takes it, else None."""
+    codings = enabled_codings(current_app.config)
+    if "gzip" not in codings:
+        return None
+    return chosen_coding(("gzip",), accept_encoding)
 
 
 @bp.post("/matches/<match_id>/preview")

@@ -28,19 +28,39 @@ from .pwa import static_version
 PAGE_ARGUMENTS = ("change_bids",)
 
 
+def page_build() -> str:
+    """What renders the page besides the match: the code and templates (render_build) and
+    the static files and vendored scripts the page names by version (once per process,
+    every time in debug mode)."""
+    cached = current_app.extensions.get("scorekeeper_page_build")
+    if cached and not current_app.debug:
+        return cached
+    parts = [render_build(), static_version(), installed_version("htmx.org"), installed_version("pyodide")]
+    build = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    current_app.extensions["scorekeeper_page_build"] = build
+    return build
+
+
 def page_etag(match: Any, actor: Actor, rights: MatchRights, language: str) -> str | None:
     """The page's ETag for this reader now (quoted), or None when it cannot be reused."""
     secret = session.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
     if not secret or actor.device is None:
         return None
-    league = league_of(match)
+    arguments = [request.args.get(name) for name in PAGE_ARGUMENTS]
+    return page_tag(match.id, match.version, language, league_of(match), page_build(), actor, rights, secret, arguments)
+
+
+def page_tag(
+    match_id: str, version: int, language: str, league: Any, build: str, actor: Actor, rights: MatchRights,
+    secret: str, arguments: list[str | None],
+) -> str:
+    """The tag (quoted) of what a page shows: see the module's docstring."""
     parts: list[Any] = [
-        match.id, match.version, language,
+        match_id, version, language,
         league.version if league is not None else None, league.name if league is not None else None,
-        render_build(), static_version(), installed_version("htmx.org"), installed_version("pyodide"),
-        actor.user_id, actor.label, actor.key, actor.device,
+        build, actor.user_id, actor.label, actor.key, actor.device,
         rights.write, rights.confirm, rights.rematch, rights.refusal,
-        secret, [request.args.get(name) for name in PAGE_ARGUMENTS],
+        secret, arguments,
     ]
     digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
     return f'"p{digest}"'

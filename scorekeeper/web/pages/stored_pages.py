@@ -11,10 +11,15 @@ page view gets a new one, as before) and the signed-in name; `filled` puts this
 request's values in. The marks carry a nonce derived from the app's secret key, which
 no player's text can guess. Several workers and servers share the stored page (the
 database), never a copy in one process.
+
+The page is stored compressed too (gzip_pieces): compressed once, with the marks as
+slots, so a browser's request (every one takes gzip) compresses nothing; the values go
+in as stored blocks of a few dozen bytes each.
 """
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +28,12 @@ from flask_login import current_user
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
+from ...gzip_pieces import assemble, pieces
 from ...services import Actor
 from ...services import matches as service
 from ...services.access import MatchRights
-from ..vendor import installed_version
-from .match_views import league_of, match_context, new_key, render_build
-from .pwa import static_version
+from .match_views import league_of, match_context, new_key
+from .page_tags import page_build
 
 MARK_NAMES = ("csrf", "key", "user")
 
@@ -41,16 +46,17 @@ class StoredReader:
     username: Markup
 
 
-def marks() -> dict[str, str]:
-    """The marks of this app (one nonce from its secret key)."""
-    found = current_app.extensions.get("scorekeeper_page_marks")
+def marks(app: Any = None) -> dict[str, str]:
+    """The marks of this app (or `app`: one nonce from its secret key)."""
+    app = app or current_app
+    found = app.extensions.get("scorekeeper_page_marks")
     if found is None:
-        key = current_app.secret_key or ""
+        key = app.secret_key or ""
         secret = key.encode() if isinstance(key, str) else key
         nonce = hashlib.sha256(b"stored page marks " + secret).hexdigest()[:20]
         # Private-use characters: nothing the app writes itself uses them.
         found = {name: f"\ue000{name}-{nonce}\ue000" for name in MARK_NAMES}
-        current_app.extensions["scorekeeper_page_marks"] = found
+        app.extensions["scorekeeper_page_marks"] = found
     return found
 
 
@@ -60,44 +66,52 @@ def page_variant(signed_in: bool, rights: MatchRights, language: str, league: An
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
-def page_build() -> str:
-    """What renders the page besides the match: the code and templates (render_build) and
-    the static files and vendored scripts the page names by version."""
-    cached = current_app.extensions.get("scorekeeper_page_build")
-    if cached and not current_app.debug:
-        return cached
-    parts = [render_build(), static_version(), installed_version("htmx.org"), installed_version("pyodide")]
-    build = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
-    current_app.extensions["scorekeeper_page_build"] = build
-    return build
-
-
-def stored_match_page(match: Any, actor: Actor, rights: MatchRights, language: str) -> str:
+def stored_match_page(match: Any, actor: Actor, rights: MatchRights, language: str, gzip: bool = False) -> str | bytes:
     """The match page (GET, no query) for this reader: the stored page of their variant,
-    rendered and stored first when this version has none, with their values filled in."""
+    rendered and stored first when this version has none, with their values filled in;
+    with `gzip`, the page as a gzip body (Content-Encoding: gzip)."""
     signed_in = bool(current_user.is_authenticated)
     league = league_of(match)
     mark = marks()
 
-    def render() -> str:
+    def render() -> tuple[str, bytes]:
         context = match_context(service.current_view(match.id, actor), rights=rights)
         context["idempotency_key"] = Markup(mark["key"])
-        return render_template(
+        body = render_template(
             "match.html",
             **context,
             csrf_token=lambda: Markup(mark["csrf"]),
             current_user=StoredReader(is_authenticated=signed_in, username=Markup(mark["user"])),
         )
+        return body, pieces(split(body), current_app.config["COMPRESS_LEVEL"])
 
     variant = page_variant(signed_in, rights, language, league)
-    body = service.stored_page_body(match, variant, page_build(), render)
-    return filled(body, signed_in)
+    stored = service.stored_page_body(match, variant, page_build(), render, gzip=gzip)
+    if isinstance(stored, bytes):
+        return assemble(stored, [value.encode() for value in values(signed_in)])
+    return filled(stored, signed_in)
+
+
+def split(body: str) -> list[bytes | int]:
+    """The page's stretches of text (UTF-8) and, between them, the numbers of its marks (MARK_NAMES)."""
+    mark = marks()
+    numbers = {mark[name]: number for number, name in enumerate(MARK_NAMES)}
+    found = re.split("(" + "|".join(re.escape(text) for text in numbers) + ")", body)
+    return [numbers[part] if index % 2 else part.encode() for index, part in enumerate(found)]
+
+
+def values(signed_in: bool) -> list[str]:
+    """This request's values of the marks, in MARK_NAMES' order (a page for nobody signed
+    in shows no name: its mark, if one were there, stays as it is)."""
+    mark = marks()
+    name = str(escape(current_user.username)) if signed_in else mark["user"]
+    return [generate_csrf(), new_key(), name]
 
 
 def filled(body: str, signed_in: bool) -> str:
     """The stored page with this request's values in place of the marks."""
-    mark = marks()
-    body = body.replace(mark["csrf"], generate_csrf()).replace(mark["key"], new_key())
+    csrf, key, name = values(signed_in)
+    body = body.replace(marks()["csrf"], csrf).replace(marks()["key"], key)
     if signed_in:
-        body = body.replace(mark["user"], str(escape(current_user.username)))
+        body = body.replace(marks()["user"], name)
     return body
