@@ -3,7 +3,8 @@ English, German and Russian, with rounds played (greyed values, long names, a sc
 two sides and of six) shows every side's column of the sheet on the screen; no label, button,
 chip or sheet cell has words running past it (table_loop.overflowing_labels: its scroll size
 and where each text is drawn); no name or word of the sheet's head and round lines is broken
-inside; and tapping a score opens its explanation without moving the sheet.
+inside; with two or four sides no name is cut short; and tapping a score opens its
+explanation without moving the sheet.
 Screenshots: test-artifacts/fit-<game>-<players>-<language>.png."""
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 LANGUAGES = [("en", "US"), ("de", "DE"), ("ru", "RU")]
 # Long names, one with an umlaut: the sheet's head and its round lines wrap them between words.
-NAMES = ["Jürgen Maier", "Dorothea", "Anastasia", "Bob", "Maximilian", "Eve"]
+NAMES = ["Jürgen Maier", "Dorothea", "Anastasia", "Konstantin", "Maximilian", "Eve"]
 ROUNDS = 4
 
 
@@ -67,6 +68,22 @@ CUT_COLUMNS_JS = """() => [...document.querySelectorAll('.sheet thead th')].filt
 }).map(th => th.title || th.innerText)"""
 
 
+# Names ending in an ellipsis on the scoreboard and the sheet's head, and how many sides there are.
+CUT_NAMES_JS = """() => ({
+    sides: document.querySelectorAll('#scores .total').length,
+    cut: [...document.querySelectorAll('#scores .total .name .word, .sheet thead th .word')]
+        .filter(word => word.scrollWidth - word.clientWidth > 1).map(word => word.textContent),
+})"""
+
+
+def names_cut_with_room(page) -> list[str]:
+    """Two sides (a column of the sheet each, half the scoreboard) or four (the scoreboard two
+    by two): every name whole, none "Jürg…" or "Doroth…" where there is room (a row of three
+    cells cut them while the row under it stood empty)."""
+    shown = page.evaluate(CUT_NAMES_JS)
+    return [f"{name} cut with {shown['sides']} sides" for name in shown["cut"]] if shown["sides"] in (2, 4) else []
+
+
 def sheet_problems(page) -> list[str]:
     """Sides out of sight, and what moves when the newest round's scores are tapped open: the
     sheet's width, the page's."""
@@ -88,11 +105,13 @@ def sheet_problems(page) -> list[str]:
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
 def test_every_label_fits_its_control_at_360(small_phone, game, shot, console):
-    """The fewest and the most players the game's generator seats (two sides and six)."""
+    """The fewest and the most players the game's generator seats (two sides and six), and
+    four when it seats four on their own (the scoreboard two by two)."""
     language, page = small_phone
     counts, options, _generate = generator_for(game)
+    four_sides = [count for count in counts if count == 4 and len(game.table(NAMES[:count], dict(options)).sides) == 4]
     failures = []
-    for count in sorted({min(counts), max(counts)}):
+    for count in sorted({min(counts), max(counts), *four_sides}):
         players = NAMES[:count]
         match_id = played_match(page, game, players, options)
         page.goto(f"/matches/{match_id}")
@@ -104,6 +123,7 @@ def test_every_label_fits_its_control_at_360(small_phone, game, shot, console):
         if sideways_overflow(page):
             problems.append(f"the page is {sideways_overflow(page)} px wider than the phone")
         problems += sheet_problems(page)
+        problems += names_cut_with_room(page)
         if problems:
             failures.append(f"== {where}:\n  " + "\n  ".join(problems))
     assert not failures, "\n".join(failures)
