@@ -39,7 +39,11 @@ TRICKS_PER_ROUND: Mapping[int, int] = {2: 17, 3: 13}
 ROUNDS_AS_BIDDER = 5
 
 # Roles counted from the Acting Bidder to the left: index 0 is the Bidder.
-ROLE_NAMES: Mapping[int, tuple[str, ...]] = {2: (N_("Bidder"), "#2"), 3: (N_("Bidder"), "#2", "#3")}
+# The roles by seat from the (Acting) Bidder on, in words (the rules' table of targets).
+ROLE_NAMES: Mapping[int, tuple[str, ...]] = {
+    2: (N_("Bidder"), N_("Opponent")),
+    3: (N_("Bidder"), N_("Left of the Bidder"), N_("Right of the Bidder")),
+}
 TARGETS: Mapping[int, tuple[int, ...]] = {2: (10, 7), 3: (6, 4, 3)}
 # No Tricks reverses the targets: the Bidder gets the last role's target and so on.
 NO_TRICKS_TARGETS: Mapping[int, tuple[int, ...]] = {2: (7, 10), 3: (3, 4, 6)}
@@ -131,7 +135,7 @@ class NwikRound(NwikBid):
 
 
 def role_of(table: Table, bid: NwikBid, seat: int) -> int:
-    """A seat's role in the round: 0 the (Acting) Bidder, 1 #2, 2 #3."""
+    """A seat's role in the round: 0 the (Acting) Bidder, 1 to their left, 2 the next (ROLE_NAMES)."""
     return (seat - bid.acting_bidder) % table.n
 
 

@@ -340,63 +340,57 @@
     if (!card) return null;
     var table = card.querySelector("table.rounds");
     if (table) return table;
-    // No round recorded yet: the same table the server renders, built from the totals' sides.
+    // No round recorded yet: the same sheet the server renders (_macros.html rounds_table),
+    // built from the totals' sides.
     var sides = document.querySelectorAll("#scores ol.totals li.total");
-    var wrap = el("div", "scroll");
+    var wrap = el("div", "sheet-box");
     wrap.dataset.offline = "1";
-    table = el("table", "rounds");
+    table = el("table", "rounds sheet" + (sides.length > 2 ? " stacked" : "") + (sides.length > 4 ? " many" : ""));
     var head = el("tr");
-    head.appendChild(el("th", "", "#")).scope = "col";
     sides.forEach(function (side) {
       var th = el("th", "", side.querySelector(".name").textContent);
       th.scope = "col";
       th.style.setProperty("--side", side.style.getPropertyValue("--side"));
       head.appendChild(th);
     });
-    var editHead = el("th");
-    editHead.scope = "col";
-    editHead.appendChild(el("span", "visually-hidden", t("edit")));
-    head.appendChild(editHead);
     table.appendChild(el("thead")).appendChild(head);
-    table.appendChild(el("tbody"));
     wrap.appendChild(table);
     var empty = card.querySelector("p.muted");
     if (empty) empty.hidden = true;
     card.appendChild(wrap);
     return table;
   }
+  // Each round as the server draws it: a line across the sheet (number, who dealt, not yet
+  // sent, its buttons) over a cell per side (the score and its explanation).
   function renderRounds(answer, queue) {
-    document.querySelectorAll("tr[data-offline]").forEach(function (row) { row.remove(); });
+    document.querySelectorAll("table.rounds tbody[data-offline]").forEach(function (group) { group.remove(); });
     var shown = 0;
-    document.querySelectorAll("table.rounds tr[id^=round-]").forEach(function (row) {
-      shown = Math.max(shown, parseInt(row.id.slice(6), 10) || 0);
+    document.querySelectorAll("table.rounds tbody[id^=round-]").forEach(function (group) {
+      shown = Math.max(shown, parseInt(group.id.slice(6), 10) || 0);
     });
     var extra = answer.rounds.filter(function (round) { return round.number > shown; });
     if (!extra.length) return;
     var table = roundsTable();
     if (!table) return;
-    var body = table.tBodies[0];
+    var columns = table.tHead ? table.tHead.rows[0].cells.length : 1;
     var lastQueued = queue.length ? queue[queue.length - 1] : null;
     extra.forEach(function (round) {
       var item = round.provisional ? queue[round.number - here.match.rounds.length - 1] : null;
-      var row = el("tr", round.provisional ? "provisional" : "");
-      row.id = "round-" + round.number;
-      row.dataset.offline = "1";
+      var group = el("tbody", round.provisional ? "provisional" : "");
+      group.id = "round-" + round.number;
+      group.dataset.offline = "1";
       var th = el("th");
-      th.scope = "row";
-      th.appendChild(document.createTextNode(String(round.number)));
-      th.appendChild(el("br"));
-      th.appendChild(el("small", "muted", t("dealt", { name: round.dealer })));
-      if (round.provisional) th.appendChild(el("small", "not-sent", t("not_sent")));
-      row.appendChild(th);
-      round.scores.forEach(function (score, side) {
-        var td = el("td");
-        td.appendChild(el("b", "num", signed(score)));
-        td.appendChild(el("small", "why", round.explanation[side]));
-        row.appendChild(td);
-      });
-      var actions = el("td");
+      th.scope = "rowgroup";
+      th.colSpan = columns;
+      var line = el("span", "round-line");
+      var said = el("span", "round-said");
+      said.appendChild(el("b", "", t("round", { number: round.number })));
+      said.appendChild(document.createTextNode(" "));
+      said.appendChild(el("small", "muted dealt", t("dealt", { name: round.dealer })));
+      if (round.provisional) said.appendChild(el("small", "not-sent", " · " + t("not_sent")));
+      line.appendChild(said);
       if (item) {
+        var actions = el("span", "row");
         var edit = el("button", "button small", t("edit"));
         edit.type = "button";
         edit.dataset.offlineEdit = String(item.number);
@@ -408,9 +402,19 @@
           undo.dataset.offlineUndo = String(item.number);
           actions.appendChild(undo);
         }
+        line.appendChild(actions);
       }
-      row.appendChild(actions);
-      body.insertBefore(row, body.firstChild);
+      th.appendChild(line);
+      group.appendChild(el("tr", "round-head")).appendChild(th);
+      var cells = el("tr", "round-cells");
+      round.scores.forEach(function (score, side) {
+        var td = el("td");
+        td.appendChild(el("b", "num", signed(score)));
+        td.appendChild(el("small", "why", round.explanation[side]));
+        cells.appendChild(td);
+      });
+      group.appendChild(cells);
+      table.insertBefore(group, table.tBodies[0] || null);
     });
   }
 

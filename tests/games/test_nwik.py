@@ -54,13 +54,13 @@ def test_worked_examples(number, scores, details):
 def test_worked_example_explanations():
     state = GAME.replay(table(), WORKED)
     assert state.rounds[0].score.explanation == (
-        "#3: 3 tricks, target 3: 0 × 8 = 0",
+        "Right of the Bidder: 3 tricks, target 3: 0 × 8 = 0",
         "Bidder: 5 tricks, target 6: -1 × 8 = -8",
-        "#2: 5 tricks, target 4: +1 × 8 = +8",
+        "Left of the Bidder: 5 tricks, target 4: +1 × 8 = +8",
     )
     assert state.rounds[1].score.explanation == (
-        "#2: 2 tricks, No Tricks target 4: +2 × 2 = +4",
-        "#3: 7 tricks, No Tricks target 6: -1 × 2 = -2",
+        "Left of the Bidder: 2 tricks, No Tricks target 4: +2 × 2 = +4",
+        "Right of the Bidder: 7 tricks, No Tricks target 6: -1 × 2 = -2",
         "Bidder: 4 tricks, No Tricks target 3: -1 × 2 = -2",
     )
     assert state.rounds[2].score.explanation[1] == "Bidder: 7 tricks, target 6: +1 × 6 = +6"

@@ -103,22 +103,52 @@ SMALL_TARGETS_JS = """([tap, link]) => {
 
 
 # Controls and labels whose words do not fit: text wider than its box (clipped, or running
-# over its border into the next control), measured by the box's scroll size, not the page's.
+# over its border into the next control), measured by the box's scroll size, not the page's,
+# and by where each of its words is drawn (a Range over the text): a word whose box reaches
+# beyond its control's (centred text spilling out on both sides, which the scroll size does
+# not count on the left) is found too. A word clipped on purpose with an ellipsis is fitted.
 OVERFLOWING_JS = """() => {
     const found = [];
-    const selector = 'button, a.button, label.chip, .chip, summary, select, .total .name, .bar-state, .badge, th, td';
+    const selector = 'button, a.button, label.chip, .chip, summary, select, label, legend, .total .name, .bar-state, .badge, th, td';
+    const hidden = el => el.closest('.visually-hidden, [hidden], .scroll');
     for (const el of document.querySelectorAll(selector)) {
         const style = getComputedStyle(el);
         const box = el.getBoundingClientRect();
         if (style.visibility === 'hidden' || style.display === 'none' || box.width === 0 || box.height === 0) continue;
-        if (el.closest('.visually-hidden, [hidden], .scroll')) continue;  // a sheet scrolls sideways on purpose
+        if (hidden(el)) continue;  // a .scroll box scrolls sideways on purpose
         // Clipped on purpose with an ellipsis (the bar's one-line state) is fitted, not overflowing.
         if (style.textOverflow === 'ellipsis') continue;
-        const wide = el.scrollWidth - el.clientWidth;
-        const tall = style.overflowY === 'hidden' || style.webkitLineClamp !== 'none' ? 0 : el.scrollHeight - el.clientHeight;
-        if (wide > 1 || tall > 1) {
+        // Words for screen readers only (a 1 px box, "not available:") add to the scroll size
+        // without being seen: there, where the visible words are drawn decides alone.
+        const unseen = el.querySelector('.visually-hidden') !== null;
+        const wide = unseen ? 0 : el.scrollWidth - el.clientWidth;
+        const tall = unseen || style.overflowY === 'hidden' || style.webkitLineClamp !== 'none' ? 0 : el.scrollHeight - el.clientHeight;
+        let spilt = '';
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node && !spilt; node = walker.nextNode()) {
+            if (!node.textContent.trim() || hidden(node.parentElement)) continue;
+            // A closed details' content (a score's explanation) is not shown: laid out, not drawn.
+            if (node.parentElement.closest('details:not([open]) > :not(summary)')) continue;
+            let inner = node.parentElement, ellipsis = false, floating = false;
+            for (; inner && inner !== el.parentElement; inner = inner.parentElement) {
+                const seen = getComputedStyle(inner);
+                if (seen.textOverflow === 'ellipsis') ellipsis = true;
+                // A popover (a score's explanation, a greyed value's reason) is laid over the page on purpose.
+                if (inner !== el && (seen.position === 'absolute' || seen.position === 'fixed')) floating = true;
+            }
+            if (ellipsis || floating) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) {
+                if (rect.width > 0 && (rect.left < box.left - 1 || rect.right > box.right + 1)) {
+                    spilt = node.textContent.trim().slice(0, 30);
+                    break;
+                }
+            }
+        }
+        if (wide > 1 || tall > 1 || spilt) {
             found.push({tag: el.tagName.toLowerCase(), id: el.id, text: (el.innerText || '').trim().slice(0, 40),
-                        width: Math.round(box.width), needs: el.scrollWidth});
+                        width: Math.round(box.width), needs: el.scrollWidth, ...(spilt ? {spilt} : {})});
         }
     }
     return found;

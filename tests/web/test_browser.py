@@ -141,7 +141,7 @@ def test_round_recorded_offline_is_stored_once(page, context, console, shot, liv
     expect(page.locator("#pending")).to_be_hidden()
     assert page.evaluate(f"window.ScorekeeperOffline.provisional({json.dumps(match_id)})") == []
     page.reload()
-    expect(page.locator("tr[id^=round-]")).to_have_count(1)
+    expect(page.locator("tbody[id^=round-]")).to_have_count(1)
     shot(page, "offline-02-sent", full_page=True)
     stored = api(live_server, match_id)
     assert len(stored["rounds"]) == 1 and stored["totals"] == list(played.after(1).totals)

@@ -49,6 +49,6 @@ def test_edit_and_undo(page, console, shot):
     shot(page, "undo-confirm")
     page.get_by_role("button", name="Yes, undo round 1").click()
     expect(page.locator("#h-entry")).to_have_text("Round 1")
-    expect(page.locator("tr[id^=round-]")).to_have_count(0)
+    expect(page.locator("tbody[id^=round-]")).to_have_count(0)
     assert page.url.endswith(f"/matches/{match_id}")
     assert console.unexpected() == []

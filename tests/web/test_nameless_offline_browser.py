@@ -32,7 +32,7 @@ def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_serve
     expect(page.locator("#last-round")).to_contain_text("Round 3 · not yet sent")
     # Undo the last queued round, edit the first one.
     page.locator("#last-round [data-offline-undo='3']").click()
-    expect(page.locator("tr.provisional")).to_have_count(2)
+    expect(page.locator("tbody.provisional")).to_have_count(2)
     expect(page.locator("#last-round")).to_contain_text("Round 2 · not yet sent")
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     page.locator("[data-offline-edit='1']").click()
@@ -46,7 +46,7 @@ def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_serve
     items = queued(page, match_id)
     assert [(item["number"], item["input"]["tricks"]) for item in items] == [(1, [1, 1, 1, 2]), (2, [1, 2, 1, 1])]
     context.set_offline(False)
-    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    expect(page.locator("tbody.provisional")).to_have_count(0, timeout=20_000)
     stored = api(live_server, match_id)
     assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[1, 1, 1, 2], [1, 2, 1, 1]]
     assert console.unexpected() == []
@@ -105,7 +105,7 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     server = api(live_server, match_id)
     assert len(server["rounds"]) == 1
     expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in server["totals"]])
-    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator("tbody.provisional")).to_have_count(0)
     shot(page, "offline-conflict-01-refused", full_page=True)
     # "Keep mine" first shows the hands re-scored as rounds 2 and 3; nothing is recorded yet.
     conflict.get_by_role("button", name="Keep mine as round 2").click()
@@ -113,8 +113,8 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     shot(page, "offline-conflict-02-kept-preview", full_page=True)
     assert len(api(live_server, match_id)["rounds"]) == 1
     conflict.get_by_role("button", name="Record mine from round 2").click()
-    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
-    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    expect(page.locator("tbody.provisional")).to_have_count(0)
     expect(page.locator("#offline-conflict")).to_have_count(0)
     stored = api(live_server, match_id)
     assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
@@ -141,10 +141,10 @@ def test_queued_rounds_survive_a_browser_restart(phone, page, context, live_serv
     listed = page.locator(f"#phone-match-list a.match-link[href='/matches/{match_id}']")
     expect(listed).to_contain_text("Rounds recorded: 2 · Not yet sent: 2")
     page.goto(f"/matches/{match_id}")  # from the service worker's copy
-    expect(page.locator("tr.provisional")).to_have_count(2, timeout=1_000)
+    expect(page.locator("tbody.provisional")).to_have_count(2, timeout=1_000)
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     context.set_offline(False)
-    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
     page.close()
     assert [scored["input"]["tricks"] for scored in api(live_server, match_id)["rounds"]] == NAMELESS[:2]
 
@@ -161,7 +161,7 @@ def test_typing_the_next_round_survives_the_queue_being_sent(page, context, cons
     enter(page, "tricks_0", "3")  # the next round, half typed, when the connection returns
     context.set_offline(False)
     expect(page.locator("#round-1:not(.provisional)")).to_have_count(1, timeout=30_000)
-    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator("tbody.provisional")).to_have_count(0)
     expect(page.locator('input[name="tricks_0"][value="3"]')).to_be_checked()
     assert len(api(live_server, match_id)["rounds"]) == 1
     assert console.unexpected() == []
@@ -201,7 +201,7 @@ def test_a_phone_without_the_engine_queues_rounds_and_settles_a_conflict(new_pho
     assert len(api(live_server, match_id)["rounds"]) == 1
     shot(page, "offline-no-engine-02-kept-preview", full_page=True)
     conflict.get_by_role("button", name="Record mine from round 2").click()
-    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
     stored = api(live_server, match_id)
     assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
     assert stored["totals"] == totals

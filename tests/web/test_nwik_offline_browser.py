@@ -60,13 +60,13 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
     # totals and round number are there within a second of the page (from the phone's store,
     # while the engine boots again), so Save is never offered for a round already queued.
     page.reload()
-    expect(page.locator("tr.provisional")).to_have_count(3, timeout=1_000)
+    expect(page.locator("tbody.provisional")).to_have_count(3, timeout=1_000)
     expect(page.locator("#h-entry")).to_have_text("Round 4", timeout=1_000)
     expect(totals).to_have_text([str(total) for total in state.totals])
     shot(page, "offline-nwik-03-reloaded", full_page=True)
     context.set_offline(False)
-    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
-    expect(page.locator("tr[id^=round-]")).to_have_count(3)
+    expect(page.locator("tbody.provisional")).to_have_count(0, timeout=20_000)
+    expect(page.locator("tbody[id^=round-]")).to_have_count(3)
     stored = api(live_server, match_id)
     assert [scored["input"] for scored in stored["rounds"]] == inputs
     assert stored["totals"] == list(state.totals)
@@ -165,8 +165,8 @@ def test_whole_nwik_match_offline_from_round_one(page, context, console, shot, l
     shot(page, "offline-nwik-whole-02-finished", full_page=True)
     context.set_offline(False)
     # The page reloads as the queue goes out: wait for all fifteen rounds as sent ones.
-    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(15, timeout=60_000)
-    expect(page.locator("tr.provisional")).to_have_count(0)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(15, timeout=60_000)
+    expect(page.locator("tbody.provisional")).to_have_count(0)
     stored = api(live_server, match_id)
     assert [scored["input"] for scored in stored["rounds"]] == inputs
     assert stored["finished"], stored["next"]

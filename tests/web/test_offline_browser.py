@@ -65,7 +65,7 @@ def test_every_game_records_rounds_offline(game, page, context, console, live_se
         expect(page.locator("#last-round button")).to_have_text("Undo")
         expect(page.locator("#last-round button")).to_be_in_viewport(ratio=1)
     context.set_offline(False)
-    expect(page.locator("tr[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
     stored = api(live_server, match["id"])
     assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
     assert console.unexpected() == []

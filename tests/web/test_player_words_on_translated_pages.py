@@ -59,6 +59,8 @@ HEADING_TAGS = {"h1", "h2", "h3", "h4", "legend", "caption"}
 MULTIPLIER = re.compile(r"(\S+)\s*×\s*\d")
 # A Latin x between numbers used as the multiplication sign ("3 x 10"); "×" is the sign.
 TIMES_X = re.compile(r"\d\s*[xX]\s*\d|\b[xX]\s*\d|\d\s*[xX]\b")
+# A role or seat written as a number sign and a number ("#3", "№2"): the Nwik sheet's roles were.
+NUMBERED_ROLE = re.compile(r"(?<![\w&])[#№]\s?\d")
 
 
 def catalog(language: str):
@@ -314,6 +316,8 @@ def problems_on(language: str, texts: list[str], words: dict[str, Any], ids: set
                 found.append(f"code {code!r}: {text}")
         if TIMES_X.search(text):
             found.append(f"x as times sign: {text}")
+        if NUMBERED_ROLE.search(text):
+            found.append(f"numbered role: {text}")
         for card in CARD.finditer(text):
             if card.group(1).isalpha() and card.group(1) not in CARD_LETTERS[language]:
                 found.append(f"card letter {card.group(1)!r}: {text}")

@@ -45,7 +45,7 @@ def test_three_spades_rounds_offline_double_tap_and_reload(page, context, consol
         first_bidder = players[(number + 1) % len(players)]
         expect(page.locator("#c-bids legend").nth(1)).to_have_text(f"{first_bidder}'s bid")
     page.reload()
-    expect(page.locator("tr.provisional")).to_have_count(3, timeout=1_000)
+    expect(page.locator("tbody.provisional")).to_have_count(3, timeout=1_000)
     game = get_game("spades")
     inputs = [spades_input(bids, tricks) for bids, tricks in SPADES_OFFLINE]
     state = game.replay(game.table(players), inputs)
@@ -54,7 +54,7 @@ def test_three_spades_rounds_offline_double_tap_and_reload(page, context, consol
     expect(page.locator("#entry .who")).to_contain_text(f"Ann & Cid {bags[0]}, Bob & Dee {bags[1]}")
     shot(page, "offline-spades-01-reloaded", full_page=True)
     context.set_offline(False)
-    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    expect(page.locator("tbody.provisional")).to_have_count(0, timeout=20_000)
     stored = api(live_server, match_id)
     assert [scored["input"] for scored in stored["rounds"]] == inputs
     assert [scored["number"] for scored in stored["rounds"]] == [1, 2, 3]
@@ -90,7 +90,7 @@ def test_spades_bids_saved_offline_stay_on_the_phone_until_the_tricks(page, cont
     expect(page.locator("#h-entry")).to_have_text("Round 2")
     expect(page.locator("#bids-kept")).to_have_count(0)
     context.set_offline(False)
-    expect(page.locator("tr.provisional")).to_have_count(0, timeout=20_000)
+    expect(page.locator("tbody.provisional")).to_have_count(0, timeout=20_000)
     stored = api(live_server, match_id)
     game = get_game("spades")
     state = game.replay(game.table(players), [spades_input(bids, tricks)])

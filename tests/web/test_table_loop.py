@@ -192,13 +192,13 @@ def test_six_players_fit_the_phone(game, viewport, page, shot, console):
     assert sideways_overflow(page) == 0
     save_in_view(page)
     shot(page, f"loop-six-{game.id}-{size['width']}", full_page=True)
-    sheet = page.locator(".sheet-scroll")
+    sheet = page.locator(".sheet-box")
     sheet.scroll_into_view_if_needed()
     shot(page, f"loop-six-{game.id}-{size['width']}-sheet")
     page.locator("#h-chart").scroll_into_view_if_needed()
     shot(page, f"loop-six-{game.id}-{size['width']}-chart")
     hidden = sheet.evaluate("box => box.scrollWidth - box.clientWidth")
-    # 1 px: the collapsed border of the sticky round column, rounded; nothing is cut off.
+    # 1 px: a collapsed border, rounded; nothing is cut off.
     assert hidden <= 1, f"the score sheet of 6 hides {hidden} px of its columns"
     assert_tap_sizes(page, f"{game.id}: six players' sheet at {size['width']}")
     assert console.unexpected() == []
@@ -354,7 +354,7 @@ def test_six_long_names_are_readable(game, language, region, viewport, page_in, 
     table = record_four_rounds(page, game, match_id, LONG_NAMES, options)
     page.reload()
     shot(page, f"six-long-{game.id}-{language}-{size['width']}")
-    sheet = page.locator(".sheet-scroll")
+    sheet = page.locator(".sheet-box")
     sheet.scroll_into_view_if_needed()
     shot(page, f"six-long-{game.id}-{language}-{size['width']}-sheet")
     assert sideways_overflow(page) == 0
@@ -363,7 +363,7 @@ def test_six_long_names_are_readable(game, language, region, viewport, page_in, 
     assert narrow_text_problems(page, ".sheet thead th, .sheet .dealt, .sheet .made, #scores .total .name") == [], where
     # Each side's whole name: the text of its column's head and of its total, and their title.
     sides = [table.side_name(index) for index in range(len(table.sides))]
-    heads = page.locator(".sheet thead th[scope=col]:not(:first-child)")
+    heads = page.locator(".sheet thead th[scope=col]")
     expect(heads).to_have_text(sides)
     assert [heads.nth(index).get_attribute("title") for index in range(len(sides))] == sides
     names = page.locator("#scores .total .name")

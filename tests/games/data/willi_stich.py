@@ -33,6 +33,16 @@ PLAY_VIEW_CASES = [({'bid_0': '0', 'bid_1': '1', 'bid_2': '1', 'bid_3': '0', 'tr
 BID_WORDS = {"en": "calls", "de": "ansagen", "ru": "заказы"}
 CHANGED_BID = {"bid_0": "1"}
 
+# Willi Stich's own refusals beside the form, in player words (tests/web/test_refusal_words.py):
+# (language, round 1 as the form posts it, words one message holds). The dealer is named as
+# a person who deals, not by a gendered role before the name ("der Geber Ann").
+_DEALER_CALLS_THE_SUM = {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1",
+                         "tricks_2": "0", "tricks_3": "0"}
+RULE_WORD_CASES = [
+    ("en", _DEALER_CALLS_THE_SUM, "the dealer Ann may not call 0"),
+    ("de", _DEALER_CALLS_THE_SUM, "Ann gibt und darf nicht 0 ansagen"),
+]
+
 # A refused round and the rule its "why?" links to (tests/web/test_rules_pages.py).
 RULE_LINK_CASES = [
     ({}, {"bid_0": "0", "bid_1": "1", "bid_2": "0", "bid_3": "0", "tricks_0": "0", "tricks_1": "1", "tricks_2": "0",
