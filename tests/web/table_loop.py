@@ -129,10 +129,12 @@ OVERFLOWING_JS = """() => {
             if (!node.textContent.trim() || hidden(node.parentElement)) continue;
             // A closed details' content (a score's explanation) is not shown: laid out, not drawn.
             if (node.parentElement.closest('details:not([open]) > :not(summary)')) continue;
-            let inner = node.parentElement, ellipsis = false, floating = false;
+            let inner = node.parentElement, ellipsis = false, floating = false, clamped = false;
             for (; inner && inner !== el.parentElement; inner = inner.parentElement) {
                 const seen = getComputedStyle(inner);
                 if (seen.textOverflow === 'ellipsis') ellipsis = true;
+                // Lines cut on purpose (the bar's two-line state ends in an ellipsis): only their width counts.
+                if (seen.webkitLineClamp !== 'none' || seen.overflowY === 'hidden' || seen.overflowY === 'clip') clamped = true;
                 // A popover (a score's explanation, a greyed value's reason) is laid over the page on purpose.
                 if (inner !== el && (seen.position === 'absolute' || seen.position === 'fixed')) floating = true;
             }
@@ -140,7 +142,9 @@ OVERFLOWING_JS = """() => {
             const range = document.createRange();
             range.selectNodeContents(node);
             for (const rect of range.getClientRects()) {
-                if (rect.width > 0 && (rect.left < box.left - 1 || rect.right > box.right + 1)) {
+                // Below or above the box too: a chip of a fixed height whose third line runs out at its foot.
+                const below = !clamped && (rect.top < box.top - 1 || rect.bottom > box.bottom + 1);
+                if (rect.width > 0 && (rect.left < box.left - 1 || rect.right > box.right + 1 || below)) {
                     spilt = node.textContent.trim().slice(0, 30);
                     break;
                 }

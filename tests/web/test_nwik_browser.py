@@ -92,3 +92,30 @@ def test_whole_nwik_match(page, console, shot, live_server):
     assert stored["finished"] and len(stored["rounds"]) == 15
     assert stored["totals"] == list(state.totals)
     assert console.unexpected() == []
+
+
+# --------------------------------------------------------------------------- a used style at 360
+
+
+@pytest.mark.parametrize("language, region", [("de", "DE"), ("ru", "RU")])
+def test_a_used_long_style_fits_its_greyed_chip_at_360(page_in, shot, language, region):
+    """Each Bidder has played "Hearts, Diamonds or Clubs trumps": in round 4 it is greyed among
+    the Bidder's styles and among the Acting Bidder's, whose words take three lines at 360 px
+    in German and Russian (they ran out at the foot of the chip's dashed border)."""
+    from table_loop import overflowing_labels
+    from table_loop_rounds import PHONE_SMALL
+
+    page = page_in(language, region)
+    page.set_viewport_size(PHONE_SMALL)
+    created = page.request.post("/api/v1/matches", data={"game": "nwik", "players": ["Anna", "Ben", "Cleo"]})
+    assert created.status == 201, created.text()
+    match_id = created.json()["id"]
+    for tricks in ([6, 4, 3], [5, 5, 3], [7, 3, 3]):
+        raw = {"style": 2, "trump": "hearts", "stake": 1, "tricks": tricks}
+        assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw).status == 201
+    page.goto(f"/matches/{match_id}")
+    greyed = page.locator("form.round-form details.chip.greyed summary", has_text="2 ·")
+    expect(greyed.first).to_be_visible()
+    assert greyed.count() == 2  # the Bidder's and the Acting Bidder's
+    shot(page, f"nwik-used-style-{language}-360", full_page=True)
+    assert overflowing_labels(page) == []
