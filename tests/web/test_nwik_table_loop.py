@@ -88,7 +88,8 @@ def test_whole_nwik_match_by_taps(language, region, page_in, browser, live_serve
         shots = ("entered", "saved") if number == 1 else ("entered",) if after.finished else ()
         name = f"loop-nwik-{language}-{number:02}"
         raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, name, (raw, after), shots)
-        assert used <= tap_budget(table.n, raw), f"round {number}: {used} taps for {raw}"
+        # The events named (tap, key, swipe and what they touched): a failure says which was one too many.
+        assert used <= tap_budget(table.n, raw), f"round {number}: {used} taps for {raw}: {taps.events[-(used + 2):]}"
         figures.append(used)
     assert len(passes) >= 2, "the match should have Pass-to-VIP rounds"
     for number in passes:
