@@ -19,6 +19,12 @@ def chosen_coding(enabled: tuple[str, ...], accept_encoding: str) -> str | None:
     return _choose_algorithm(enabled, accept_encoding)
 
 
+def gzip_coding(enabled: tuple[str, ...], accept_encoding: str) -> str | None:
+    """"gzip" when flask-compress may send gzip and the browser takes it, else None (the
+    stored page's one coding: gzip_pieces)."""
+    return chosen_coding(("gzip",), accept_encoding) if "gzip" in enabled else None
+
+
 def encoded_forms(app: Any, body: bytes) -> dict[str, bytes | None]:
     """The body in every stored coding; None for a body flask-compress leaves as it is
     (shorter than COMPRESS_MIN_SIZE)."""

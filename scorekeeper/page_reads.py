@@ -27,7 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.http import http_date, parse_cookie
 
 from .device import COOKIE as DEVICE_COOKIE
-from .encodings import chosen_coding, enabled_codings
+from .encodings import enabled_codings, gzip_coding
 from .gzip_pieces import assemble
 from .services import Actor
 from .services.access import MatchRights
@@ -35,7 +35,7 @@ from .services.matches import page_reader
 from .web.pages.match_routes import PAGE_CACHE_CONTROL
 from .web.pages.match_views import new_key
 from .web.pages.page_tags import none_match, page_build, page_tag
-from .web.pages.stored_pages import marks, page_variant
+from .web.pages.stored_pages import marks, page_variant, put_in
 from .web.security import security_headers
 from .wsgi_layers import VARY, Answer, BelowFlask, StartResponse
 
@@ -71,9 +71,7 @@ class PageReads(BelowFlask):
         if secret is None:
             return None
         language = self.language(cookies, environ)
-        coding = None
-        if "gzip" in self.codings:
-            coding = chosen_coding(("gzip",), environ.get("HTTP_ACCEPT_ENCODING", ""))
+        coding = gzip_coding(self.codings, environ.get("HTTP_ACCEPT_ENCODING", ""))
         build = self.page_build()
         try:
             stored = self.read(match_id, device, page_variant(False, EVERYONE, language, None), build, coding is not None)
@@ -93,7 +91,7 @@ class PageReads(BelowFlask):
             encoded = [("Content-Encoding", "gzip"), ("Date", http_date())]
             tag = f"{tag[:-1]}:gzip\""
         else:
-            body = stored.page.replace(mark["csrf"], values[0]).replace(mark["key"], values[1]).encode()
+            body = put_in(stored.page, values, mark).encode()
             encoded = []
         headers = [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body))), *encoded]
         return "200 OK", [*headers, ("ETag", tag), *self.fixed], body

@@ -13,7 +13,7 @@ from jinja2_fragments.flask import render_block, render_blocks
 from werkzeug.http import http_date
 
 from ...device import device_id
-from ...encodings import chosen_coding, enabled_codings
+from ...encodings import enabled_codings, gzip_coding
 from ...games.i18n import N_, _
 from ...i18n import current_language
 from ...identity import current_actor
@@ -71,7 +71,7 @@ def match_page(match_id: str):
         # A first visit too (every phone at the table opening the shared link): the rights
         # are an account's or a league role's, never the device's, so the phone's new
         # device id changes nothing the page shows.
-        coding = gzip_coding(request.headers.get("Accept-Encoding", ""))
+        coding = gzip_coding(enabled_codings(current_app.config), request.headers.get("Accept-Encoding", ""))
         response = Response(stored_match_page(match, actor, rights, language, gzip=coding is not None))
     else:
         view = service.current_view(match_id, actor)
@@ -88,14 +88,6 @@ def match_page(match_id: str):
         response.headers["ETag"] = tag
     response.headers["Cache-Control"] = PAGE_CACHE_CONTROL
     return response
-
-
-def gzip_coding(accept_encoding: str) -> str | None:
-    """"gzip" when flask-compress may send gzip and the browser takes it, else None."""
-    codings = enabled_codings(current_app.config)
-    if "gzip" not in codings:
-        return None
-    return chosen_coding(("gzip",), accept_encoding)
 
 
 @bp.post("/matches/<match_id>/preview")

@@ -110,8 +110,13 @@ def values(signed_in: bool) -> list[str]:
 
 def filled(body: str, signed_in: bool) -> str:
     """The stored page with this request's values in place of the marks."""
-    csrf, key, name = values(signed_in)
-    body = body.replace(marks()["csrf"], csrf).replace(marks()["key"], key)
-    if signed_in:
-        body = body.replace(marks()["user"], name)
+    return put_in(body, values(signed_in), marks())
+
+
+def put_in(body: str, values: list[str], mark: dict[str, str]) -> str:
+    """`body` with `values` (in MARK_NAMES' order) in place of the marks; a value that is
+    its own mark (no name: nobody signed in) costs no pass over the page."""
+    for name, value in zip(MARK_NAMES, values, strict=True):
+        if value != mark[name]:
+            body = body.replace(mark[name], value)
     return body
