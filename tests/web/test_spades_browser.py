@@ -49,7 +49,11 @@ def test_a_spades_contract_of_0_is_refused_while_tapping(page, taps, shot, conso
     # The bar grew by the rule's lines: the chip that mends the bid is still in reach, no swipe.
     mark = len(taps.events)
     enter(page, "bid_3", "3")
-    assert [kind for kind, _detail in taps.events[mark:]] == ["tap"], taps.events[mark:]
+    # What the player's fingers did: one tap. The page scrolling itself on to the next question
+    # after the tap (app.js) is no cost of the player's, and comes before or after this line
+    # as the machine's load has it (a fresh clone's run saw it once): a swipe is counted.
+    fingers = [kind for kind, _detail in taps.events[mark:] if kind != "scroll"]
+    assert fingers == ["tap"], taps.events[mark:]
     expect(page.locator("#preview .refusal")).to_have_count(0)
     expect(page.locator("#bar-state")).not_to_have_class("bar-state bad")
     taps.assert_honest()
