@@ -245,8 +245,16 @@
     lastAnswer = { form: form, input: input, at: Date.now() };
     setTimeout(function () { bringNextIntoView(form, input); }, 0);  // after the last count is filled in
   });
+  // A finger (or key) already on its way to the next question: the page holds still, the
+  // re-scroll after a live check would move the chips under it and a tap would land on the
+  // chip beside the one aimed at.
+  var lastTouch = 0;
+  ["pointerdown", "touchstart", "keydown"].forEach(function (kind) {
+    document.addEventListener(kind, function () { lastTouch = Date.now(); }, { capture: true, passive: true });
+  });
   document.addEventListener("htmx:afterSettle", function () {
     if (!lastAnswer || Date.now() - lastAnswer.at > 3000) return;
+    if (lastTouch > lastAnswer.at) return;
     // The check may have drawn the chips again (greyed ones, other heights): the same chip, anew.
     var input = lastAnswer.input;
     var form = document.body.contains(lastAnswer.form) ? lastAnswer.form : document.querySelector("form.round-form");
@@ -261,7 +269,11 @@
     // At once when no digit more fits (31 of at most 56), else after a pause in the typing.
     var most = parseInt(input.max, 10);
     var complete = !isNaN(most) && parseInt(input.value, 10) * 10 > most;
-    typedTimer = setTimeout(function () { bringNextIntoView(form, input, !complete); }, complete ? 0 : 600);
+    var typedAt = Date.now();
+    typedTimer = setTimeout(function () {
+      if (lastTouch > typedAt) return;  // the player has moved on by a tap of their own
+      bringNextIntoView(form, input, !complete);
+    }, complete ? 0 : 600);
   });
 
   /* ---- a choice that says another one too: data-implies="style=6" on a box of chips

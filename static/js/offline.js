@@ -150,9 +150,12 @@
         timing.first_answer_ms = Math.round(performance.now() - timing.started_at);
       }
       if (reply.ready === true) {
-        // Booted, so its files are in the service worker's engine cache: say so at the top.
-        document.documentElement.dataset.engine = "ready";
-        window.dispatchEvent(new Event("scorekeeper:engine"));
+        // Booted, so its files are in the service worker's engine cache: say so at the top,
+        // once this page is kept too (an offline reload then finds it, not the offline page).
+        pageKept.then(function () {
+          document.documentElement.dataset.engine = "ready";
+          window.dispatchEvent(new Event("scorekeeper:engine"));
+        });
         return;
       }
       if (reply.ready === false) return;  // no files (offline before they were stored): asked again per round
@@ -1200,12 +1203,31 @@
   // On a first visit the service worker registers during the page, so the page itself was
   // not stored: an offline reload would find only the offline page. Once the worker is in
   // charge, the page is asked for once more through it, and it keeps the copy.
+  // `pageKept` settles once it is (at once when the worker was in charge of the page already).
+  // The wait is for the worker taking charge, however long a slow phone's activation takes:
+  // asked before, the page would go past the worker and never be kept.
+  var pageKept = Promise.resolve();
   function keepThisPage() {
     var workers = navigator.serviceWorker;
     if (!workers || workers.controller) return;
-    controlled().then(function () {
-      if (!workers.controller || !navigator.onLine) return;
-      fetch(window.location.href.split("#")[0], { headers: { "Accept": "text/html" }, credentials: "same-origin" }).catch(function () {});
+    var address = window.location.href.split("#")[0];
+    pageKept = new Promise(function (resolve) {
+      workers.addEventListener("controllerchange", resolve, { once: true });
+    }).then(function () {
+      if (!navigator.onLine) return;
+      return fetch(address, { headers: { "Accept": "text/html" }, credentials: "same-origin" }).then(function () {
+        return storedPage(address, 50);
+      });
+    }).catch(function () {});
+  }
+  // The worker stores its copy after answering: looked for until it is there (or given up).
+  function storedPage(address, tries) {
+    if (!window.caches) return Promise.resolve();
+    return caches.match(address, { ignoreVary: true }).then(function (hit) {
+      if (hit || tries <= 0) return;
+      return new Promise(function (resolve) { setTimeout(resolve, 100); }).then(function () {
+        return storedPage(address, tries - 1);
+      });
     });
   }
 

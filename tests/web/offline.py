@@ -17,6 +17,10 @@ on_postgresql = pytest.mark.on_postgresql
 MARKS = [pytest.mark.browser, pytest.mark.on_the_phone]
 
 ENGINE_BOOT_MS = 60_000
+# What a reload offline shows from the phone's own store (queued rounds, kept bids) comes
+# before the engine has booted again: seconds, not the engine's minute. Not a speed promise
+# (bench/ holds those): room for a loaded test machine, and still far below the engine's boot.
+FROM_THE_STORE_MS = 5_000
 
 
 OFFLINE_NOISE = ("ERR_INTERNET_DISCONNECTED", "Failed to fetch", "net::ERR_FAILED")

@@ -292,10 +292,18 @@ FIELD_STATE_JS = """([name, text]) => {
 }"""
 
 
+# No htmx request on its way and no swap still settling: the page drawn is the page tapped.
+PAGE_SETTLED_JS = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
 def swipe_to(page, control, name: str) -> None:
     """A control a player cannot reach without swiping first (below the fold, or under the
     save bar) costs a swipe: counted as one more move by the tap counter. The page may be
-    bringing it up itself (a smooth scroll after the last tap), so it is given a moment."""
+    bringing it up itself (a smooth scroll after the last tap), so it is given a moment.
+    And as a player looks before the tap, the page is let settle first: a live check still
+    on its way may redraw the form and bring the next question up, and a tap aimed before
+    that lands on whatever chip moved under it."""
+    page.wait_for_function(PAGE_SETTLED_JS)
     for _attempt in range(8):
         # Only a test that counts taps asks (and waits): the others tap at once.
         if control.evaluate(REACHABLE_JS):

@@ -4,7 +4,17 @@ from __future__ import annotations
 from table_loop import enter
 
 from scorekeeper.games import get_game
-from tests.web.offline import ENGINE_BOOT_MS, MARKS, OFFLINE_NOISE, engine_ready, expect, go_offline, on_postgresql, queued
+from tests.web.offline import (
+    ENGINE_BOOT_MS,
+    FROM_THE_STORE_MS,
+    MARKS,
+    OFFLINE_NOISE,
+    engine_ready,
+    expect,
+    go_offline,
+    on_postgresql,
+    queued,
+)
 from tests.web.test_browser import api, start_match, valid_preview
 
 pytestmark = MARKS
@@ -141,7 +151,7 @@ def test_queued_rounds_survive_a_browser_restart(phone, page, context, live_serv
     listed = page.locator(f"#phone-match-list a.match-link[href='/matches/{match_id}']")
     expect(listed).to_contain_text("Rounds recorded: 2 · Not yet sent: 2")
     page.goto(f"/matches/{match_id}")  # from the service worker's copy
-    expect(page.locator("tbody.provisional")).to_have_count(2, timeout=1_000)
+    expect(page.locator("tbody.provisional")).to_have_count(2, timeout=FROM_THE_STORE_MS)
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     context.set_offline(False)
     expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)

@@ -5,7 +5,17 @@ import pytest
 from table_loop import enter
 
 from scorekeeper.games import get_game
-from tests.web.offline import ENGINE_BOOT_MS, MARKS, engine_ready, expect, go_offline, on_postgresql, post, queued
+from tests.web.offline import (
+    ENGINE_BOOT_MS,
+    FROM_THE_STORE_MS,
+    MARKS,
+    engine_ready,
+    expect,
+    go_offline,
+    on_postgresql,
+    post,
+    queued,
+)
 from tests.web.test_browser import api, pick, start_match, valid_preview
 from tests.web.test_nwik_browser import NWIK_STYLES, NWIK_TRICKS
 
@@ -60,8 +70,8 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
     # totals and round number are there within a second of the page (from the phone's store,
     # while the engine boots again), so Save is never offered for a round already queued.
     page.reload()
-    expect(page.locator("tbody.provisional")).to_have_count(3, timeout=1_000)
-    expect(page.locator("#h-entry")).to_have_text("Round 4", timeout=1_000)
+    expect(page.locator("tbody.provisional")).to_have_count(3, timeout=FROM_THE_STORE_MS)
+    expect(page.locator("#h-entry")).to_have_text("Round 4", timeout=FROM_THE_STORE_MS)
     expect(totals).to_have_text([str(total) for total in state.totals])
     shot(page, "offline-nwik-03-reloaded", full_page=True)
     context.set_offline(False)
@@ -190,7 +200,7 @@ def test_one_visit_is_enough_for_an_offline_reload(new_phone, live_server, conso
     page.locator("#save").click()
     expect(page.locator("#h-entry")).to_have_text("Round 2")
     page.reload()
-    expect(page.locator("#round-1.provisional")).to_have_count(1, timeout=1_000)
+    expect(page.locator("#round-1.provisional")).to_have_count(1, timeout=FROM_THE_STORE_MS)
     expect(page.locator("#h-entry")).to_have_text("Round 2")
     shot(page, "offline-one-visit-reloaded")
     assert console.unexpected() == []

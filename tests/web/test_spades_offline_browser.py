@@ -4,7 +4,7 @@ from __future__ import annotations
 from table_loop import enter
 
 from scorekeeper.games import get_game
-from tests.web.offline import MARKS, engine_ready, expect, go_offline, on_postgresql
+from tests.web.offline import FROM_THE_STORE_MS, MARKS, engine_ready, expect, go_offline, on_postgresql
 from tests.web.test_browser import api, start_match, valid_preview
 
 pytestmark = MARKS
@@ -45,7 +45,7 @@ def test_three_spades_rounds_offline_double_tap_and_reload(page, context, consol
         first_bidder = players[(number + 1) % len(players)]
         expect(page.locator("#c-bids legend").nth(1)).to_have_text(f"{first_bidder}'s bid")
     page.reload()
-    expect(page.locator("tbody.provisional")).to_have_count(3, timeout=1_000)
+    expect(page.locator("tbody.provisional")).to_have_count(3, timeout=FROM_THE_STORE_MS)
     game = get_game("spades")
     inputs = [spades_input(bids, tricks) for bids, tricks in SPADES_OFFLINE]
     state = game.replay(game.table(players), inputs)
@@ -78,7 +78,7 @@ def test_spades_bids_saved_offline_stay_on_the_phone_until_the_tricks(page, cont
     expect(page.locator("#bids-kept")).to_contain_text("the bids stay on this phone with round 1")
     assert page.url.endswith(f"/matches/{match_id}")
     page.reload()
-    expect(page.locator("#bids-kept")).to_be_visible(timeout=1_000)  # from the phone's store, not the engine
+    expect(page.locator("#bids-kept")).to_be_visible(timeout=FROM_THE_STORE_MS)
     for seat, bid in enumerate(bids):
         expect(page.locator(f'input[name="bid_{seat}"][value="{bid}"]')).to_be_checked()
     shot(page, "offline-spades-bids-kept", full_page=True)

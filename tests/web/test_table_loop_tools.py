@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from table_loop import assert_tap_sizes, enter, in_first_screen, sideways_overflow
+from table_loop import PAGE_SETTLED_JS, assert_tap_sizes, enter, in_first_screen, sideways_overflow
 from table_loop_rounds import NAMES, open_match
 
 from tests.games.legal_rounds import generator_for
@@ -90,3 +90,45 @@ def test_a_chip_out_of_reach_costs_a_swipe(page, taps, live_server):
     enter(page, name, value)
     assert taps.since(start) == 2
     assert len(taps.of("swipe")) == 1 and taps.of("swipe")[0].startswith(name)
+
+
+def test_the_page_holds_still_once_the_player_touches_it_again(page, live_server):
+    """After a tap the page brings the next question up, and again once the live check has
+    redrawn the form. A finger already down again (on its way to the next chip) stops that
+    second scroll: chips moving under it would take the tap meant for their neighbour."""
+    game = any_game()
+    counts, options, _generate = generator_for(game)
+    open_match(page, game.id, NAMES[: max(counts)], options)
+    page.wait_for_function(PAGE_SETTLED_JS)
+    held: list = []  # the live checks, answered when the test says so
+    page.route("**/preview*", lambda route: held.append(route))
+    chip = page.locator("form.round-form label.chip").first
+
+    def tap_then_swipe_back_up() -> None:
+        chip.click()
+        page.wait_for_function("() => scrollY > 0")  # the next question brought up at once
+        page.mouse.move(200, 300)
+        page.mouse.wheel(0, -3000)
+        page.wait_for_function("() => scrollY === 0")
+        while not held:
+            page.wait_for_timeout(20)
+
+    def answer_the_checks() -> None:
+        while held:
+            held.pop(0).continue_()
+            page.wait_for_timeout(50)
+        page.wait_for_function(PAGE_SETTLED_JS)
+        page.wait_for_timeout(100)
+
+    # Untouched: the check's answer brings the next question up again.
+    tap_then_swipe_back_up()
+    answer_the_checks()
+    assert page.evaluate("scrollY") > 0
+    # Touched since (a tap on the round's heading): the page stays where the player left it.
+    page.mouse.wheel(0, -3000)
+    page.wait_for_function("() => scrollY === 0")
+    chip = page.locator("form.round-form label.chip").nth(1)
+    tap_then_swipe_back_up()
+    page.locator("#h-entry").click()
+    answer_the_checks()
+    assert page.evaluate("scrollY") == 0
