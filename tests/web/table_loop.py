@@ -296,6 +296,14 @@ FIELD_STATE_JS = """([name, text]) => {
 PAGE_SETTLED_JS = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
 
 
+def tap(page, control) -> None:
+    """A tap on a button once the page has settled, as a player looks before tapping: a live
+    check's answer redraws the save bar, and a press that lands on the bar's new button is
+    retried by Playwright (a second press counted) where a person's lands once."""
+    page.wait_for_function(PAGE_SETTLED_JS)
+    control.click()
+
+
 def swipe_to(page, control, name: str) -> None:
     """A control a player cannot reach without swiping first (below the fold, or under the
     save bar) costs a swipe: counted as one more move by the tap counter. The page may be

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from playwright.sync_api import expect
-from table_loop import enter_round, in_first_screen, what_covers
+from table_loop import enter_round, in_first_screen, tap, what_covers
 
 from scorekeeper.games import Game
 from scorekeeper.games.fields import BID
@@ -76,14 +76,14 @@ def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, sho
     if two_step and page.locator("#save-bids").is_visible():
         bids, values = hand_values(game, table, hints, raw)
         enter_round(page, bids, rest_first)
-        page.locator("#save-bids").click()
+        tap(page, page.locator("#save-bids"))
         expect(page.locator("#play-view")).to_be_visible()
     enter_round(page, values, rest_first)
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     save_in_view(page)
     if shot and "entered" in shots:
         shot(page, f"{name}-entered")
-    page.locator("#save").click()
+    tap(page, page.locator("#save"))
     number = len(state.rounds) + 1
     expect(page.locator(f"#round-{number}")).to_have_count(1)
     used = taps.since(mark)

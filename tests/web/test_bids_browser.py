@@ -5,7 +5,7 @@ own refusals while tapping are in its own browser file). Screenshots in test-art
 from __future__ import annotations
 
 import pytest
-from table_loop import assert_accessible, enter, sideways_overflow
+from table_loop import assert_accessible, enter, sideways_overflow, tap
 
 from scorekeeper.games import all_games, get_game
 from tests.game_copies import original_games
@@ -44,7 +44,7 @@ def test_bids_saved_said_and_changed_by_taps(game_id, page, taps, shot, console)
         enter(page, name, value)
     save_bids = page.locator("#save-bids")
     expect(save_bids).to_be_visible()
-    save_bids.click()
+    tap(page, save_bids)
     play = page.locator("#play-view")
     expect(play).to_contain_text(said)
     check_page(page, shot, f"{game_id}-play-view")
@@ -58,7 +58,7 @@ def test_bids_saved_said_and_changed_by_taps(game_id, page, taps, shot, console)
     check_page(page, shot, f"{game_id}-change")
     for name, value in change.items():
         enter(page, name, value)
-    page.locator("#save-bids").click()
+    tap(page, page.locator("#save-bids"))
     expect(page.locator("#play-view")).to_contain_text(said_after)
     # Change, the bid changed, Save the bids (a bid low on the form may need a swipe first: not a tap).
     tapped = [detail for kind, detail in taps.events[mark:] if kind in ("tap", "key")]

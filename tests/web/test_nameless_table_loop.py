@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from table_loop import assert_accessible, assert_tap_sizes, enter_round
+from table_loop import assert_accessible, assert_tap_sizes, enter_round, tap
 from table_loop_rounds import (
     NAMES,
     nothing_red,
@@ -37,7 +37,7 @@ def test_nameless_alone_and_renege_are_chips(page, taps, shot, console):
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     shot(page, "loop-nameless-alone-chips", full_page=True)
     assert_accessible(page, "Nameless with alone and renege chips")
-    page.locator("#save").click()
+    tap(page, page.locator("#save"))
     expect(page.locator("#round-1")).to_contain_text("alone")
     assert taps.since(mark) == 3 + 1 + 2 + 1  # tricks, alone, two arrow keys, Save
     shot(page, "loop-nameless-alone-saved")

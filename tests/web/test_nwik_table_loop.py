@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from table_loop import assert_accessible, enter, enter_round, sideways_overflow
+from table_loop import assert_accessible, enter, enter_round, sideways_overflow, tap
 from table_loop_rounds import (
     NAMES,
     WORDS,
@@ -141,7 +141,7 @@ def test_nwik_acting_style_says_the_pass(page, taps, shot, console):
     enter_round(page, {"stake": "2", "vip_card": "3", "trump": "spades", "tricks_0": "3", "tricks_1": "4"})
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     save_in_view(page)
-    page.locator("#save").click()
+    tap(page, page.locator("#save"))
     expect(page.locator("#round-1")).to_have_count(1)
     assert taps.since(mark) == 2 + 7  # the detour through style 3 and back, then 7
     expect(page.locator("#round-1")).to_contain_text("Pass")

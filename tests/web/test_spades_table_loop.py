@@ -3,7 +3,7 @@ before the hand and seen on a second phone."""
 from __future__ import annotations
 
 import pytest
-from table_loop import assert_accessible, enter_round, sideways_overflow
+from table_loop import assert_accessible, enter_round, sideways_overflow, tap
 from table_loop_rounds import (
     NAMES,
     WORDS,
@@ -71,7 +71,7 @@ def test_spades_match_to_500(language, region, page_in, live_server, shot, conso
         save_in_view(page)
         if number == 1:
             shot(page, f"loop-spades-{language}-01-entered")
-        page.locator("#save").click()
+        tap(page, page.locator("#save"))
         expect(page.locator(f"#round-{number}")).to_have_count(1)
         figures.append(taps.since(mark))
         assert figures[-1] <= 10
@@ -95,7 +95,7 @@ def test_spades_bids_first_then_tricks_seen_by_a_second_phone(page, taps, browse
     mark = taps.mark()
     enter_round(page, {"bid_1": "4", "bid_2": "3", "bid_3": "3", "bid_0": "2"})
     nothing_red(page)
-    page.locator("#save-bids").click()
+    tap(page, page.locator("#save-bids"))
     expect(page.locator("#play-view")).to_be_visible()
     expect(page.locator("#play-view .targets li")).to_have_text(["Ann 2", "Bob 4", "Cid 3", "Dee 3"])
     expect(page.locator('input[name="bid_0"][type=radio]')).to_have_count(0)
@@ -111,7 +111,7 @@ def test_spades_bids_first_then_tricks_seen_by_a_second_phone(page, taps, browse
         other_context.close()
     enter_round(page, {"tricks_0": "2", "tricks_1": "5", "tricks_2": "3", "tricks_3": "3"})
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
-    page.locator("#save").click()
+    tap(page, page.locator("#save"))
     expect(page.locator("#round-1")).to_have_count(1)
     assert taps.since(mark) <= 10, taps.since(mark)
     expect(page.locator("#play-view")).to_have_count(0)

@@ -24,6 +24,7 @@ from table_loop import (
     out_of_reach,
     save_bar_problems,
     sideways_overflow,
+    tap,
 )
 from table_loop_rounds import (
     NAMES,
@@ -292,7 +293,7 @@ def test_the_hand_is_entered_in_the_play_view_without_a_swipe(game, viewport, pa
     raw, after = legal_round(random.Random(8), game, table, state)
     bids, hand = hand_values(game, table, state.next, raw)
     enter_round(page, bids)
-    page.locator("#save-bids").click()
+    tap(page, page.locator("#save-bids"))
     expect(page.locator("#play-view")).to_be_visible()
     name = f"reach-play-{game.id}-" + ("360" if viewport else "390")
     shot(page, f"{name}-bids-saved")
@@ -303,7 +304,7 @@ def test_the_hand_is_entered_in_the_play_view_without_a_swipe(game, viewport, pa
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     shot(page, f"{name}-hand-entered")
     assert out_of_reach(page, "#save") == []
-    page.locator("#save").click()
+    tap(page, page.locator("#save"))
     expect(page.locator("#round-1")).to_have_count(1)
     assert taps.of("swipe") == [], f"{game.id}: a player had to swipe to reach {taps.of('swipe')}"
     assert taps.since(mark) <= len(hand) + 1, taps.since(mark)

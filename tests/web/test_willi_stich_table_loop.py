@@ -3,7 +3,7 @@ forbidden call greyed once the others called."""
 from __future__ import annotations
 
 import pytest
-from table_loop import enter
+from table_loop import enter, tap
 from table_loop_rounds import (
     NAMES,
     nothing_red,
@@ -21,14 +21,14 @@ def test_willi_stich_calls_first_with_the_dealer_last(page, taps, shot, console)
     mark = taps.mark()
     for seat, call in ((1, 1), (2, 0), (3, 0), (0, 1)):
         enter(page, f"bid_{seat}", call)
-    page.locator("#save-bids").click()
+    tap(page, page.locator("#save-bids"))
     expect(page.locator("#play-view")).to_contain_text("could not call 0")
     expect(page.locator("#play-view")).to_contain_text("Bob leads")
     shot(page, "loop-willi-two-step-calls-saved")
     for seat, took in ((0, 0), (1, 1), (2, 0)):
         enter(page, f"tricks_{seat}", took)
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
-    page.locator("#save").click()
+    tap(page, page.locator("#save"))
     expect(page.locator("#round-1")).to_have_count(1)
     assert taps.since(mark) <= 2 * 4 + 1
     assert console.unexpected() == []
