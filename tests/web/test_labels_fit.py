@@ -19,7 +19,8 @@ from test_accessibility import SETTLED_JS
 from scorekeeper.games import all_games
 from tests.games.legal_rounds import generator_for, legal_round
 
-pytestmark = pytest.mark.browser
+# bin/test runs these in its PostgreSQL run, to even out the two runs' time.
+pytestmark = [pytest.mark.browser, pytest.mark.on_postgresql]
 
 LANGUAGES = [("en", "US"), ("de", "DE"), ("ru", "RU")]
 # Long names, one with an umlaut: the sheet's head and its round lines wrap them between words.

@@ -13,7 +13,8 @@ from scorekeeper.games import all_games
 from scorekeeper.web.games import adapter_for
 from tests.game_copies import original_games, registered_copy
 
-pytestmark = pytest.mark.browser
+# bin/test runs these in its PostgreSQL run, to even out the two runs' time.
+pytestmark = [pytest.mark.browser, pytest.mark.on_postgresql]
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

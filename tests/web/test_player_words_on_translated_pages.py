@@ -31,6 +31,9 @@ from tests.games.legal_rounds import generator_for, legal_round
 from tests.web.test_bids_play_view import play_view
 from tests.web.test_no_english_on_translated_pages import CATALOGS, LANGUAGES, VisibleText, english_ids
 
+# Words on pages, the same on either database: bin/test runs this once (in its SQLite run).
+pytestmark = pytest.mark.one_database
+
 # Seeds of the played matches: different trumps, nils, honours, Pass and VIP rounds.
 SEEDS = (3, 8)
 ROUNDS_PER_MATCH = 7

@@ -15,6 +15,9 @@ from scorekeeper.web.games import adapter_for
 from tests.games.data import module_for, players_for
 from tests.games.legal_rounds import generator_for, legal_round
 
+# Words on pages, the same on either database: bin/test runs this once (in its SQLite run).
+pytestmark = pytest.mark.one_database
+
 LANGUAGES = ("en", "de", "ru")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 # What a player's screen never shows: identifiers (snake_case), JSON literals and brackets.

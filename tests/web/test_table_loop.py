@@ -52,10 +52,10 @@ GAMES = all_games()
 # Where each game is walked: the phone's size, its language and how many rounds. German and
 # Russian (longer words, more lines) at the smaller phone, where a line more costs most, for two
 # rounds: the first from the page as it opens, the second after a Save and with "the rest"
-# tapped first. bin/test runs these in its PostgreSQL run (about 100 s of browser time): the
-# two runs then take about as long (a quiet fresh clone: SQLite 523 s against PostgreSQL 400 s
-# without the first two).
-WALKS = [({"width": 390, "height": 844}, "en", 3), (PHONE_SMALL, "en", 3), (PHONE_SMALL, "de", 2), (PHONE_SMALL, "ru", 2)]
+# tapped first. English at the smaller phone is left out: its words are the shortest, so the
+# German and Russian walks there find a line too many first (and the suite's time is the
+# price of every walk). bin/test runs these in its PostgreSQL run (about 100 s of browser time).
+WALKS = [({"width": 390, "height": 844}, "en", 3), (PHONE_SMALL, "de", 2), (PHONE_SMALL, "ru", 2)]
 REGIONS = {"en": "US", "de": "DE", "ru": "RU"}
 
 
