@@ -9,12 +9,14 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import round_writes
+from scorekeeper import create_app, round_writes
+from scorekeeper.config import TestConfig
 from scorekeeper.extensions import db
 from scorekeeper.games import all_games
 from scorekeeper.models import AuditEntry, Bidding, Match, Round, RoundSnapshot
 from scorekeeper.round_writes import RoundWrites
 from scorekeeper.services import matches as service
+from tests.conftest import reset_schema
 from tests.picks import finished_match, refused_round, rounds, seats
 from tests.web.test_form_post_statements import statements
 from tests.web.test_page_reads import skipping
@@ -338,3 +340,23 @@ def test_a_round_costs_the_services_statements_and_no_more(clean_app):
     with statements(clean_app) as below:
         assert client.post(f"/api/v1/matches/{layer_id}/rounds", json=raw, headers=DEVICE).status_code == 201
     assert [s.replace(layer_id, "ID") for s in below] == [s.replace(flask_id, "ID") for s in through]
+
+
+def test_behind_a_proxy_the_new_devices_cookie_is_secure_as_from_the_route(tmp_path):
+    """ProxyFix wraps the layers too: the layer sees the scheme (and address) Flask sees."""
+    app = create_app({**TestConfig.with_database(f"sqlite:///{tmp_path / 'proxy.db'}"), "SCOREKEEPER_PROXY_HOPS": "1"})
+    reset_schema(app)
+    client = app.test_client(use_cookies=False)
+    game = all_games()[0]
+    flask_id, layer_id = twins(client, game)
+    raw = rounds(game, seats(game, NAMES), 3)[2]
+    forwarded = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
+    layer = app.wsgi_app.app.downstream.downstream
+    assert isinstance(layer, RoundWrites)
+    with skipping(app.wsgi_app.app.downstream, layer):
+        expected = client.post(f"/api/v1/matches/{flask_id}/rounds", json=raw, headers=forwarded)
+    served = client.post(f"/api/v1/matches/{layer_id}/rounds", json=raw, headers=forwarded)
+    assert comparable(served, layer_id) == comparable(expected, flask_id)
+    assert "Secure" in served.headers["Set-Cookie"]
+    with app.app_context():
+        db.engine.dispose()
