@@ -360,3 +360,23 @@ def test_behind_a_proxy_the_new_devices_cookie_is_secure_as_from_the_route(tmp_p
     assert "Secure" in served.headers["Set-Cookie"]
     with app.app_context():
         db.engine.dispose()
+
+
+def test_table_check_rounds_wait_as_from_the_route(clean_app):
+    """A round of a table-check match waits for a second phone (201 with `pending`, no
+    snapshot, no totals), and the next one is refused while it waits."""
+    client = clean_app.test_client(use_cookies=False)
+    game = all_games()[0]
+    players = seats(game, NAMES)
+    ids = [
+        client.post("/api/v1/matches", json={"game": game.id, "players": players, "table_check": True}).json["id"]
+        for _ in range(2)
+    ]
+    bodies = []
+    for raw, status in zip(rounds(game, players, 2), (201, 409), strict=True):
+        expected, served, handed_on, flask_stored, layer_stored = both(client, clean_app, ids[0], ids[1], raw, DEVICE)
+        assert handed_on == [] and served == expected and served[0] == status
+        assert layer_stored == flask_stored
+        bodies.append(served[1])
+    assert b'"pending":true' in bodies[0] and b'"error":"round_pending"' in bodies[1]
+    assert layer_stored["rounds"][0][4] is False and layer_stored["snapshots"] == []
