@@ -32,7 +32,6 @@ def create_app(config: Any = None) -> Flask:
         app.config.from_object(config or Config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(Path(app.instance_path))
-    install_proxy_fix(app)
     from .cookies import init_cookies
 
     init_cookies(app)
@@ -109,10 +108,14 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(offline_pages.bp)
     from .document_reads import install_document_reads
     from .page_reads import install_page_reads
+    from .round_writes import install_round_writes
 
-    # Pages inside, documents outside: each answers its own paths and hands on the rest.
+    # Writes inside, pages, documents outside: each answers its own paths and hands on the rest.
+    install_round_writes(app)
     install_page_reads(app)
     install_document_reads(app)
+    # Outermost: the layers below Flask see the client's address and scheme as Flask does.
+    install_proxy_fix(app)
     return app
 
 

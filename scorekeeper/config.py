@@ -81,6 +81,9 @@ class Config:
     # A returning phone's view of a casual match's stored page served below Flask
     # (scorekeeper/page_reads.py); False sends every view through Flask's route.
     FAST_PAGE_READS = True
+    # A round POSTed through the API by a client without an account recorded below Flask
+    # (scorekeeper/round_writes.py); False sends every POST through Flask's route.
+    FAST_ROUND_WRITES = True
 
 
 class TestConfig(Config):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import secrets
 
 from flask import Response, g, request
+from werkzeug.http import dump_cookie
 
 from . import cookies
 
@@ -16,26 +17,34 @@ def device_id(*, create: bool) -> str | None:
     if "device_id" in g:
         return g.device_id
     value = request.cookies.get(COOKIE)
-    if value and value.isalnum() and len(value) <= 32:
+    if known_device(value):
         g.device_id = value
         return value
     if not create:
         return None
-    g.device_id = secrets.token_hex(16)
+    g.device_id = new_device_id()
     g.device_id_is_new = True
     return g.device_id
 
 
+def known_device(value: str | None) -> bool:
+    """Whether a cookie's value is a device id this app would have issued."""
+    return value is not None and value.isalnum() and len(value) <= 32
+
+
+def new_device_id() -> str:
+    return secrets.token_hex(16)
+
+
+def device_cookie(device: str, secure: bool) -> str:
+    """The Set-Cookie value that gives a browser its device id (as Response.set_cookie
+    writes it; also below Flask, round_writes.py)."""
+    return dump_cookie(COOKIE, device, max_age=TEN_YEARS, httponly=True, samesite="Lax", secure=secure)
+
+
 def set_device_cookie(response: Response) -> Response:
     if g.get("device_id_is_new"):
-        response.set_cookie(
-            COOKIE,
-            g.device_id,
-            max_age=TEN_YEARS,
-            httponly=True,
-            samesite="Lax",
-            secure=cookies.secure(),
-        )
+        response.headers.add("Set-Cookie", device_cookie(g.device_id, cookies.secure()))
     return response
 
 

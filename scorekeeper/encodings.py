@@ -25,9 +25,14 @@ def gzip_coding(enabled: tuple[str, ...], accept_encoding: str) -> str | None:
     return chosen_coding(("gzip",), accept_encoding) if "gzip" in enabled else None
 
 
+def compressed(app: Any, body: bytes, coding: str) -> bytes:
+    """The body as flask-compress compresses it for `coding` (also below Flask: round_writes.py)."""
+    return bytes(_compress_data(app, body, coding))
+
+
 def encoded_forms(app: Any, body: bytes) -> dict[str, bytes | None]:
     """The body in every stored coding; None for a body flask-compress leaves as it is
     (shorter than COMPRESS_MIN_SIZE)."""
     if len(body) < app.config["COMPRESS_MIN_SIZE"]:
         return dict.fromkeys(STORED_CODINGS)
-    return {coding: _compress_data(app, body, coding) for coding in STORED_CODINGS}
+    return {coding: compressed(app, body, coding) for coding in STORED_CODINGS}

@@ -90,11 +90,14 @@ def current_actor() -> Actor:
         return Actor(
             user_id=current_user.id, label=label, key=phone, device=device, address=client_address(), since=since
         )
+    return device_actor(device, client_address())
+
+
+def device_actor(device: str | None, address: str | None) -> Actor:
+    """The actor of a request without an account: its device (if it has one) and address."""
     if device is None:
-        return Actor(user_id=None, label="anonymous", address=client_address())
-    return Actor(
-        user_id=None, label=f"device {device[:8]}", key=f"device:{device}", device=device, address=client_address()
-    )
+        return Actor(user_id=None, label="anonymous", address=address)
+    return Actor(user_id=None, label=f"device {device[:8]}", key=f"device:{device}", device=device, address=address)
 
 
 def client_address() -> str:

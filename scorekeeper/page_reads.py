@@ -37,13 +37,10 @@ from .web.pages.match_views import new_key
 from .web.pages.page_tags import none_match, page_build, page_tag
 from .web.pages.stored_pages import marks, page_variant, put_in
 from .web.security import security_headers
-from .wsgi_layers import VARY, Answer, BelowFlask, StartResponse
+from .wsgi_layers import NOT_ANONYMOUS, VARY, Answer, BelowFlask, StartResponse
 
 # What a reader without an account may do with a casual match started without one.
 EVERYONE = MatchRights(write=True, confirm=True, rematch=True, refusal=None)
-# The session keys of a signed-in or remembered session, and of a permanent one (which
-# Flask writes back on every request).
-NOT_ANONYMOUS = ("_user_id", "_remember", "_permanent")
 
 
 class PageReads(BelowFlask):

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
+from werkzeug.wrappers import Response
 
 from .i18n import LANGUAGE_COOKIE, LANGUAGES
 from .request_hooks import LANGUAGE_VARY
@@ -20,15 +21,22 @@ LANGUAGE_CODES = list(LANGUAGES)
 # flask-compress adds Accept-Encoding to a route's Vary (request_hooks.add_vary).
 VARY = ", ".join((*LANGUAGE_VARY, "Accept-Encoding"))
 
+# The session keys of a signed-in or remembered session, and of a permanent one (which
+# Flask writes back on every request).
+NOT_ANONYMOUS = ("_user_id", "_remember", "_permanent")
+
 StartResponse = Callable[..., Any]
 Answer = tuple[str, list[tuple[str, str]], bytes]
 
 
 class BelowFlask:
-    """A WSGI layer in front of `app`'s own (`downstream`): `answer` answers a GET without
-    a query of PREFIX + a match id, or returns None, and the request goes to Flask."""
+    """A WSGI layer in front of `app`'s own (`downstream`): `answer` answers a METHOD
+    request without a query of PREFIX + a match id + SUFFIX, or returns None, and the
+    request goes to Flask."""
 
+    METHOD = "GET"
     PREFIX = "/"
+    SUFFIX = ""
 
     def __init__(self, app: Flask, downstream: Callable[[dict[str, Any], StartResponse], Iterable[bytes]]) -> None:
         self.app, self.downstream = app, downstream
@@ -36,18 +44,21 @@ class BelowFlask:
         self.remember_cookie = app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
+        if environ.get("REQUEST_METHOD") == self.METHOD and not environ.get("QUERY_STRING"):
             path = environ.get("PATH_INFO", "")
-            if path.startswith(self.PREFIX):
-                match_id = path[len(self.PREFIX):]
+            if path.startswith(self.PREFIX) and path.endswith(self.SUFFIX):
+                match_id = path[len(self.PREFIX):len(path) - len(self.SUFFIX)]
                 answer = self.answer(environ, match_id) if self.plain(environ, match_id) else None
+                if isinstance(answer, Response):
+                    # An answer Flask's own handlers made (round_writes' refusals).
+                    return answer(environ, start_response)
                 if answer is not None:
                     status, headers, body = answer
                     start_response(status, headers)
                     return [body]
         return self.downstream(environ, start_response)
 
-    def answer(self, environ: dict[str, Any], match_id: str) -> Answer | None:
+    def answer(self, environ: dict[str, Any], match_id: str) -> Answer | Response | None:
         raise NotImplementedError
 
     @staticmethod

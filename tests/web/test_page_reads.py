@@ -39,14 +39,18 @@ def layer_of(app) -> PageReads:
 
 
 @contextmanager
-def through_flask(app) -> Iterator[None]:
-    """The app without the layer: every page goes through Flask's route."""
-    outer, layer = app.wsgi_app, layer_of(app)
-    outer.downstream = layer.downstream
+def skipping(above, layer) -> Iterator[None]:
+    """`above` handing its requests straight on to what `layer` hands them on to."""
+    above.downstream = layer.downstream
     try:
         yield
     finally:
-        outer.downstream = layer
+        above.downstream = layer
+
+
+def through_flask(app):
+    """The app without the layer: every page goes through Flask's route."""
+    return skipping(app.wsgi_app, layer_of(app))
 
 
 def flask_calls(app):

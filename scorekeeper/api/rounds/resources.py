@@ -40,9 +40,24 @@ def written(view, number: int) -> tuple[dict, dict]:
 
 def idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= 200:
+    if key is not None and not usable_key(key):
         raise ServiceError(400, _("Idempotency-Key must be 1 to 200 characters"), code="idempotency_key")
     return key
+
+
+def usable_key(key: str) -> bool:
+    """Whether an Idempotency-Key is one this route takes (also below Flask: round_writes.py)."""
+    return 1 <= len(key) <= 200
+
+
+def recorded_answer(recorded: service.RecordedRound, match_id: str) -> tuple[bytes, list[tuple[str, str]]]:
+    """The body and headers of a recorded round's 201 (also below Flask: round_writes.py)."""
+    headers = [("ETag", recorded.etag), ("Location", f"/api/v1/matches/{match_id}/rounds/{recorded.number}")]
+    if not recorded.created:
+        headers.append(("Idempotent-Replayed", "true"))
+    # The round as RoundSchema serves it (its fields are JSON values already): dumped
+    # once, without the schema's per-field work on the hottest write.
+    return json.dumps(recorded.round, separators=(",", ":")).encode(), headers
 
 
 @blp.route("")
@@ -63,12 +78,8 @@ class Rounds(MethodView):
             expected_number=args.get("number"),
             actor=current_actor(),
         )
-        headers = {"ETag": recorded.etag, "Location": f"/api/v1/matches/{match_id}/rounds/{recorded.number}"}
-        if not recorded.created:
-            headers["Idempotent-Replayed"] = "true"
-        # The round as RoundSchema serves it (its fields are JSON values already): dumped
-        # once, without the schema's per-field work on the hottest write.
-        return Response(json.dumps(recorded.round, separators=(",", ":")), 201, headers, mimetype="application/json")
+        body, headers = recorded_answer(recorded, match_id)
+        return Response(body, 201, headers, mimetype="application/json")
 
 
 @blp.route("/<int(signed=True):number>")
