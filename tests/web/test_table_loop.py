@@ -18,6 +18,7 @@ from table_loop import (
     IN_FIRST_SCREEN_JS,
     assert_accessible,
     assert_tap_sizes,
+    enter,
     enter_round,
     in_first_screen,
     narrow_text_problems,
@@ -333,6 +334,49 @@ def test_the_save_bar_says_its_state_within_the_bar_at_360(language, region, pag
         enter_round(page, adapter_for(game).form_values(raw, table, state.next))
         expect(page.locator("#bar-state")).to_have_class("bar-state good")
         assert save_bar_problems(page) == [], f"{game.id} in {language}, entered"
+    assert console.unexpected() == []
+
+
+# The walk-through's six players (issue 24): long names, none of them two words.
+WALK_NAMES = ["Alexander", "Bartholomew", "Christina", "Dmitri", "Evangeline", "Fitzgerald"]
+# The bar's state whole: every line of it shown (no ellipsis, nothing clipped), inside the bar.
+STATE_CUT_JS = """() => {
+    const state = document.getElementById('bar-state');
+    const box = state.getBoundingClientRect(), bar = document.getElementById('save-bar').getBoundingClientRect();
+    const cut = state.scrollHeight - state.clientHeight > 1 || state.scrollWidth - state.clientWidth > 1;
+    return cut || box.top < bar.top - 0.5 || box.bottom > bar.bottom + 0.5 ? state.innerText : '';
+}"""
+
+
+@pytest.mark.parametrize(("language", "region"), LANGUAGES, ids=[language for language, _region in LANGUAGES])
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_what_is_still_to_enter_is_read_whole_at_360(game, language, region, page_in, shot, console):
+    """With the most players and long names at 360x740, the bar says all that a round still
+    needs, every word of it, after each answer (it ended "Still to enter: tricks of Alexander,
+    tricks of Barth…"), and Save stays wholly in view beside it."""
+    from test_accessibility import SETTLED_JS
+
+    page = page_in(language, region)
+    page.set_viewport_size(PHONE_SMALL)
+    counts, options, _generate = generator_for(game)
+    players = WALK_NAMES[: max(counts)]
+    open_match(page, game.id, players, options)
+    table = game.table(players, dict(options))
+    state = game.initial_state(table)
+    raw, _after = legal_round(random.Random(5), game, table, state)
+    cut = []
+    for name, text in adapter_for(game).form_values(raw, table, state.next).items():
+        if text == "" or page.locator(f'[name="{name}"]:visible').count() == 0:
+            continue
+        enter(page, name, text)
+        page.wait_for_timeout(300)  # the typed count's check waits for a pause in the typing
+        page.wait_for_function(SETTLED_JS)
+        said = page.evaluate(STATE_CUT_JS)
+        if said:
+            cut.append(f"after {name}={text}: {said}")
+            shot(page, f"bar-whole-{game.id}-{language}-{len(cut)}")
+        assert save_bar_problems(page) == [], f"{game.id} in {language} after {name}={text}"
+    assert cut == [], f"{game.id} in {language}: the bar's state is cut:\n" + "\n".join(cut)
     assert console.unexpected() == []
 
 
