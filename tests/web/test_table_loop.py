@@ -380,22 +380,26 @@ def test_what_is_still_to_enter_is_read_whole_at_360(game, language, region, pag
     assert console.unexpected() == []
 
 
-LONG_NAMES = ["Dmitri", "Anastasia", "Bob", "Kristina", "Maximilian", "Eve"]
+# A name cut short (its word wider than its box, ending in an ellipsis) on the scoreboard or the sheet's head.
+CUT_WORDS_JS = """() => [...document.querySelectorAll('#scores .total .name .word, .sheet thead th .word')]
+    .filter(word => word.scrollWidth - word.clientWidth > 1 || word.scrollHeight - word.clientHeight > 1)
+    .map(word => word.textContent)"""
 
 
 @pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize(("language", "region"), LANGUAGES, ids=[language for language, _region in LANGUAGES])
 @pytest.mark.parametrize("game", [game for game in GAMES if game.max_players >= 6], ids=lambda game: game.id)
 def test_six_long_names_are_readable(game, language, region, viewport, page_in, shot, console):
-    """Six players with long names: the score sheet's head, its "Dmitri dealt" and the
-    scoreboard wrap between words only (it broke "Dmitr/i dealt"), a name too long for its box
-    ends in an ellipsis with the full name as its text and title, and the sheet keeps to the phone."""
+    """Six players with the walk's long names: the score sheet's head, its "Dmitri dealt" and
+    the scoreboard wrap between words only (it broke "Dmitr/i dealt"), every name is whole (the
+    walk read "Alexan…" and "Bartho…" on the sheet's head and the scoreboard at 360), with the
+    full name as its text and title, and the sheet keeps to the phone."""
     page = page_in(language, region)
     size = viewport or {"width": 390, "height": 844}
     page.set_viewport_size(size)
     options = generator_for(game)[1]
-    match_id = open_match(page, game.id, LONG_NAMES, options)
-    table = record_four_rounds(page, game, match_id, LONG_NAMES, options)
+    match_id = open_match(page, game.id, WALK_NAMES, options)
+    table = record_four_rounds(page, game, match_id, WALK_NAMES, options)
     page.reload()
     shot(page, f"six-long-{game.id}-{language}-{size['width']}")
     sheet = page.locator(".sheet-box")
@@ -405,6 +409,7 @@ def test_six_long_names_are_readable(game, language, region, viewport, page_in, 
     assert sheet.evaluate("box => box.scrollWidth - box.clientWidth") <= 1
     where = f"{game.id} in {language} at {size['width']}"
     assert narrow_text_problems(page, ".sheet thead th, .sheet .dealt, .sheet .made, #scores .total .name") == [], where
+    assert page.evaluate(CUT_WORDS_JS) == [], f"names cut short: {where}"
     # Each side's whole name: the text of its column's head and of its total, and their title.
     sides = [table.side_name(index) for index in range(len(table.sides))]
     heads = page.locator(".sheet thead th[scope=col]")
