@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.test_pages import CHANGED_ELSEWHERE, api_match, create, form_key, refusal
+from tests.web.test_pages import TAKEN_ELSEWHERE, api_match, create, form_key, refusal
 
 NWIK_ROUND_1 = {"style": "5", "stake": "4", "vip_card": "2", "tricks_0": "3", "tricks_1": "5", "tricks_2": "5"}
 
@@ -43,10 +43,11 @@ def test_stale_round_number_is_refused(client):
     response = client.post(f"/matches/{match_id}/rounds", data={**second, "expected_number": "1", "idempotency_key": "b"})
     assert response.status_code == 409
     html = response.get_data(as_text=True)
-    # Another phone recorded round 1 first: the current match, with the entries kept.
-    assert refusal(html) == CHANGED_ELSEWHERE
+    # Another phone recorded round 1 first: the current match, round 2 empty (the entries were
+    # round 1's, which is recorded: edited there if they differ).
+    assert refusal(html) == TAKEN_ELSEWHERE.format(number=1)
     assert 'id="round-1"' in html and '<h2 id="h-entry">Round 2</h2>' in html
-    assert re.search(r'name="tricks_1"[^>]*value="7"', html)
+    assert not re.search(r'name="(style|stake|tricks_\d)" value="\d+" checked', html)
     assert len(api_match(client, match_id)["rounds"]) == 1
 
 

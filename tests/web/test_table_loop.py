@@ -18,6 +18,7 @@ from table_loop import (
     IN_FIRST_SCREEN_JS,
     assert_accessible,
     assert_tap_sizes,
+    enter,
     enter_round,
     in_first_screen,
     narrow_text_problems,
@@ -337,22 +338,69 @@ def test_the_save_bar_says_its_state_within_the_bar_at_360(language, region, pag
     assert console.unexpected() == []
 
 
-LONG_NAMES = ["Dmitri", "Anastasia", "Bob", "Kristina", "Maximilian", "Eve"]
+# The walk-through's six players (issue 24): long names, none of them two words.
+WALK_NAMES = ["Alexander", "Bartholomew", "Christina", "Dmitri", "Evangeline", "Fitzgerald"]
+# The bar's state whole: every line of it shown (no ellipsis, nothing clipped), inside the bar.
+STATE_CUT_JS = """() => {
+    const state = document.getElementById('bar-state');
+    const box = state.getBoundingClientRect(), bar = document.getElementById('save-bar').getBoundingClientRect();
+    const cut = state.scrollHeight - state.clientHeight > 1 || state.scrollWidth - state.clientWidth > 1;
+    return cut || box.top < bar.top - 0.5 || box.bottom > bar.bottom + 0.5 ? state.innerText : '';
+}"""
+
+
+@pytest.mark.parametrize(("language", "region"), LANGUAGES, ids=[language for language, _region in LANGUAGES])
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_what_is_still_to_enter_is_read_whole_at_360(game, language, region, page_in, shot, console):
+    """With the most players and long names at 360x740, the bar says all that a round still
+    needs, every word of it, after each answer (it ended "Still to enter: tricks of Alexander,
+    tricks of Barth…"), and Save stays wholly in view beside it."""
+    from test_accessibility import SETTLED_JS
+
+    page = page_in(language, region)
+    page.set_viewport_size(PHONE_SMALL)
+    counts, options, _generate = generator_for(game)
+    players = WALK_NAMES[: max(counts)]
+    open_match(page, game.id, players, options)
+    table = game.table(players, dict(options))
+    state = game.initial_state(table)
+    raw, _after = legal_round(random.Random(5), game, table, state)
+    cut = []
+    for name, text in adapter_for(game).form_values(raw, table, state.next).items():
+        if text == "" or page.locator(f'[name="{name}"]:visible').count() == 0:
+            continue
+        enter(page, name, text)
+        page.wait_for_timeout(300)  # the typed count's check waits for a pause in the typing
+        page.wait_for_function(SETTLED_JS)
+        said = page.evaluate(STATE_CUT_JS)
+        if said:
+            cut.append(f"after {name}={text}: {said}")
+            shot(page, f"bar-whole-{game.id}-{language}-{len(cut)}")
+        assert save_bar_problems(page) == [], f"{game.id} in {language} after {name}={text}"
+    assert cut == [], f"{game.id} in {language}: the bar's state is cut:\n" + "\n".join(cut)
+    assert console.unexpected() == []
+
+
+# A name cut short (its word wider than its box, ending in an ellipsis) on the scoreboard or the sheet's head.
+CUT_WORDS_JS = """() => [...document.querySelectorAll('#scores .total .name .word, .sheet thead th .word')]
+    .filter(word => word.scrollWidth - word.clientWidth > 1 || word.scrollHeight - word.clientHeight > 1)
+    .map(word => word.textContent)"""
 
 
 @pytest.mark.parametrize("viewport", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize(("language", "region"), LANGUAGES, ids=[language for language, _region in LANGUAGES])
 @pytest.mark.parametrize("game", [game for game in GAMES if game.max_players >= 6], ids=lambda game: game.id)
 def test_six_long_names_are_readable(game, language, region, viewport, page_in, shot, console):
-    """Six players with long names: the score sheet's head, its "Dmitri dealt" and the
-    scoreboard wrap between words only (it broke "Dmitr/i dealt"), a name too long for its box
-    ends in an ellipsis with the full name as its text and title, and the sheet keeps to the phone."""
+    """Six players with the walk's long names: the score sheet's head, its "Dmitri dealt" and
+    the scoreboard wrap between words only (it broke "Dmitr/i dealt"), every name is whole (the
+    walk read "Alexan…" and "Bartho…" on the sheet's head and the scoreboard at 360), with the
+    full name as its text and title, and the sheet keeps to the phone."""
     page = page_in(language, region)
     size = viewport or {"width": 390, "height": 844}
     page.set_viewport_size(size)
     options = generator_for(game)[1]
-    match_id = open_match(page, game.id, LONG_NAMES, options)
-    table = record_four_rounds(page, game, match_id, LONG_NAMES, options)
+    match_id = open_match(page, game.id, WALK_NAMES, options)
+    table = record_four_rounds(page, game, match_id, WALK_NAMES, options)
     page.reload()
     shot(page, f"six-long-{game.id}-{language}-{size['width']}")
     sheet = page.locator(".sheet-box")
@@ -362,6 +410,7 @@ def test_six_long_names_are_readable(game, language, region, viewport, page_in, 
     assert sheet.evaluate("box => box.scrollWidth - box.clientWidth") <= 1
     where = f"{game.id} in {language} at {size['width']}"
     assert narrow_text_problems(page, ".sheet thead th, .sheet .dealt, .sheet .made, #scores .total .name") == [], where
+    assert page.evaluate(CUT_WORDS_JS) == [], f"names cut short: {where}"
     # Each side's whole name: the text of its column's head and of its total, and their title.
     sides = [table.side_name(index) for index in range(len(table.sides))]
     heads = page.locator(".sheet thead th[scope=col]")

@@ -48,7 +48,7 @@ def test_zwicker_deal_in_german(german_page, console, shot):
     expect(page.locator(".who")).to_have_text("Anna gibt · Blatt mit 55 Karten")
     expect(page.get_by_text("Erbeutete Karten (insgesamt 55)")).to_be_visible()
     expect(page.get_by_text("Wertkarten: wer hat welche?")).to_be_visible()
-    expect(page.locator(".honour-grid th[scope=row]").first).to_have_text("Joker 25 7 Pkt.")
+    expect(page.locator(".honour-grid th[scope=row]").first).to_have_text("Joker 25 7 Punkte wert")
 
     enter(page, "cards_0", "30")
     enter(page, "cards_1", "20")  # 50 of 55: refused live

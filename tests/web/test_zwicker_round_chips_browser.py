@@ -194,3 +194,47 @@ def test_a_large_count_costs_its_chip_and_digits(page, taps, live_server, consol
     taps.assert_honest()
     assert taps.of("swipe") == []
     assert console.unexpected() == []
+
+
+# Each honour's row head, line by line: its name, then what it is worth in words (en, de, ru).
+WORTH = {"en": "worth {n} points", "de": "{n} Punkte wert", "ru": "стоит {n} очков"}
+ROW_HEAD_LINES_JS = """() => [...document.querySelectorAll('.honour-grid tbody th[scope=row]')].map(th => {
+    const lines = new Map();
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+            if (rect.width === 0) continue;
+            const top = Math.round(rect.top);
+            lines.set(top, [...(lines.get(top) || []), node.textContent.trim()]);
+        }
+    }
+    const worth = th.querySelector('small');
+    return {name: th.firstChild.textContent.trim(), worth: worth ? worth.textContent.trim() : '',
+            lines: [...lines.entries()].sort((a, b) => a[0] - b[0]).map(entry => entry[1])};
+})"""
+
+
+@pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
+def test_an_honour_says_what_it_is_worth_in_words_and_its_sides_names_whole(language, region, page_in, shot, console):
+    """At 360x740 with the walk's long names: each honour's head is its name, and under it (never
+    beside: "Joker 25 7 pts" read as two numbers of one card) what it is worth in words; the
+    sides' chips wrap their names between words only ("Alexande/r & Christin/a" it was)."""
+    from table_loop import narrow_text_problems
+    from table_loop_rounds import PHONE_SMALL, open_match
+
+    page = page_in(language, region)
+    page.set_viewport_size(PHONE_SMALL)
+    open_match(page, "zwicker", ["Alexander", "Bartholomew", "Christina", "Dmitri"])
+    page.locator("#c-honours").scroll_into_view_if_needed()
+    shot(page, f"chips-zwicker-honours-{language}-360")
+    heads = page.evaluate(ROW_HEAD_LINES_JS)
+    joker = next(head for head in heads if head["name"].endswith("25"))
+    assert joker["worth"] == WORTH[language].format(n=7)
+    for head in heads:
+        # The worth has a line of its own, after the name's (which may take two).
+        assert head["lines"][-1] == [head["worth"]], head
+        assert head["worth"] not in sum(head["lines"][:-1], []), head
+    assert narrow_text_problems(page, ".honour-grid") == []
+    assert console.unexpected() == []

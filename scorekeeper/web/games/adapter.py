@@ -8,7 +8,9 @@ what that game shows differently. Messages go through the engine's pure hook (`_
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any, ClassVar
 
@@ -643,19 +645,59 @@ def text_of(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def seat_counts(form: Values, prefix: str, table: Table, field: str, words: Sequence[str]) -> list[int]:
-    """One whole number per seat from fields `<prefix>_<seat>`; `words` says each in words.
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
-    Every seat still blank is named at once ("still to enter: tricks of Ann, tricks of
-    Bob"), so the page shows all that is left to do, not the first of it."""
+
+@dataclass(frozen=True)
+class Blanks:
+    """The seats (or sides) of one field still blank, as still_to_enter says them: `message`
+    (one {placeholder}, marked N_) with their names listed, or `everyone` (a word: "tricks")
+    when all `of` them are blank."""
+
+    message: str
+    names: Sequence[str]
+    everyone: str
+    of: int
+
+
+def still_to_enter(parts: Sequence[str | Blanks]) -> str:
+    """"still to enter: ..." for the parts of a round still blank (a word, or a field's blank
+    seats), said short enough for the save bar to hold it whole: "stake, tricks of Ann and
+    Bob", "style, stake, tricks" (never "tricks of Ann, tricks of Bob, tricks of Cid")."""
+    words = []
+    for part in parts:
+        if isinstance(part, str):
+            words.append(part)
+        elif part.names:
+            placeholder = PLACEHOLDER.search(part.message)
+            if len(part.names) == part.of > 1 or placeholder is None:
+                words.append(part.everyone)
+            else:
+                words.append(_(part.message, **{placeholder.group(1): listed(part.names)}))
+    return _("still to enter: {what}", what=", ".join(words))
+
+
+def listed(values: Sequence[str]) -> str:
+    """"Ann, Bob and Cid" in the current language."""
+    if len(values) < 2:
+        return "".join(values)
+    return ", ".join(values[:-1]) + _(" and ") + values[-1]
+
+
+def seat_counts(form: Values, prefix: str, table: Table, field: str, message: str, everyone: str) -> list[int]:
+    """One whole number per seat from fields `<prefix>_<seat>`; `message` (one {name}, marked
+    N_) says each in words, `everyone` all of them ("tricks").
+
+    Every seat still blank is named at once ("still to enter: tricks of Ann and Bob"), so
+    the page shows all that is left to do, not the first of it."""
     missing = [seat for seat in range(table.n) if not form_text(form, f"{prefix}_{seat}")]
     if missing:
-        raise FormError(
-            _("still to enter: {what}", what=", ".join(words[seat] for seat in missing)),
-            f"{field}.{missing[0]}",
-            code=MISSING,
-        )
-    return [required_int(form, f"{prefix}_{seat}", words[seat], f"{field}.{seat}") for seat in range(table.n)]
+        blanks = Blanks(message, [table.name(seat) for seat in missing], everyone, table.n)
+        raise FormError(still_to_enter([blanks]), f"{field}.{missing[0]}", code=MISSING)
+    return [
+        required_int(form, f"{prefix}_{seat}", _(message, name=table.name(seat)), f"{field}.{seat}")
+        for seat in range(table.n)
+    ]
 
 
-__all__ = ["FormError", "GameAdapter", "round_entry", "seat_counts", "text_of", "tricks_so_far"]
+__all__ = ["Blanks", "FormError", "GameAdapter", "round_entry", "seat_counts", "still_to_enter", "text_of", "tricks_so_far"]

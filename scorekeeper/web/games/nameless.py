@@ -7,7 +7,7 @@ from typing import Any
 
 from ...games import nameless as rules
 from ...games.base import Table
-from ...games.i18n import _, _n
+from ...games.i18n import N_, _, _n
 from . import register_adapter
 from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
 from .form_fields import optional_int
@@ -32,7 +32,7 @@ class NamelessAdapter(GameAdapter):
         return {"alone_allowed": table.n == ALONE_PLAYERS, "tricks_total": hints.get("tricks", 5)}
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
-        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
+        tricks = seat_counts(form, "tricks", table, "tricks", N_("tricks of {name}"), _("tricks"))
         data: dict[str, Any] = {"tricks": tricks}
         alone = optional_int(form, "alone", _("who went alone"), "alone")
         if alone is not None:

@@ -7,9 +7,9 @@ from typing import Any
 
 from ...games import nwik as rules
 from ...games.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, MatchState, Table
-from ...games.i18n import _, _n
+from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .adapter import Blanks, GameAdapter, Values, seat_counts, still_to_enter, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, optional_int
 from .template_words import said
 
@@ -60,22 +60,21 @@ class NwikAdapter(GameAdapter):
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         data, missing = self.choices(form)
         # All that is still blank, named at once: the bar says what the round still needs.
-        missing += [_("tricks of {name}", name=name) for seat, name in enumerate(table.players)
-                    if not form_text(form, f"tricks_{seat}")]
+        blank = [name for seat, name in enumerate(table.players) if not form_text(form, f"tricks_{seat}")]
+        if blank:
+            missing.append(Blanks(N_("tricks of {name}"), blank, _("tricks"), table.n))
         if missing:
-            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "style", code=MISSING)
-        data["tricks"] = seat_counts(
-            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
-        )
+            raise FormError(still_to_enter(missing), "style", code=MISSING)
+        data["tricks"] = seat_counts(form, "tricks", table, "tricks", N_("tricks of {name}"), _("tricks"))
         return data
 
     def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         data, missing = self.choices(form)
         if missing:
-            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "style", code=MISSING)
+            raise FormError(still_to_enter(missing), "style", code=MISSING)
         return data
 
-    def choices(self, form: Values) -> tuple[dict[str, Any], list[str]]:
+    def choices(self, form: Values) -> tuple[dict[str, Any], list[str | Blanks]]:
         """The Bidder's choices as the engine takes them, and the names of those still blank."""
         # Only the fields the chosen style asks for: a hidden chip left checked from an
         # earlier choice (Pass, then another style) must not be sent.

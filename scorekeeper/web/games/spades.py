@@ -8,9 +8,9 @@ from typing import Any
 from ...games import spades as rules
 from ...games.base import MatchState, Table
 from ...games.bidding import calling_order
-from ...games.i18n import _, _n
+from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .adapter import Blanks, GameAdapter, Values, seat_counts, still_to_enter, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
 from .shared import posted_back
 from .template_words import said, said_n
@@ -52,13 +52,12 @@ class SpadesAdapter(GameAdapter):
         return super().chip_name(path).replace("bids_", "bid_")
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
-        missing = self.missing_bids(form, table) + [
-            _("tricks of {name}", name=name) for seat, name in enumerate(table.players) if not form_text(form, f"tricks_{seat}")
-        ]
+        blank = [name for seat, name in enumerate(table.players) if not form_text(form, f"tricks_{seat}")]
+        missing = [*self.missing_bids(form, table), *([Blanks(N_("tricks of {name}"), blank, _("tricks"), table.n)] if blank else [])]
         if missing:
-            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "bids", code=MISSING)
+            raise FormError(still_to_enter(missing), "bids", code=MISSING)
         bidding = self.bidding_input(form, table, hints)
-        tricks = seat_counts(form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players])
+        tricks = seat_counts(form, "tricks", table, "tricks", N_("tricks of {name}"), _("tricks"))
         return {"bids": bidding["bids"], "tricks": tricks, **({"calls": bidding["calls"]} if "calls" in bidding else {})}
 
     @staticmethod
@@ -66,19 +65,17 @@ class SpadesAdapter(GameAdapter):
         enabled = bool(table.options.get("special_calls"))
         return [(form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))]
 
-    def missing_bids(self, form: Values, table: Table) -> list[str]:
+    def missing_bids(self, form: Values, table: Table) -> list[Blanks]:
         """The bids still blank, in words (a side that makes a special call bids nothing)."""
         calls = self.calls_made(form, table)
-        return [
-            _("bid of {name}", name=table.name(seat))
-            for seat in range(table.n)
-            if calls[table.side_of(seat)] is None and not form_text(form, f"bid_{seat}")
-        ]
+        bidding = [seat for seat in range(table.n) if calls[table.side_of(seat)] is None]
+        blank = [table.name(seat) for seat in bidding if not form_text(form, f"bid_{seat}")]
+        return [Blanks(N_("bid of {name}"), blank, _("bids"), len(bidding))] if blank else []
 
     def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         missing = self.missing_bids(form, table)
         if missing:
-            raise FormError(_("still to enter: {what}", what=", ".join(missing)), "bids", code=MISSING)
+            raise FormError(still_to_enter(missing), "bids", code=MISSING)
         enabled = bool(table.options.get("special_calls"))
         calls: list[str | None] = [
             (form_text(form, f"call_{index}") or None) if enabled else None for index in range(len(table.sides))

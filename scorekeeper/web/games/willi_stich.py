@@ -53,9 +53,7 @@ class WilliStichAdapter(GameAdapter):
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         data = self.bidding_input(form, table, hints)
-        data["tricks"] = seat_counts(
-            form, "tricks", table, "tricks", [_("tricks of {name}", name=name) for name in table.players]
-        )
+        data["tricks"] = seat_counts(form, "tricks", table, "tricks", N_("tricks of {name}"), _("tricks"))
         return data
 
     def bidding_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
@@ -64,7 +62,7 @@ class WilliStichAdapter(GameAdapter):
         trump = form_text(form, "trump")
         if trump:
             data["trump"] = trump
-        data["bids"] = seat_counts(form, "bid", table, "bids", [_("call of {name}", name=name) for name in table.players])
+        data["bids"] = seat_counts(form, "bid", table, "bids", N_("call of {name}"), _("calls"))
         chooser = optional_int(form, "trump_chooser", _("trump chooser"), "trump_chooser")
         if chooser is not None:
             data["trump_chooser"] = chooser

@@ -8,11 +8,14 @@ from typing import Any
 from ...games import zwicker as rules
 from ...games.base import InputField, Table
 from ...games.fields import is_int_within
-from ...games.i18n import _, _n
+from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import FEW_PAST_USUAL, MORE, GameAdapter, Values, text_of
+from .adapter import FEW_PAST_USUAL, MORE, Blanks, GameAdapter, Values, still_to_enter, text_of
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
 from .template_words import said
+
+# Up to this many honours still open are named in the save bar; more are counted.
+FEW_HONOURS = 3
 
 
 def deck_honours(table: Table) -> tuple[str, ...]:
@@ -52,20 +55,27 @@ class ZwickerAdapter(GameAdapter):
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
         # Everything still blank is named at once, in words (never an honour's code).
-        missing = []
-        for index in range(len(table.sides)):
-            who = table.side_name(index)
-            if not form_text(form, f"cards_{index}"):
-                missing.append((f"sides.{index}.cards", _("cards of {name}", name=who)))
-            if not zwicks_text(form, index):
-                missing.append((f"sides.{index}.zwicks", _("Zwicks of {name}", name=who)))
-        for code in deck_honours(table):
-            if not form_text(form, f"honour_{code}"):
-                missing.append(("sides", _("who took {honour}", honour=rules.honour_name(code))))
-        if missing:
-            raise FormError(
-                _("still to enter: {what}", what=", ".join(words for _path, words in missing)), missing[0][0], code=MISSING
-            )
+        # Said short, so the save bar holds it whole: "cards of Ann & Cid and Bob & Dee, who took
+        # the honours" (each side's cards, then its Zwicks; a few honours by name, many counted).
+        each_side = range(len(table.sides))
+        no_cards = [index for index in each_side if not form_text(form, f"cards_{index}")]
+        no_zwicks = [index for index in each_side if not zwicks_text(form, index)]
+        honours = deck_honours(table)
+        open_honours = [code for code in honours if not form_text(form, f"honour_{code}")]
+        if no_cards or no_zwicks or open_honours:
+            missing: list[str | Blanks] = [
+                Blanks(N_("cards of {name}"), [table.side_name(index) for index in no_cards], _("cards"), len(each_side)),
+                Blanks(N_("Zwicks of {name}"), [table.side_name(index) for index in no_zwicks], _("Zwicks"), len(each_side)),
+            ]  # (a field with no blanks is left out by still_to_enter)
+            if len(open_honours) == len(honours) and len(honours) > FEW_HONOURS:
+                missing.append(_("who took the honours"))
+            elif len(open_honours) > FEW_HONOURS:
+                missing.append(_n("who took the {n} honour left", "who took the {n} honours left", len(open_honours)))
+            elif open_honours:
+                names = [rules.honour_name(code) for code in open_honours]
+                missing.append(Blanks(N_("who took {honour}"), names, _("who took the honours"), len(honours)))
+            paths = [f"sides.{index}.cards" for index in no_cards] + [f"sides.{index}.zwicks" for index in no_zwicks]
+            raise FormError(still_to_enter(missing), (paths or ["sides"])[0], code=MISSING)
         sides = []
         for index in range(len(table.sides)):
             who = table.side_name(index)

@@ -31,6 +31,7 @@ MAX_KEY_LENGTH = 200
 # Refusals that mean "another phone wrote first": the page shows the current state instead.
 CHANGED_ELSEWHERE_CODES = frozenset({"stale_etag", "round_number_taken", "conflict"})
 CHANGED_ELSEWHERE = N_("This match changed on another phone: here is the current state")
+TAKEN_ELSEWHERE = N_("Round {number} was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)")
 # The blocks of match.html that a phone polling for changes gets refreshed.
 LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
 
@@ -118,14 +119,26 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
     if changed_elsewhere(refused):
         if edit_number is not None and edit_number > len(view.state.rounds):
             edit_number = None  # the round being edited was undone meanwhile
-        values = request.form if keep_values else None
-        context = match_context(view, values=values, stale=_(CHANGED_ELSEWHERE), edit_number=edit_number)
+        taken = round_taken(view, edit_number)
+        # The round these entries were for is recorded (the same hand, entered on two phones):
+        # they are not the next round's, which starts afresh; the recorded one is edited if wrong.
+        values = request.form if keep_values and taken is None else None
+        stale = _(CHANGED_ELSEWHERE) if taken is None else _(TAKEN_ELSEWHERE, number=taken)
+        context = match_context(view, values=values, stale=stale, edit_number=edit_number)
     else:
         context = match_context(view, values=request.form, error=refused, edit_number=edit_number)
     response = Response(render_template("match.html", **context), status=refused.status)
     # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): app.js decodes it.
     response.headers["X-Scorekeeper-Error"] = quote(str(refused.message)[:300], safe=" ,.:;!?()'/")
     return response
+
+
+def round_taken(view, edit_number: int | None) -> int | None:
+    """The round a new round's form was for, when it has been recorded meanwhile (by another phone)."""
+    expected = int_or_none(request.form.get("expected_number"))
+    if edit_number is not None or expected is None or expected > view.state.round_count:
+        return None
+    return expected
 
 
 def form_version() -> str | None:

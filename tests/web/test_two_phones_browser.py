@@ -1,0 +1,78 @@
+"""Two phones at one table in chromium, one live server: both enter the same round, the one
+that saves second keeps its entries and saves anyway; nothing is lost or counted twice, and
+its next round starts afresh, not with the hand the other phone has already recorded."""
+from __future__ import annotations
+
+import pytest
+from table_loop import enter_round, in_first_screen
+from table_loop_rounds import NAMES, open_match
+
+from scorekeeper.web.games import adapter_for
+from tests.picks import games, rounds, seats
+
+pytestmark = pytest.mark.browser
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+# The round both phones enter (the rounds before it recorded through the API).
+RACED = 3
+
+# The form's answers as the page holds them now: checked chips and typed counts (not the
+# hidden fields: version, key, expected round). A read of the page, no step of the test.
+FORM_ANSWERS_JS = """() => {
+    const form = document.querySelector('form[data-round-form]');
+    const answers = {};
+    for (const field of form.querySelectorAll('input:not([type=hidden])')) {
+        if (field.type === 'radio' || field.type === 'checkbox') { if (field.checked) answers[field.name] = field.value; }
+        else if (field.value !== '') answers[field.name] = field.value;
+    }
+    return answers;
+}"""
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
+def test_the_second_save_of_a_round_leaves_the_next_round_empty(game, new_phone, live_server, shot, console):
+    players = seats(game, NAMES[:4])
+    played = rounds(game, players, RACED)
+    table = game.table(players)
+    before = game.replay(table, played[: RACED - 1])
+    values = adapter_for(game).form_values(played[RACED - 1], table, before.next)
+    _context_a, phone_a = new_phone()
+    match_id = open_match(phone_a, game.id, players)
+    for raw in played[: RACED - 1]:
+        response = phone_a.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw)
+        assert response.status == 201, response.text()
+    _context_b, phone_b = new_phone()
+    for phone in (phone_a, phone_b):
+        phone.goto(f"/matches/{match_id}")
+        expect(phone.locator("#h-entry")).to_contain_text(str(RACED))
+
+    # The same hand on both phones; B saves first.
+    enter_round(phone_a, values)
+    expect(phone_a.locator("#bar-state")).to_have_class("bar-state good")
+    enter_round(phone_b, values)
+    expect(phone_b.locator("#bar-state")).to_have_class("bar-state good")
+    phone_b.locator("#save").click()
+    expect(phone_b.locator(f"#round-{RACED}")).to_have_count(1)
+    expect(phone_b.locator("#h-entry")).to_contain_text(str(RACED + 1))
+    fresh = phone_b.evaluate(FORM_ANSWERS_JS)  # an untouched round on the phone that saved
+
+    # A is told, keeps its entries and saves: refused, its round 7 was B's to record.
+    expect(phone_a.locator("#live-notice")).to_contain_text(f"{RACED} was just recorded on another phone")
+    console.allowed = ("status of 409", "status of 412")  # the refused save's page answers so
+    phone_a.get_by_role("button", name="Keep my entries").click()
+    phone_a.locator("#save").click()
+    notice = phone_a.locator("#stale-notice")
+    expect(notice).to_have_text(
+        f"Round {RACED} was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)")
+    expect(phone_a.locator(f"#round-{RACED}")).to_have_count(1)
+    expect(phone_a.locator("#h-entry")).to_contain_text(str(RACED + 1))
+    assert in_first_screen(phone_a, notice)  # said where the page opens, at the scores
+    shot(phone_a, f"two-phones-{game.id}-after-the-second-save")
+    # Round 8 starts as the phone that saved shows it: nothing of round 7 in it, nothing red.
+    assert phone_a.evaluate(FORM_ANSWERS_JS) == fresh
+    expect(phone_a.locator("#entry .refusal, #entry .field-error, #error-summary, .bar-state.bad")).to_have_count(0)
+    served = phone_a.request.get(f"/api/v1/matches/{match_id}").json()
+    assert len(served["rounds"]) == RACED
+    assert list(served["totals"]) == list(game.replay(table, played).totals)
+    assert console.unexpected() == []
