@@ -1275,10 +1275,20 @@
     var form = roundForm();
     if (form) liveCheck(form);
   });
-  // Live sync replaced the page's blocks: the match moved on; show the queued rounds again.
+  // Live sync replaced the page's blocks: the match moved on (another phone's round, say). The
+  // phone's copy of it moves on too, once for the blocks of one change: a round entered after
+  // the connection goes is numbered and scored from it (it was the next round of the match as
+  // the page had opened). Queued rounds are shown again over the new blocks.
+  var movedOn = null;
   document.addEventListener("htmx:oobAfterSwap", function () {
-    if (!here || !here.queue || !here.queue.length) return;
-    fetchMatch(here.id).then(function (match) { if (match) here.match = match; return refresh(); });
+    if (!here || !navigator.onLine) return;
+    clearTimeout(movedOn);
+    movedOn = setTimeout(function () {
+      fetchMatch(here.id).then(function (match) {
+        if (match) here.match = match;
+        if (here.queue && here.queue.length) return refresh();
+      }).catch(function () {});
+    }, 0);
   });
 
   window.ScorekeeperOffline = {

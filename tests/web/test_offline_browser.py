@@ -69,3 +69,37 @@ def test_every_game_records_rounds_offline(game, page, context, console, live_se
     stored = api(live_server, match["id"])
     assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
     assert console.unexpected() == []
+
+
+@on_postgresql
+def test_a_round_seen_arriving_from_another_phone_counts_before_one_entered_offline(page, context, console, live_server):
+    """A phone at the table sees another phone's round arrive (live sync), then loses the
+    connection: the round it enters next is the round after that one, with that round's roles,
+    and scored as the server scores it. (An outside walk-through's phone queued it as round 1,
+    scored from the match as its page had opened, and could not save the round after.)"""
+    game = a_game()
+    counts, options, _generate = legal_rounds.generator_for(game)
+    players = list(NAMES[: max(counts)])
+    match = post(live_server, "/api/v1/matches", {"game": game.id, "players": players, "options": options})
+    table = game.table(players, match["options"])
+    rng = random.Random(f"seen-arriving-{game.id}")
+    state = game.initial_state(table)
+    page.goto(f"/matches/{match['id']}")
+    engine_ready(page)
+    raw, state = legal_rounds.legal_round(rng, game, table, state)
+    post(live_server, f"/api/v1/matches/{match['id']}/rounds", raw)  # the other phone's round
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    go_offline(page, context, console)
+    hints = state.next
+    raw, state = legal_rounds.legal_round(rng, game, table, state)
+    fill_form(page, adapter_for(game).form_values(raw, table, hints))
+    valid_preview(page)
+    page.locator("#save").click()
+    expect(page.locator("#round-2.provisional")).to_have_count(1)
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    expect(page.locator("#scores ol.totals .points")).to_have_text([str(total) for total in state.totals])
+    context.set_offline(False)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
+    stored = api(live_server, match["id"])
+    assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
+    assert console.unexpected() == []
