@@ -41,17 +41,23 @@ def test_offline_home_lists_the_matches_on_this_phone(page, context, console, sh
     assert console.unexpected() == []
 
 
-@on_postgresql
-@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
-def test_every_game_records_rounds_offline(game, page, context, console, live_server):
+def open_ready_match(page, live_server: str, game):
+    """A match of `game` with the most players, started through the API and opened on the phone
+    until it says it works offline: (the match as the API answered, its table, its first state)."""
     counts, options, _generate = legal_rounds.generator_for(game)
     players = list(NAMES[: max(counts)])
     match = post(live_server, "/api/v1/matches", {"game": game.id, "players": players, "options": options})
     table = game.table(players, match["options"])
-    rng = random.Random(f"every-game-{game.id}")
-    state = game.initial_state(table)
     page.goto(f"/matches/{match['id']}")
     engine_ready(page)
+    return match, table, game.initial_state(table)
+
+
+@on_postgresql
+@pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
+def test_every_game_records_rounds_offline(game, page, context, console, live_server):
+    match, table, state = open_ready_match(page, live_server, game)
+    rng = random.Random(f"every-game-{game.id}")
     go_offline(page, context, console)
     for number in range(1, 4):
         hints = state.next
@@ -78,14 +84,8 @@ def test_a_round_seen_arriving_from_another_phone_counts_before_one_entered_offl
     and scored as the server scores it. (An outside walk-through's phone queued it as round 1,
     scored from the match as its page had opened, and could not save the round after.)"""
     game = a_game()
-    counts, options, _generate = legal_rounds.generator_for(game)
-    players = list(NAMES[: max(counts)])
-    match = post(live_server, "/api/v1/matches", {"game": game.id, "players": players, "options": options})
-    table = game.table(players, match["options"])
+    match, table, state = open_ready_match(page, live_server, game)
     rng = random.Random(f"seen-arriving-{game.id}")
-    state = game.initial_state(table)
-    page.goto(f"/matches/{match['id']}")
-    engine_ready(page)
     raw, state = legal_rounds.legal_round(rng, game, table, state)
     post(live_server, f"/api/v1/matches/{match['id']}/rounds", raw)  # the other phone's round
     expect(page.locator("#h-entry")).to_have_text("Round 2")
