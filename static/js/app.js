@@ -393,9 +393,11 @@
     var status = document.getElementById("net-status");
     if (!status) return;
     // Online, the corner says whether this phone could go on scoring without a connection.
-    var ready = document.documentElement.dataset.engine === "ready";
-    status.textContent = navigator.onLine ? (ready ? t("offline_ready") : "") : t("offline");
+    var engine = document.documentElement.dataset.engine;
+    var ready = engine === "ready", starting = engine === "starting";
+    status.textContent = navigator.onLine ? (ready ? t("offline_ready") : starting ? t("offline_getting_ready") : "") : t("offline");
     status.classList.toggle("ready", navigator.onLine && ready);
+    status.classList.toggle("starting", navigator.onLine && starting);
   }
 
   /* ---- Save of a round: static/js/offline.js (window.ScorekeeperOffline) posts it when

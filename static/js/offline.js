@@ -143,6 +143,9 @@
     try {
       worker = new Worker(engineUrl(), { type: "module" });
     } catch (e) { failed = true; return; }
+    // The corner says the phone is getting ready (its files come and the engine boots, seconds
+    // on a first visit), so the player knows to leave the page open until "Ready offline".
+    engineState("starting");
     worker.addEventListener("message", function (event) {
       var reply = event.data;
       if (reply.timing) {
@@ -152,13 +155,13 @@
       if (reply.ready === true) {
         // Booted, so its files are in the service worker's engine cache: say so at the top,
         // once this page is kept too (an offline reload then finds it, not the offline page).
-        pageKept.then(function () {
-          document.documentElement.dataset.engine = "ready";
-          window.dispatchEvent(new Event("scorekeeper:engine"));
-        });
+        pageKept.then(function () { engineState("ready"); });
         return;
       }
-      if (reply.ready === false) return;  // no files (offline before they were stored): asked again per round
+      if (reply.ready === false) {  // no files (offline before they were stored): asked again per round
+        engineState(null);
+        return;
+      }
       var promise = waiting[reply.id];
       delete waiting[reply.id];
       if (!promise) return;
@@ -171,7 +174,15 @@
       Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error("engine unavailable")); });
       waiting = {};
       worker = null;
+      engineState(null);
     });
+  }
+  // The engine's state for the page (app.js says it in the corner): "starting", "ready" or none.
+  function engineState(state) {
+    var root = document.documentElement;
+    if (state) root.dataset.engine = state;
+    else delete root.dataset.engine;
+    window.dispatchEvent(new Event("scorekeeper:engine"));
   }
   function evaluate(request) {
     startEngine();

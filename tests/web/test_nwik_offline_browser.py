@@ -193,6 +193,9 @@ def test_one_visit_is_enough_for_an_offline_reload(new_phone, live_server, conso
     match_id = post(live_server, "/api/v1/matches", {"game": "nwik", "players": ["Ann", "Bob", "Cy"]})["id"]
     context, page = new_phone("en-GB")
     page.goto(f"/matches/{match_id}")
+    # While its files come and it boots, the corner says so: the player leaves the page open.
+    expect(page.locator("#net-status")).to_have_text("Getting ready for offline…", timeout=ENGINE_BOOT_MS)
+    shot(page, "offline-one-visit-getting-ready")
     engine_ready(page)
     go_offline(page, context, console)
     fill_nwik(page, *NWIK_OFFLINE[0])

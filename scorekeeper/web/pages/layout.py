@@ -47,6 +47,8 @@ def js_messages() -> dict[str, str]:
         "offline": _("Offline"),
         # Shown online once the phone's rules engine is stored and running on this page.
         "offline_ready": _("Ready offline"),
+        # Shown online while the engine's files come and it boots (seconds on a first visit).
+        "offline_getting_ready": _("Getting ready for offline…"),
         "recorded_elsewhere": _("Round {number} was just recorded on another phone"),
         "enter_round_instead": _("Enter round {number} instead"),
         "show_final_scores": _("Show the final scores"),
