@@ -8,6 +8,7 @@ after a failed flush the session refuses every query, and rendering the error pa
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
@@ -189,7 +190,19 @@ def handle_database_error(error: DBAPIError) -> Response:
 
 class ScorekeeperApi(Api):
     """flask-smorest's Api whose errors always carry a translated message and a code,
-    and render the HTML error page outside /api."""
+    and render the HTML error page outside /api; its OpenAPI document is served through
+    `rewrite_document` (set by the API package: this module cannot import it, the API's
+    modules import the extensions, which import this one)."""
+
+    rewrite_document: Callable[[Any], Any] = staticmethod(lambda document: document)
+
+    def _openapi_json(self) -> Response:
+        # flask-smorest's own view, with the document rewritten as it is served: the words
+        # that list the games follow the registry as it is now, not as it was at start-up.
+        document = self.rewrite_document(self.spec.to_dict())
+        return current_app.response_class(
+            current_app.json.dumps(document, indent=2, sort_keys=False), mimetype="application/json"
+        )
 
     def handle_http_exception(self, error: HTTPException):
         # Also reached for an unhandled exception (as InternalServerError): its flush may

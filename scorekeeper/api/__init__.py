@@ -6,6 +6,7 @@ JSON error body by the one handler in scorekeeper/errors.py.
 from __future__ import annotations
 
 from ..extensions import api, csrf
+from .game_words import as_registered_now
 
 
 def register_api() -> None:
@@ -22,3 +23,4 @@ def register_api() -> None:
     for blueprint in (games, matches, rounds, biddings, players, leagues, sharing, accounts, health):
         api.register_blueprint(blueprint, url_prefix=f"/api/v1{blueprint.url_prefix or ''}")
         csrf.exempt(blueprint)
+    api.rewrite_document = as_registered_now

@@ -6,8 +6,9 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 
-from scorekeeper.games import all_games, game_ids
-from tests.picks import any_game, rounds, seats
+from scorekeeper.api.game_words import bidding_fields
+from scorekeeper.games import all_games, game_ids, register, unregister
+from tests.picks import a_game, any_game, rounds, seats
 
 from .helpers import create, sign_up
 
@@ -32,6 +33,36 @@ def test_openapi_document_names_the_games_only_as_the_registry_lists_them(client
     listed = ", ".join(game_ids())
     assert f"one of {listed} (GET /api/v1/games)" in text
     assert f"The round input of the match's game ({listed})" in text
+
+
+def test_a_game_registered_after_start_up_is_in_the_document_and_one_taken_off_is_not(client):
+    """The document's lists of games follow the registry as it is when the document is served
+    (the descriptions were written once, when the app was made)."""
+    path = "/api/v1/openapi.json"
+    with_and_without = (a_game("with bids", lambda game: game.has_bidding), a_game("without", lambda game: not game.has_bidding))
+    for game in with_and_without:
+        late = type(f"{type(game).__name__}Late", (type(game),), {"id": f"{game.id}-late"})()
+        assert late.id not in client.get(path).get_data(as_text=True)
+        register(late)
+        try:
+            document = client.get(path).json
+            listed = ", ".join(game_ids())
+        finally:
+            unregister(late.id)
+        assert late.id in listed
+        assert document["components"]["schemas"]["MatchCreate"]["properties"]["game"]["description"] == (
+            f"the game's id: one of {listed} (GET /api/v1/games)"
+        ), listed
+        rounds_post = document["paths"]["/api/v1/matches/{match_id}/rounds"]["post"]["requestBody"]["description"]
+        assert f"The round input of the match's game ({listed})" in rounds_post
+        bids = document["paths"]["/api/v1/matches/{match_id}/rounds/{number}/bidding"]["put"]["requestBody"]["description"]
+        said_with, said_without = bids.split(" have no bidding")[0].rsplit(". ", 1)
+        with_bids, without_bids = said_with.split("; "), said_without.split(", ")
+        if game.has_bidding:
+            assert f"{late.id}: {bidding_fields(game)}" in with_bids, bids
+        else:
+            assert late.id in without_bids, bids
+        assert late.id not in client.get(path).get_data(as_text=True)
 
 
 def test_interactive_docs_page_is_served(client):

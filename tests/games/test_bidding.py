@@ -93,28 +93,49 @@ def test_bidding_plus_hand_scores_as_the_whole_round(game, seed):
     assert game.with_bidding(bidding, raw) == raw
 
 
+def described_edges(game, table: Table, state: MatchState, key: str) -> list[Any]:
+    """Values of a bidding field at and past the edges the game itself describes for it (its
+    choices, its bounds and one beyond each), null and a word, one per seat or side as the
+    field is: what a game's field gets beyond the hand-picked values below, and all a new
+    game's field gets."""
+    described = next((field for field in game.input_fields(table, state.next) if field.name == key), None)
+    if described is None:
+        return [None, -1, "x", [None]]
+    values: list[Any] = [None, "x", *described.choices]
+    for bound, beyond in ((described.minimum, -1), (described.maximum, 1)):
+        if bound is not None:
+            values += [bound, bound + beyond]
+    if described.per == "round":
+        return values
+    count = table.n if described.per == "seat" else len(table.sides)
+    return [None, *([value] * count for value in values), [values[-1]] * (count + 1)]
+
+
+# Hand-picked values near (and past) the edges of the bidding fields the games have.
+EDGES = {
+    "style": [0, 1, 2, 3, 4, 5, 6, 7, None, "1"],
+    "stake": [0, 1, 2, 3, 4, 5, 6, 7, None],
+    "acting_style": [None, 0, 1, 2, 3, 4, 5, 6],
+    "trump": [None, "none", "x", *SUITS4],
+    "vip_card": [None, 0, 1, 2, 3, 4],
+    "trump_chooser": [None, -1, 0, 1, 2, 7],
+    "calls": [None, [None, None], ["moon", None], [None, "blind_seven"], ["ten_for_200", None], ["x"], "moon"],
+}
+
+
 def wild_bidding(game, rng: random.Random, table: Table, state: MatchState, legal: dict[str, Any]) -> dict[str, Any]:
     """A legal bidding with one or two fields replaced by values near (and past) the edges."""
     bidding, _hand = halves(game, legal)
     cards = state.next.get("cards", 13)
-    domains = {
-        "style": [0, 1, 2, 3, 4, 5, 6, 7, None, "1"],
-        "stake": [0, 1, 2, 3, 4, 5, 6, 7, None],
-        "acting_style": [None, 0, 1, 2, 3, 4, 5, 6],
-        "trump": [None, "none", "x", *SUITS4],
-        "vip_card": [None, 0, 1, 2, 3, 4],
-        "trump_chooser": [None, -1, 0, 1, 2, 7],
-        "calls": [None, [None, None], ["moon", None], [None, "blind_seven"], ["ten_for_200", None], ["x"], "moon"],
-    }
     for _ in range(rng.randint(1, 2)):
         key = rng.choice([*game.bidding_required, *game.bidding_optional])
-        if key == "bids":
+        if key == "bids" and rng.random() < 0.5:
             bids = list(bidding.get("bids") or [0] * table.n)
             choices = [None, -1, 0, 1, 2, 3, cards, cards + 1, "nil", "blind_nil", "x"]
             bids[rng.randrange(table.n)] = rng.choice(choices)
             bidding["bids"] = bids
         else:
-            value = rng.choice(domains[key])
+            value = rng.choice(EDGES.get(key, []) + described_edges(game, table, state, key))
             if value is None and key not in game.bidding_required and rng.random() < 0.5:
                 bidding.pop(key, None)
             else:

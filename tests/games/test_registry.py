@@ -136,7 +136,17 @@ def test_first_dealer_must_be_a_seat(game_id):
         game.table(NAMES[:n], {"first_dealer": -1})
 
 
-@pytest.mark.parametrize("game_id", ["", "Nameless", "willi_stich", "bridge", "nwik "])
+def near_misses() -> list[str]:
+    """Ids a client might send for a registered game that are not its id: its name, its id in
+    capitals, with a space after it, with "_" for "-", its module's name."""
+    near = {"", "bridge"}
+    for game in GAMES:
+        module = type(game).__module__.rsplit(".", 1)[-1]
+        near.update({game.name, game.id.upper(), f"{game.id} ", game.id.replace("-", "_"), module})
+    return sorted(near - set(GAME_IDS))
+
+
+@pytest.mark.parametrize("game_id", near_misses())
 def test_unknown_game_id_raises_key_error(game_id):
     with pytest.raises(KeyError):
         get_game(game_id)

@@ -8,8 +8,9 @@ from ...identity import current_actor
 from ...services import biddings as service
 from ...services import matches as match_service
 from ..blueprint import Blueprint
+from ..game_words import BIDDING_INPUT_WORDS
 from ..rounds.resources import IF_MATCH
-from .schemas import BIDDING_INPUT_DOC, BiddingInputSchema, BiddingSchema
+from .schemas import BiddingInputSchema, BiddingSchema
 
 blp = Blueprint(
     "biddings",
@@ -27,7 +28,7 @@ class RoundBidding(MethodView):
         view = match_service.read_view(match_id, current_actor())
         return service.bidding_of(view, number), 200, {"ETag": view.etag}
 
-    @blp.arguments(BiddingInputSchema, description=BIDDING_INPUT_DOC)
+    @blp.arguments(BiddingInputSchema, description=BIDDING_INPUT_WORDS)
     @blp.response(200, BiddingSchema)
     @blp.doc(parameters=[IF_MATCH])
     @blp.alt_response(409, description="the match is finished, a round waits for table check, or round `number` is not the next")

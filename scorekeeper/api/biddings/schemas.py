@@ -3,26 +3,6 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields
 
-from ...games import Game, all_games
-
-
-def bidding_fields(game: Game) -> str:
-    """A game's bidding fields for the docs: "style, stake (and as the round needs them: trump)"."""
-    needed = ", ".join(game.bidding_required)
-    return f"{needed} (and as the round needs them: {', '.join(game.bidding_optional)})" if game.bidding_optional else needed
-
-
-BIDDING_INPUT_DOC = (
-    "The bidding half of the next round of the match's game: the round input's fields said "
-    "before the hand is played. "
-    + "; ".join(f"{game.id}: {bidding_fields(game)}" for game in all_games() if game.has_bidding)
-    + ". "
-    + ", ".join(game.id for game in all_games() if not game.has_bidding)
-    + " have no bidding (422). The hand's part is then posted to POST /matches/{id}/rounds "
-    "with the rest of the round's fields, which completes the round; a field given in both must "
-    "agree. Unknown fields are refused."
-)
-
 
 class BiddingInputSchema(Schema):
     """Passes the object through: the game's rules validate it (one validation source)."""

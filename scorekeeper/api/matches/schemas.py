@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from ...games import game_ids
 from ..biddings.schemas import BiddingSchema
+from ..game_words import GAME_ID_WORDS
 from ..rounds.schemas import RoundSchema
 
 
 class MatchCreateSchema(Schema):
-    game = fields.String(
-        required=True, metadata={"description": f"the game's id: one of {', '.join(game_ids())} (GET /api/v1/games)"}
-    )
+    game = fields.String(required=True, metadata={"description": GAME_ID_WORDS})
     players = fields.List(
         fields.String(), required=True, metadata={"description": "player names in seat order (clockwise)"}
     )

@@ -11,7 +11,8 @@ from ...identity import current_actor
 from ...services import ServiceError
 from ...services import matches as service
 from ..blueprint import Blueprint
-from .schemas import ROUND_INPUT_DOC, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
+from ..game_words import ROUND_INPUT_WORDS
+from .schemas import ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(
     "rounds", __name__, url_prefix="/matches/<string:match_id>/rounds", description="Rounds of a match"
@@ -63,7 +64,7 @@ def recorded_answer(recorded: service.RecordedRound, match_id: str) -> tuple[byt
 @blp.route("")
 class Rounds(MethodView):
     @blp.arguments(RoundPostArgsSchema, location="query")
-    @blp.arguments(RoundInputSchema, description=ROUND_INPUT_DOC)
+    @blp.arguments(RoundInputSchema, description=ROUND_INPUT_WORDS)
     @blp.response(201, RoundSchema)
     @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY])
     @blp.alt_response(409, description="the match is finished, or the round number was taken")
@@ -85,7 +86,7 @@ class Rounds(MethodView):
 @blp.route("/<int(signed=True):number>")
 class RoundByNumber(MethodView):
     @blp.arguments(ChangeArgsSchema, location="query")
-    @blp.arguments(RoundInputSchema, description=ROUND_INPUT_DOC)
+    @blp.arguments(RoundInputSchema, description=ROUND_INPUT_WORDS)
     @blp.response(200, RoundSchema)
     @blp.doc(parameters=[IF_MATCH])
     def put(self, args, body, match_id: str, number: int):

@@ -3,13 +3,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ...games import game_ids
 from ...input_guards import PassThroughSchema
-
-ROUND_INPUT_DOC = (
-    f"The round input of the match's game ({', '.join(game_ids())}), as the game's rules describe it: "
-    "every field the round needs, checked by the game's engine. Unknown fields are refused."
-)
 
 
 class RoundInputSchema(PassThroughSchema):

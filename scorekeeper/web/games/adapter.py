@@ -126,9 +126,14 @@ class GameAdapter:
     def entry(self, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
         """What this game's round form shows beyond the shared part (dealer, seats, names):
         the engine's fields, what is decided before the hand (phase "bid") first. A count
-        with a usual value comes last in its half: chosen beforehand, it is brought up after
-        the questions still open, so none of them is scrolled away before it is answered."""
-        fields = sorted(self.fields(table, hints), key=lambda field: (field.phase != BID, field.usual is not None))
+        with a usual value comes after the other questions of its half: chosen beforehand, it
+        is brought up after the questions still open, so none of them is scrolled away before
+        it is answered. A choice given to sides (a grid of several questions, the tallest
+        part) comes last of all: a tap among its rows keeps it in view (app.js), so a question
+        after it would stay under the save bar."""
+        fields = sorted(
+            self.fields(table, hints), key=lambda field: (field.phase != BID, field.kind == ASSIGN, field.usual is not None)
+        )
         return {
             "fields": [self.field_view(table, field) for field in fields],
             "totals": self.totals(table, fields),
@@ -208,7 +213,9 @@ class GameAdapter:
         )
 
     def choice_options(self, table: Table, field: InputField) -> list[tuple[str, str]]:
-        blank = [("", _("not given"))] if field.optional or field.kind == INT_OR_CHOICE else []
+        # Only an optional field has a blank to choose: a required one's first chip chosen
+        # beforehand as "not given" would look answered (and be skipped by the page's scroll).
+        blank = [("", _("not given"))] if field.optional else []
         if field.kind == SEAT:
             return blank + [(str(seat), name) for seat, name in enumerate(table.players)]
         if field.kind == INT_OR_CHOICE:

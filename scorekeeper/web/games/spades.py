@@ -195,7 +195,9 @@ class SpadesAdapter(GameAdapter):
         left = limit - bags if isinstance(limit, int) and table.options.get("overtricks") == "bags" else None
         text = said_n("%(num)s bag", "%(num)s bags", bags)
         if left is not None and left <= BAG_WARNING:
-            return {"text": f"{text} · {said_n('%(num)s more loses points', '%(num)s more lose points', left)}", "warning": True}
+            # Said outside the f-string: pybabel's extractor does not look inside one.
+            warning = said_n("%(num)s more loses points", "%(num)s more lose points", left)
+            return {"text": f"{text} · {warning}", "warning": True}
         return {"text": text, "warning": False}
 
     def league_stats(self, stats: Mapping[str, Any], names: Any) -> Any:
