@@ -699,7 +699,8 @@
     if (!first) return;
     var row = (first.querySelector("label.chip, input:not([type=hidden])") || first).getBoundingClientRect();
     var floor = window.innerHeight - Math.max(bar.getBoundingClientRect().height, TALLEST_BAR) - 8;
-    var kept = document.getElementById("last-round") || document.getElementById("h-entry") || first;
+    // A notice that another phone wrote first is read before anything is entered: it stays whole.
+    var kept = document.getElementById("stale-notice") || document.getElementById("last-round") || document.getElementById("h-entry") || first;
     var by = Math.min(row.bottom - floor, kept.getBoundingClientRect().top - 8);
     if (by > 0) window.scrollBy(0, by);
   }

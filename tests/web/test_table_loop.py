@@ -165,7 +165,7 @@ def test_taps_made_while_a_check_is_on_its_way_are_kept(game, page, taps, consol
 
 def record_four_rounds(page, game: Game, match_id: str, players, options):
     """Four legal rounds recorded by another phone (the API), the same ones every run: a sheet
-    with rounds to show. The match's table, for what the sheet should say."""
+    with rounds to show. The match's table (for what the sheet should say) and its state."""
     table = game.table(list(players), dict(options))
     state = game.initial_state(table)
     rng = random.Random(6)
@@ -173,7 +173,7 @@ def record_four_rounds(page, game: Game, match_id: str, players, options):
         raw, state = legal_round(rng, game, table, state)
         response = page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw)
         assert response.status == 201, response.text()
-    return table
+    return table, state
 
 
 @pytest.mark.parametrize("viewport", [None, PHONE_SMALL], ids=["390x844", "360x740"])
@@ -360,6 +360,7 @@ def test_what_is_still_to_enter_is_read_whole_at_360(game, language, region, pag
             cut.append(f"after {name}={text}: {said}")
             shot(page, f"bar-whole-{game.id}-{language}-{len(cut)}")
         assert save_bar_problems(page) == [], f"{game.id} in {language} after {name}={text}"
+    shot(page, f"bar-whole-{game.id}-{language}-entered")
     assert cut == [], f"{game.id} in {language}: the bar's state is cut:\n" + "\n".join(cut)
     assert console.unexpected() == []
 
@@ -383,7 +384,7 @@ def test_six_long_names_are_readable(game, language, region, viewport, page_in, 
     page.set_viewport_size(size)
     options = generator_for(game)[1]
     match_id = open_match(page, game.id, WALK_NAMES, options)
-    table = record_four_rounds(page, game, match_id, WALK_NAMES, options)
+    table, state = record_four_rounds(page, game, match_id, WALK_NAMES, options)
     page.reload()
     shot(page, f"six-long-{game.id}-{language}-{size['width']}")
     sheet = page.locator(".sheet-box")
@@ -404,4 +405,15 @@ def test_six_long_names_are_readable(game, language, region, viewport, page_in, 
     for index, side in enumerate(sides):
         expect(names.nth(index)).to_contain_text(side)
     assert_tap_sizes(page, where)
+    # The next round entered: the bar's would-be scores name every side whole, before Save
+    # (at 360 the third team of long names was cut off under the bar's edge).
+    raw, _after = legal_round(random.Random(7), game, table, state)
+    enter_round(page, adapter_for(game).form_values(raw, table, state.next))
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    page.wait_for_function(SETTLED_JS)
+    shot(page, f"six-long-{game.id}-{language}-{size['width']}-entered")
+    assert page.evaluate(STATE_CUT_JS) == "", f"the would-be scores are cut: {where}"
+    assert save_bar_problems(page) == [], where
+    for side in sides:
+        expect(page.locator("#bar-state")).to_contain_text(side)
     assert console.unexpected() == []

@@ -67,8 +67,8 @@ def test_the_second_save_of_a_round_leaves_the_next_round_empty(game, new_phone,
         f"Round {RACED} was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)")
     expect(phone_a.locator(f"#round-{RACED}")).to_have_count(1)
     expect(phone_a.locator("#h-entry")).to_contain_text(str(RACED + 1))
-    assert in_first_screen(phone_a, notice)  # said where the page opens, at the scores
     shot(phone_a, f"two-phones-{game.id}-after-the-second-save")
+    assert in_first_screen(phone_a, notice)  # said where the page opens, at the scores
     # Round 8 starts as the phone that saved shows it: nothing of round 7 in it, nothing red.
     assert phone_a.evaluate(FORM_ANSWERS_JS) == fresh
     expect(phone_a.locator("#entry .refusal, #entry .field-error, #error-summary, .bar-state.bad")).to_have_count(0)
