@@ -641,6 +641,17 @@
     field.form.querySelectorAll('#member-chips input[name="member"]').forEach(function (chip) {
       chip.checked = fields.some(function (other) { return sameName(other.value, chip.value); });
     });
+    // The first dealer is chosen by name as the names are typed ("Seat 2 (Bob)"), not by seat.
+    var dealer = field.form.querySelector("select[data-seat-named]");
+    if (!dealer) return;
+    fields.forEach(function (other) {
+      var seat = other.name.slice("player_".length);
+      var option = dealer.querySelector('option[value="' + seat + '"]');
+      var name = other.value.trim();
+      if (!option) return;
+      option.textContent = (name ? dealer.dataset.seatNamed : dealer.dataset.seat)
+        .replace("{number}", String(Number(seat) + 1)).replace("{name}", name);
+    });
   });
 
   /* ---- share links: select on focus, copy on tap */

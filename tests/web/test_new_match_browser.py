@@ -77,6 +77,10 @@ def start_four_without_a_swipe(page, game, viewport, shot, console, shot_tag: st
             expect(page.locator(f"#player_{seat}")).to_be_focused()
             assert in_first_screen(page, page.locator(f"#player_{seat}")), out_of_reach(page, f"#player_{seat}")
         page.keyboard.type(name)
+    # The first dealer is offered by the names as they are typed (it said "Seat 4" to the last).
+    dealers = page.locator("#first_dealer option")
+    for seat, name in enumerate(NAMES[:4]):
+        expect(dealers.nth(seat)).to_contain_text(name)
     name = f"new-{game.id}-{shot_tag}-" + ("360" if viewport else "390")
     shot(page, name)
     assert in_first_screen(page, start), out_of_reach(page, "#start")
