@@ -115,6 +115,9 @@ def rule_message(html: str) -> str:
     return found.group(1) if found else ""
 
 
+# Once (in bin/test's SQLite run): the pages call the very service checks the API's
+# role tests (tests/api/test_authorization.py) hold on both databases.
+@pytest.mark.one_database
 @pytest.mark.parametrize("role", ROLES)
 @pytest.mark.parametrize("route", list(ROUTES))
 def test_page_write_routes_by_role(world, route, role):
