@@ -61,7 +61,7 @@ class DocumentReads(BelowFlask):
             return None
         headers = [
             ("Content-Type", "application/json"), ("Content-Length", str(len(encoded))),
-            ("Content-Encoding", coding), ("ETag", f"{tag[:-1]}:{coding}\""), ("Date", http_date()),
+            ("Content-Encoding", coding), ("ETag", etags.coded_etag(tag, coding)), ("Date", http_date()),
         ]
         return "200 OK", [*headers, *self.fixed], bytes(encoded)
 

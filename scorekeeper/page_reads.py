@@ -28,6 +28,7 @@ from werkzeug.http import http_date, parse_cookie
 
 from .device import COOKIE as DEVICE_COOKIE
 from .encodings import enabled_codings, gzip_coding
+from .etags import coded_etag
 from .gzip_pieces import assemble
 from .services import Actor
 from .services.access import MatchRights
@@ -86,7 +87,7 @@ class PageReads(BelowFlask):
         if isinstance(stored.page, bytes):
             body = assemble(stored.page, [value.encode() for value in values])
             encoded = [("Content-Encoding", "gzip"), ("Date", http_date())]
-            tag = f"{tag[:-1]}:gzip\""
+            tag = coded_etag(tag, "gzip")
         else:
             body = put_in(stored.page, values, mark).encode()
             encoded = []

@@ -39,6 +39,7 @@ from .cookies import secure_for
 from .device import COOKIE as DEVICE_COOKIE
 from .device import device_cookie, known_device, new_device_id
 from .encodings import chosen_coding, compressed, enabled_codings
+from .etags import coded_etag
 from .i18n import install_engine_translator, reader_language
 from .identity import device_actor
 from .input_guards import InputRefused, load_json
@@ -107,7 +108,7 @@ class RoundWrites(BelowFlask):
         if coding is not None and len(body) >= self.min_size:
             body = compressed(self.app, body, coding)
             encoded = [("Content-Encoding", coding)]
-            headers = [(name, f"{value[:-1]}:{coding}\"" if name == "ETag" else value) for name, value in headers]
+            headers = [(name, coded_etag(value, coding) if name == "ETag" else value) for name, value in headers]
         cookie = []
         if new_device is not None:
             secure = secure_for(self.app.config, environ.get("wsgi.url_scheme") == "https")

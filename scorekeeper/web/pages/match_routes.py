@@ -14,6 +14,7 @@ from werkzeug.http import http_date
 
 from ...device import device_id
 from ...encodings import enabled_codings, gzip_coding
+from ...etags import coded_etag
 from ...games.i18n import N_, _
 from ...i18n import current_language
 from ...identity import current_actor
@@ -84,7 +85,7 @@ def match_page(match_id: str):
         # What flask-compress sends with a body it compressed (it leaves this one as it is).
         response.headers["Content-Encoding"] = coding
         response.headers["Date"] = http_date()
-        tag = tag and f"{tag[:-1]}:{coding}\""
+        tag = tag and coded_etag(tag, coding)
     if tag is not None:
         response.headers["ETag"] = tag
     response.headers["Cache-Control"] = PAGE_CACHE_CONTROL
