@@ -1212,34 +1212,25 @@
   }
 
   // On a first visit the service worker registers during the page, so the page itself was
-  // not stored: an offline reload would find only the offline page. Once the worker is in
-  // charge, the page is asked for once more through it, and it keeps the copy.
-  // `pageKept` settles once it is (at once when the worker was in charge of the page already).
-  // The wait is for the worker taking charge, however long a slow phone's activation takes:
-  // asked before, the page would go past the worker and never be kept.
+  // not stored: an offline reload would find only the offline page. The worker is asked to
+  // fetch and keep it (asked through the page, a fetch would go past a worker that is not in
+  // charge of it, and one whose claim came while the page was arriving never takes charge).
+  // `pageKept` settles once the copy is kept (at once when the worker was in charge already).
   var pageKept = Promise.resolve();
+  var KEEP_ANSWER_MS = 30000;  // a worker that never answers does not hold "Ready offline" back
   function keepThisPage() {
     var workers = navigator.serviceWorker;
-    if (!workers || workers.controller) return;
+    if (!workers || workers.controller || !navigator.onLine || !window.MessageChannel) return;
     var address = window.location.href.split("#")[0];
-    pageKept = new Promise(function (resolve) {
-      workers.addEventListener("controllerchange", resolve, { once: true });
-    }).then(function () {
-      if (!navigator.onLine) return;
-      return fetch(address, { headers: { "Accept": "text/html" }, credentials: "same-origin" }).then(function () {
-        return storedPage(address, 50);
+    var language = (navigator.languages && navigator.languages.length ? navigator.languages : [document.documentElement.lang || "en"]).join(",");
+    pageKept = workers.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function () { resolve(); };
+        registration.active.postMessage({ keep: address, language: language }, [channel.port2]);
+        setTimeout(resolve, KEEP_ANSWER_MS);
       });
     }).catch(function () {});
-  }
-  // The worker stores its copy after answering: looked for until it is there (or given up).
-  function storedPage(address, tries) {
-    if (!window.caches) return Promise.resolve();
-    return caches.match(address, { ignoreVary: true }).then(function (hit) {
-      if (hit || tries <= 0) return;
-      return new Promise(function (resolve) { setTimeout(resolve, 100); }).then(function () {
-        return storedPage(address, tries - 1);
-      });
-    });
   }
 
   function start() {

@@ -23,6 +23,29 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// A page asks the worker to keep it: a first visit's page was loaded before the worker took
+// charge, and a claim made while that page was still arriving never reaches it (no
+// controllerchange comes), so the worker fetches and stores the page itself. It answers on the
+// message's port once the copy is kept (or could not be had).
+self.addEventListener("message", function (event) {
+  var asked = event.data || {};
+  var port = event.ports && event.ports[0];
+  if (!asked.keep) return;
+  var url = new URL(asked.keep, self.location.href);
+  if (url.origin !== self.location.origin) return;
+  var headers = { "Accept": "text/html" };
+  if (asked.language) headers["Accept-Language"] = asked.language;
+  var request = new Request(url.href, { headers: headers, credentials: "same-origin" });
+  event.waitUntil(
+    fetch(request).then(function (response) {
+      if (!response.ok) return;
+      return caches.open(PAGE_CACHE).then(function (cache) { return cache.put(request, response); });
+    }).catch(function () {}).then(function () {
+      if (port) port.postMessage({ kept: url.href });
+    })
+  );
+});
+
 function isEngine(url) {
   return url.pathname.indexOf("/engine/") === 0;
 }

@@ -1,6 +1,8 @@
 """Nwik offline in chromium: its rounds checked and scored by the phone's engine with the connection off, its save bar, a whole match, one visit enough."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from table_loop import enter
 
@@ -206,4 +208,36 @@ def test_one_visit_is_enough_for_an_offline_reload(new_phone, live_server, conso
     expect(page.locator("#round-1.provisional")).to_have_count(1, timeout=FROM_THE_STORE_MS)
     expect(page.locator("#h-entry")).to_have_text("Round 2")
     shot(page, "offline-one-visit-reloaded")
+    assert console.unexpected() == []
+
+
+def test_a_page_that_arrives_as_the_worker_takes_charge_is_kept(new_phone, live_server, console):
+    """A first visit whose match page was on its way while the service worker took charge (a
+    phone that opened the app and at once a match, as starting one does): the worker's claim
+    came before the page, so it never takes charge of it. The page is still kept, "Ready
+    offline" still comes, and an offline reload shows the match, not the offline page. (A CI
+    run waited a minute at "Getting ready for offline…" for a worker that never took charge.)"""
+    match_id = post(live_server, "/api/v1/matches", {"game": "nwik", "players": ["Ann", "Bob", "Cy"]})["id"]
+    context, page = new_phone("en-GB")
+    held_worker: list = []
+    context.route("**/sw.js", lambda route: held_worker.append(route), times=1)
+
+    def match_page_after_the_worker(route) -> None:
+        # The worker's script comes once the match page is asked for; the page is answered
+        # after the worker has had time to install, activate and claim the app's pages.
+        held_worker.pop().continue_()
+        time.sleep(3)
+        route.continue_()
+
+    page.goto("/")
+    for _ in range(100):  # the app's first page asks for the worker's script
+        if held_worker:
+            break
+        page.wait_for_timeout(100)
+    context.route(f"**/matches/{match_id}", match_page_after_the_worker, times=1)
+    page.goto(f"/matches/{match_id}")
+    engine_ready(page)
+    go_offline(page, context, console)
+    page.reload()
+    expect(page.locator("#h-entry")).to_have_text("Round 1", timeout=FROM_THE_STORE_MS)
     assert console.unexpected() == []
