@@ -215,7 +215,8 @@ def test_a_page_that_arrives_as_the_worker_takes_charge_is_kept(new_phone, live_
     """A first visit whose match page was on its way while the service worker took charge (a
     phone that opened the app and at once a match, as starting one does): the worker's claim
     came before the page, so it never takes charge of it. The page is still kept, "Ready
-    offline" still comes, and an offline reload shows the match, not the offline page. (A CI
+    offline" still comes, and an offline reload shows the match, not the offline page, and
+    scores its round. (A CI
     run waited a minute at "Getting ready for offline…" for a worker that never took charge.)"""
     match_id = post(live_server, "/api/v1/matches", {"game": "nwik", "players": ["Ann", "Bob", "Cy"]})["id"]
     context, page = new_phone("en-GB")
@@ -240,4 +241,9 @@ def test_a_page_that_arrives_as_the_worker_takes_charge_is_kept(new_phone, live_
     go_offline(page, context, console)
     page.reload()
     expect(page.locator("#h-entry")).to_have_text("Round 1", timeout=FROM_THE_STORE_MS)
+    # The engine's files were kept too: the reloaded page scores a round with no connection.
+    fill_nwik(page, *NWIK_OFFLINE[0])
+    expect(page.locator("#bar-state.good")).to_be_visible(timeout=ENGINE_BOOT_MS)
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
     assert console.unexpected() == []
