@@ -3,38 +3,13 @@ the write itself, against the state it restores, so the match and its snapshot a
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-from sqlalchemy import event
 
-from scorekeeper.extensions import db
 from scorekeeper.games import all_games
 from scorekeeper.web.games import adapter_for
 from tests.games.legal_rounds import legal_round
-
-
-@contextmanager
-def statements(app) -> Iterator[list[str]]:
-    """The SQL statements this thread sends while the block runs (the test client's request
-    runs here; a browser of another test still polling the live server in this process is not
-    this request's cost)."""
-    seen: list[str] = []
-    here = threading.get_ident()
-
-    def count(_connection, _cursor, statement, *_args) -> None:
-        if threading.get_ident() == here:
-            seen.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+from tests.statements import statements
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
@@ -55,7 +30,7 @@ def test_a_form_post_takes_no_more_statements_than_the_api_post(client, clean_ap
     raw, state = legal_round(rng, game, table, state)
     with statements(clean_app) as by_api:
         assert client.post(f"/api/v1/matches/{match['id']}/rounds", json=raw).status_code == 201
-    assert len(by_form) <= len(by_api), "\n".join(by_form)
+    assert len(by_form) <= len(by_api), "\n".join(sent.sql for sent in by_form)
     # The match's snapshot is read once (the write's own read), as by the API.
-    reads = [statement for statement in by_form if "FROM round_snapshots" in statement]
-    assert len(reads) == 1 == len([statement for statement in by_api if "FROM round_snapshots" in statement]), "\n\n".join(reads)
+    reads = [sent.sql for sent in by_form if "FROM round_snapshots" in sent.sql]
+    assert len(reads) == 1 == len([sent for sent in by_api if "FROM round_snapshots" in sent.sql]), "\n\n".join(reads)

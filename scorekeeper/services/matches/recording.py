@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy import Table as SqlTable
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ...etags import if_match_versions, match_etag
@@ -35,6 +35,7 @@ from ...i18n import current_language
 from ...league import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
+from ..driver import DriverTransaction, driver_transaction
 from ..retries import retried
 from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
 
@@ -127,23 +128,73 @@ def recorded_from_view(view: MatchView, number: int, created: bool) -> RecordedR
     return RecordedRound(match_id=view.match.id, version=view.match.version, number=number, round=shown, created=created)
 
 
-def replayed_round(match_id: str, key: str, actor: Actor) -> RecordedRound | None:
-    """The round stored with this Idempotency-Key, answered as a replay (nothing is
-    written: a held match lock is released); None when no round carries the key."""
-    number = db.session.connection().execute(KEYED_ROUND, {"match_id": match_id, "key": key}).scalar()
+class SessionWrite:
+    """The write's statements on the ORM session's connection, in its transaction: for a
+    write the driver's transaction cannot finish (see NeedsSession), or a request whose
+    session already reads."""
+
+    def execute(self, statement: Any, values: dict[str, Any]) -> Any:
+        return db.session.connection().execute(statement, values)
+
+    def commit(self) -> None:
+        db.session.commit()
+
+    def rollback(self) -> None:
+        db.session.rollback()
+
+    def needs_session(self) -> None:
+        """Nothing to do: this is the session."""
+
+
+class NeedsSession(Exception):
+    """The driver's transaction met what only the session's code writes (a league match's
+    ledgers, a state rebuilt from its rounds and stored): rolled back, the write is made
+    again from the start on the session."""
+
+
+class DriverWrite(DriverTransaction):
+    """The write's statements on the driver's cursor (services.driver), for the common
+    round: a casual match played on from its latest snapshot."""
+
+    def needs_session(self) -> None:
+        self.rollback()
+        raise NeedsSession
+
+
+Write = SessionWrite | DriverWrite
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The number of the round stored with the write's Idempotency-Key: the write is
+    answered with that round (replayed_round), once its transaction is over."""
+
+    number: int
+
+
+def keyed_round(write: Write, match_id: str, key: str) -> Replay | None:
+    """The round stored with this Idempotency-Key (nothing is written: a held match lock
+    is released); None when no round carries the key."""
+    number = write.execute(KEYED_ROUND, {"match_id": match_id, "key": key}).scalar()
     if number is None:
         return None
-    db.session.rollback()
+    write.rollback()
+    return Replay(number)
+
+
+def replayed_round(match_id: str, number: int, actor: Actor) -> RecordedRound:
+    """The round stored the first time, answered to a repeat of its Idempotency-Key."""
     access.check_match_write(get_match(match_id), actor)
     return recorded_from_view(get_view(match_id), number, False)
 
 
-def lock_refusal(match_id: str) -> ServiceError:
+_VERSION = select(_matches.c.version).where(_matches.c.id == bindparam("match_id"))
+
+
+def lock_refusal(write: Write, match_id: str) -> ServiceError:
     """Why a conditional version bump changed no row: no such match (404), or If-Match
     named another version (412). The caller has rolled back."""
-    current = db.session.connection().execute(
-        select(_matches.c.version).where(_matches.c.id == match_id)
-    ).scalar()
+    current = write.execute(_VERSION, {"match_id": match_id}).scalar()
     if current is None:
         return ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     return ServiceError(
@@ -156,18 +207,25 @@ def lock_refusal(match_id: str) -> ServiceError:
     )
 
 
-def _latest_state(game: Game, table: Any, match_id: str, snapshot: Any, round_count: int) -> tuple[MatchState, bool]:
+def _latest_state(write: Write, game: Game, table: Any, match_id: str, locked: Any) -> tuple[MatchState, bool]:
     """The state after every counted round, and whether it came straight from the latest
     snapshot (then no snapshot after as many rounds exists: the new one is simply added)."""
-    if snapshot is not None:
-        try:
-            state = game.restore(table, snapshot)
-        except StaleSnapshot:
-            pass
-        else:
-            if state.round_count == round_count:
-                return state, True
-    # No snapshot of the current rounds (an older format, or none yet): the general path.
+    if _snapshot_is_latest(locked):
+        if locked.snapshot is None and locked.round_count == 0:
+            # No round counted and no snapshot stored: the match's first round.
+            return game.initial_state(table), True
+        if locked.snapshot is not None:
+            try:
+                state = game.restore(table, locked.snapshot)
+            except StaleSnapshot:
+                pass
+            else:
+                if state.round_count == locked.round_count:
+                    return state, True
+    # No snapshot of the current rounds (an older format, or another writer's since this
+    # one's statement began): the general path, the session's (it reads the rounds and
+    # stores the snapshots it makes).
+    write.needs_session()
     return snapshots.current_state(game, table, match_id), False
 
 
@@ -189,44 +247,77 @@ def record_round(
     (a form post) makes the round input from the state this write restores under its lock,
     instead of `raw`: the form is read against the very state it is recorded on, and the
     match is read once.
+
+    The common round is written on the driver's cursor (DriverWrite); a write that needs
+    the session's code, an If-Match (its list of versions), or a request whose session is
+    already in a transaction (what it reads next must see this write) is written on the
+    session, from the start.
     """
-    connection = db.session.connection()
+    arguments = (match_id, raw, if_match, idempotency_key, expected_number, actor, read_input)
+    recorded: RecordedRound | Replay | None = None
+    if if_match is None and not (db.session.registry.has() and db.session().in_transaction()):
+        try:
+            with driver_transaction(db.engine, DriverWrite) as write:
+                recorded = _record(write, *arguments)
+        except NeedsSession:
+            pass
+    if recorded is None:
+        recorded = _record(SessionWrite(), *arguments)
+    if isinstance(recorded, Replay):
+        # Read on the session once the write's connection is given back (twenty retries
+        # of one key at once would otherwise hold two connections each).
+        return replayed_round(match_id, recorded.number, actor)
+    return recorded
+
+
+def _record(
+    write: Write,
+    match_id: str,
+    raw: Any,
+    if_match: str | None,
+    idempotency_key: str | None,
+    expected_number: int | None,
+    actor: Actor,
+    read_input: Callable[[Game, Table, MatchState], Any] | None,
+) -> RecordedRound | Replay:
     expected = if_match_versions(if_match)
     now = utcnow()
     if expected is None:
-        locked = connection.execute(LOCK, {"match_id": match_id, "now": now}).first()
+        locked = write.execute(LOCK, {"match_id": match_id, "now": now}).first()
     else:
         # Only versions ever issued are compared (an unknown tag allows none: stale).
         versions = sorted(expected) or [-1]
-        locked = connection.execute(LOCK_IF_MATCH, {"match_id": match_id, "now": now, "versions": versions}).first()
+        locked = write.execute(LOCK_IF_MATCH, {"match_id": match_id, "now": now, "versions": versions}).first()
     if locked is None:
-        db.session.rollback()
+        write.rollback()
         # A retry racing its first attempt: that attempt has moved the version on.
         if idempotency_key is not None:
-            replay = replayed_round(match_id, idempotency_key, actor)
+            replay = keyed_round(write, match_id, idempotency_key)
             if replay is not None:
                 return replay
-        raise lock_refusal(match_id)
+        raise lock_refusal(write, match_id)
     try:
         if idempotency_key is not None:
             # Under the lock: a retry that waited for its first attempt's commit gets that
             # round, before ?number, the finished state or validation could refuse it.
-            replay = replayed_round(match_id, idempotency_key, actor)
+            replay = keyed_round(write, match_id, idempotency_key)
             if replay is not None:
                 return replay
+        if locked.league_id is not None:
+            # A league match's ledgers move with its rounds (league_ledgers, the session's).
+            write.needs_session()
         access.check_write(locked.league_id, locked.created_by, actor)
         if locked.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
         params = {"match_id": match_id}
-        seats = connection.execute(SEATS, params).all()
+        seats = write.execute(SEATS, params).all()
         game = get_game(locked.game)
         table = table_of(game, [seat.name for seat in seats], locked.options, locked.sides)
-        snapshot = locked.snapshot if _snapshot_is_latest(locked) else None
-        state, from_latest = _latest_state(game, table, match_id, snapshot, locked.round_count)
+        state, from_latest = _latest_state(write, game, table, match_id, locked)
         if state.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
         if locked.table_check:
-            waiting = connection.execute(WAITING_ROUND, params).scalar()
+            waiting = write.execute(WAITING_ROUND, params).scalar()
             if waiting is not None:
                 raise ServiceError(
                     409,
@@ -243,7 +334,7 @@ def record_round(
             )
         if read_input is not None:
             raw = read_input(game, table, state)
-        bidding = connection.execute(OPEN_BIDDING, params).first() if game.has_bidding else None
+        bidding = write.execute(OPEN_BIDDING, params).first() if game.has_bidding else None
         try:
             if bidding is not None and bidding.round_number == number:
                 raw = game.with_bidding(bidding.input, raw)
@@ -253,8 +344,8 @@ def record_round(
         scored = played.rounds[-1]
         if bidding is not None:
             # The round is recorded: its bidding is part of it now.
-            connection.execute(DROP_BIDDING, params)
-        connection.execute(
+            write.execute(DROP_BIDDING, params)
+        write.execute(
             INSERT_ROUND,
             {
                 "match_id": match_id,
@@ -270,14 +361,14 @@ def record_round(
         )
         league_change = None
         if not locked.table_check:
-            league_change = _store_summary(connection, locked, [seat.player_id for seat in seats], match_id, played)
+            league_change = _store_summary(write, locked, [seat.player_id for seat in seats], match_id, played)
             if from_latest:
-                connection.execute(
+                write.execute(
                     INSERT_SNAPSHOT, {"match_id": match_id, "rounds": played.round_count, "body": game.snapshot(played)}
                 )
             else:
                 snapshots.store(game, match_id, played)
-        connection.execute(
+        write.execute(
             INSERT_AUDIT,
             {
                 "match_id": match_id,
@@ -295,15 +386,15 @@ def record_round(
             # Last: from here to the commit this write holds its league's row, which every
             # write of the league's matches bumps (see league_ledgers.match_changed).
             league_ledgers.match_changed(locked.league_id, *league_change)
-        db.session.commit()
+        write.commit()
     except ServiceError:
-        db.session.rollback()
+        write.rollback()
         raise
     except IntegrityError:
         # Only a concurrent request with the same Idempotency-Key gets here.
-        db.session.rollback()
+        write.rollback()
         if idempotency_key is not None:
-            replay = replayed_round(match_id, idempotency_key, actor)
+            replay = keyed_round(write, match_id, idempotency_key)
             if replay is not None:
                 return replay
         raise ServiceError(
@@ -323,7 +414,7 @@ def _snapshot_is_latest(locked: Any) -> bool:
 
 
 def _store_summary(
-    connection: Connection, locked: Any, player_ids: list[str], match_id: str, state: MatchState
+    write: Write, locked: Any, player_ids: list[str], match_id: str, state: MatchState
 ) -> tuple[StoredMatch, StoredMatch] | None:
     """The match's summary columns in step with its counted rounds (and a league match's
     result with them, in the same statement); for a league match its record before and
@@ -335,7 +426,7 @@ def _store_summary(
         "winners": list(state.winners),
     }
     if locked.league_id is None:
-        connection.execute(SUMMARY, {"match_id": match_id, **summary})
+        write.execute(SUMMARY, {"match_id": match_id, **summary})
         return None
     before = league_ledgers.summary_record(match_id, locked, tuple(player_ids))
     after = dataclasses.replace(
@@ -345,5 +436,5 @@ def _store_summary(
         finished=state.finished,
         round_count=state.round_count,
     )
-    connection.execute(SUMMARY, {"match_id": match_id, **summary, "result": league_ledgers.result_of(after)})
+    write.execute(SUMMARY, {"match_id": match_id, **summary, "result": league_ledgers.result_of(after)})
     return before, after

@@ -1,0 +1,155 @@
+"""The round write on the driver's cursor (services.driver, recording.DriverWrite): it stores what the session's write stores, byte for byte, for every game; it is the write a common round takes; what it cannot finish goes to the session."""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+import pytest
+from sqlalchemy import insert, select, text
+
+from scorekeeper.extensions import db
+from scorekeeper.games import all_games
+from scorekeeper.i18n import reader_language
+from scorekeeper.models import AuditEntry
+from scorekeeper.services import Actor
+from scorekeeper.services.driver import driver_transaction
+from scorekeeper.services.matches import recording
+from tests.api.helpers import sign_up
+from tests.games.legal_rounds import generator_for, legal_round
+from tests.statements import statements
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+# Columns whose values differ between two writes by nature: ids and the moments written.
+MOMENTS = {"id", "match_id", "created_at", "updated_at", "at"}
+TABLES = {"matches": "id", "rounds": "match_id", "round_snapshots": "match_id", "audit_entries": "match_id"}
+
+
+@contextmanager
+def statements_seen(app) -> Iterator[list[bool]]:
+    """Per statement of this thread, whether it ran on the driver's cursor."""
+    with statements(app) as sent:
+        seen: list[bool] = []
+        yield seen
+    seen.extend(statement.on_driver for statement in sent)
+
+
+def stored_rows(app, match_id: str) -> dict[str, list[dict[str, Any]]]:
+    """The match's rows as the database holds them (no type processing: JSON as its text,
+    SQLite's datetimes as theirs), without ids and moments."""
+    with app.app_context():
+        connection = db.session.connection()
+        rows = {
+            table: [
+                {name: value for name, value in row.items() if name not in MOMENTS}
+                for row in connection.execute(text(f"SELECT * FROM {table} WHERE {key} = :id"), {"id": match_id}).mappings()
+            ]
+            for table, key in TABLES.items()
+        }
+        db.session.rollback()
+    return rows
+
+
+def began_on_the_driver_and_wrote_on_the_session(seen: list[bool]) -> bool:
+    """The lock (and what came before the need for the session) on the driver's cursor,
+    then every statement on the session's connection."""
+    if False not in seen:
+        return False
+    driver, session = seen[: seen.index(False)], seen[seen.index(False) :]
+    return bool(driver) and not any(session)
+
+
+def on_the_session(monkeypatch) -> None:
+    """Every round written from here on the session, as before the driver's write."""
+
+    @contextmanager
+    def unavailable(*_args):
+        raise recording.NeedsSession
+        yield
+
+    monkeypatch.setattr(recording, "driver_transaction", unavailable)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_the_driver_stores_what_the_session_stores(clean_app, client, monkeypatch, game):
+    """Twin matches, the same rounds: one written on the driver's cursor, one on the
+    session. Their rows are the same text (JSON, booleans, versions, results, the
+    audit's null before), and the driver's write ran no statement on a Core connection."""
+    counts, options, _generate = generator_for(game)
+    rng = random.Random(7)
+    players = NAMES[: counts[0]]
+    table = game.table(players, dict(options))
+    twins = [
+        client.post("/api/v1/matches", json={"game": game.id, "players": players, "options": dict(options)}).json["id"]
+        for _ in range(2)
+    ]
+    state = game.initial_state(table)
+    inputs = []
+    for _step in range(3):
+        if state.finished:
+            break
+        raw, state = legal_round(rng, game, table, state)
+        inputs.append(raw)
+    for match_id, driver in zip(twins, (True, False), strict=True):
+        if not driver:
+            on_the_session(monkeypatch)
+        for raw in inputs:
+            with statements_seen(clean_app) as seen:
+                assert client.post(f"/api/v1/matches/{match_id}/rounds", json=raw).status_code == 201
+            assert all(seen) == driver and seen, seen
+    driven, written = (stored_rows(clean_app, match_id) for match_id in twins)
+    assert driven == written
+
+
+def test_the_driver_reads_and_writes_values_as_core_does(app_context):
+    """JSON (a None as JSON's null), a datetime and text through the driver, against Core's
+    own insert and select of the same values."""
+    match = app_context.test_client().post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3]}).json
+    at = datetime(2026, 12, 5, 14, 30, 1, 123456)
+    values = {"match_id": match["id"], "actor": "phone", "user_id": None, "action": "round.create",
+              "round_number": 1, "before": None, "after": {"style": [1, "ü"]}, "reason": None, "at": at}
+    table = AuditEntry.__table__
+    with driver_transaction(db.engine, recording.DriverWrite) as write:
+        write.execute(insert(table), {**values, "action": "driver"})
+        write.commit()
+    db.session.execute(insert(table), {**values, "action": "core"})
+    db.session.commit()
+    raw = {row.action: row for row in db.session.execute(text("SELECT action, before, after, at FROM audit_entries"))}
+    assert (raw["driver"].before, raw["driver"].after, raw["driver"].at) == (raw["core"].before, raw["core"].after, raw["core"].at)
+    columns = select(table.c.action, table.c.before, table.c.after, table.c.at).where(table.c.action == "driver")
+    with driver_transaction(db.engine, recording.DriverWrite) as write:
+        read = write.execute(columns, {}).first()
+    assert (read.before, read.after, read.at) == (None, {"style": [1, "ü"]}, at)
+
+
+def test_writes_the_driver_cannot_finish_are_the_sessions(clean_app, client):
+    """A round with If-Match, a round whose state is rebuilt from its rounds (no snapshot of
+    them) and a league match's round (its ledgers) are written on the session, whole; the
+    last two are locked on the driver's cursor first, rolled back, and written again."""
+    casual = client.post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3]}).json["id"]
+    raw = {"style": 1, "stake": 1, "tricks": [6, 4, 3]}
+    with statements_seen(clean_app) as seen:
+        assert client.post(f"/api/v1/matches/{casual}/rounds", json=raw, headers={"If-Match": "*"}).status_code == 201
+    assert seen and not any(seen)
+    with clean_app.app_context():
+        db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": casual})
+        db.session.commit()
+    with statements_seen(clean_app) as seen:
+        assert client.post(f"/api/v1/matches/{casual}/rounds", json=raw).status_code == 201
+    assert began_on_the_driver_and_wrote_on_the_session(seen), seen
+    assert len(stored_rows(clean_app, casual)["rounds"]) == 2
+
+    owner = sign_up(client, "owner")
+    league = client.post("/api/v1/leagues", json={"name": "Mondays"}).json["id"]
+    match = client.post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3], "league": league}).json["id"]
+    with clean_app.app_context(), reader_language("en"), statements_seen(clean_app) as seen:
+        recorded = recording.record_round(match, raw, actor=Actor(user_id=owner["id"], label="owner"))
+    assert recorded.number == 1 and recorded.created
+    assert began_on_the_driver_and_wrote_on_the_session(seen), seen
+    assert client.get(f"/api/v1/leagues/{league}/standings").status_code == 200
+    # Its result, which the league's ledgers read, moved with the round.
+    [row] = stored_rows(clean_app, match)["matches"]
+    assert row["round_count"] == 1 and row["result"] and json.loads(row["result"])
