@@ -4,15 +4,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import NamedTuple
 
 from sqlalchemy import event
 
 from scorekeeper.extensions import db
 
 
-class Sent(NamedTuple):
-    sql: str
+class Sent(str):
+    """A statement's SQL, and where it ran."""
+
     #: on the driver's cursor (no Core Connection: services.driver), not a Core connection's
     on_driver: bool
 
@@ -27,7 +27,9 @@ def statements(app) -> Iterator[list[Sent]]:
 
     def count(connection, _cursor, statement, *_args) -> None:
         if threading.get_ident() == here:
-            seen.append(Sent(statement, connection is None))
+            sent = Sent(statement)
+            sent.on_driver = connection is None
+            seen.append(sent)
 
     with app.app_context():
         engine = db.engine

@@ -125,6 +125,22 @@ class DriverTransaction:
         except self.error_class as error:
             raise self.wrapped(error, "COMMIT", None) from error
 
+    @contextmanager
+    def batched(self) -> Iterator[None]:
+        """The statements of the block sent without waiting for each answer, where the
+        driver can (psycopg's pipeline mode on PostgreSQL: writes and their commit in one
+        round trip); their errors come at its end or at the commit, raised as SQLAlchemy's.
+        SQLite has no round trips to save: the block runs as it is."""
+        pipeline = getattr(self.raw.driver_connection, "pipeline", None)
+        if pipeline is None:
+            yield
+            return
+        try:
+            with pipeline():
+                yield
+        except self.error_class as error:
+            raise self.wrapped(error, "(pipeline)", None) from error
+
     def rollback(self) -> None:
         self.raw.rollback()
 

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.document_reads import DocumentReads
 from scorekeeper.games import get_game
 from tests.picks import rounds, seats
-from tests.web.test_form_post_statements import statements
+from tests.statements import statements
 
 from .helpers import create, post_round, sign_up
 

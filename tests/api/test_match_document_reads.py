@@ -6,7 +6,7 @@ import json
 from scorekeeper.api.matches import schemas
 from scorekeeper.games import get_game
 from tests.picks import rounds
-from tests.web.test_form_post_statements import statements
+from tests.statements import statements
 
 from .helpers import create, post_round
 

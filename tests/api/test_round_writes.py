@@ -18,7 +18,7 @@ from scorekeeper.round_writes import RoundWrites
 from scorekeeper.services import matches as service
 from tests.conftest import reset_schema
 from tests.picks import finished_match, refused_round, rounds, seats
-from tests.web.test_form_post_statements import statements
+from tests.statements import statements
 from tests.web.test_page_reads import skipping
 
 from .helpers import create, sign_up

@@ -20,6 +20,7 @@ from scorekeeper.services.driver import driver_transaction
 from scorekeeper.services.matches import recording
 from tests.api.helpers import sign_up
 from tests.games.legal_rounds import generator_for, legal_round
+from tests.picks import any_game, rounds, seats
 from tests.statements import statements
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
@@ -107,7 +108,8 @@ def test_the_driver_stores_what_the_session_stores(clean_app, client, monkeypatc
 def test_the_driver_reads_and_writes_values_as_core_does(app_context):
     """JSON (a None as JSON's null), a datetime and text through the driver, against Core's
     own insert and select of the same values."""
-    match = app_context.test_client().post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3]}).json
+    game = any_game()
+    match = app_context.test_client().post("/api/v1/matches", json={"game": game.id, "players": seats(game, NAMES)}).json
     at = datetime(2026, 12, 5, 14, 30, 1, 123456)
     values = {"match_id": match["id"], "actor": "phone", "user_id": None, "action": "round.create",
               "round_number": 1, "before": None, "after": {"style": [1, "ü"]}, "reason": None, "at": at}
@@ -129,24 +131,26 @@ def test_writes_the_driver_cannot_finish_are_the_sessions(clean_app, client):
     """A round with If-Match, a round whose state is rebuilt from its rounds (no snapshot of
     them) and a league match's round (its ledgers) are written on the session, whole; the
     last two are locked on the driver's cursor first, rolled back, and written again."""
-    casual = client.post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3]}).json["id"]
-    raw = {"style": 1, "stake": 1, "tricks": [6, 4, 3]}
+    game = any_game()
+    players = seats(game, NAMES)
+    first, second = rounds(game, players, 2)
+    casual = client.post("/api/v1/matches", json={"game": game.id, "players": players}).json["id"]
     with statements_seen(clean_app) as seen:
-        assert client.post(f"/api/v1/matches/{casual}/rounds", json=raw, headers={"If-Match": "*"}).status_code == 201
+        assert client.post(f"/api/v1/matches/{casual}/rounds", json=first, headers={"If-Match": "*"}).status_code == 201
     assert seen and not any(seen)
     with clean_app.app_context():
         db.session.execute(text("DELETE FROM round_snapshots WHERE match_id = :id"), {"id": casual})
         db.session.commit()
     with statements_seen(clean_app) as seen:
-        assert client.post(f"/api/v1/matches/{casual}/rounds", json=raw).status_code == 201
+        assert client.post(f"/api/v1/matches/{casual}/rounds", json=second).status_code == 201
     assert began_on_the_driver_and_wrote_on_the_session(seen), seen
     assert len(stored_rows(clean_app, casual)["rounds"]) == 2
 
     owner = sign_up(client, "owner")
     league = client.post("/api/v1/leagues", json={"name": "Mondays"}).json["id"]
-    match = client.post("/api/v1/matches", json={"game": "nwik", "players": NAMES[:3], "league": league}).json["id"]
+    match = client.post("/api/v1/matches", json={"game": game.id, "players": players, "league": league}).json["id"]
     with clean_app.app_context(), reader_language("en"), statements_seen(clean_app) as seen:
-        recorded = recording.record_round(match, raw, actor=Actor(user_id=owner["id"], label="owner"))
+        recorded = recording.record_round(match, first, actor=Actor(user_id=owner["id"], label="owner"))
     assert recorded.number == 1 and recorded.created
     assert began_on_the_driver_and_wrote_on_the_session(seen), seen
     assert client.get(f"/api/v1/leagues/{league}/standings").status_code == 200

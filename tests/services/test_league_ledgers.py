@@ -15,7 +15,7 @@ from tests.api.helpers import post_round, sign_up
 from tests.api.leagues_data import new_league
 from tests.games.legal_rounds import generator_for, legal_round
 from tests.picks import any_game, games
-from tests.web.test_form_post_statements import statements
+from tests.statements import statements
 
 GAME = any_game()
 # A game of the league's and one nobody plays in it.

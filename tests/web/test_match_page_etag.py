@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.games import all_games
 from tests.games.data import players_for
 from tests.games.legal_rounds import legal_round
-from tests.web.test_form_post_statements import statements
+from tests.statements import statements
 from tests.web.test_pages import create
 
 GAME = all_games()[0]

@@ -16,7 +16,7 @@ from tests.api.helpers import sign_up
 from tests.api.test_document_reads import flask_calls as layer_calls
 from tests.games.data import players_for
 from tests.picks import rounds, seats
-from tests.web.test_form_post_statements import statements
+from tests.statements import statements
 from tests.web.test_pages import create
 from tests.web.test_stored_match_pages import tokens, without_tokens
 

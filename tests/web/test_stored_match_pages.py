@@ -17,7 +17,7 @@ from scorekeeper.web.pages import stored_pages
 from tests.api.helpers import sign_up
 from tests.games.data import players_for
 from tests.picks import rounds, seats
-from tests.web.test_form_post_statements import statements
+from tests.statements import statements
 from tests.web.test_pages import create
 
 GAME = all_games()[0]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -141,6 +142,9 @@ class SessionWrite:
 
     def rollback(self) -> None:
         db.session.rollback()
+
+    def batched(self) -> AbstractContextManager[None]:
+        return nullcontext()
 
     def needs_session(self) -> None:
         """Nothing to do: this is the session."""
@@ -342,51 +346,53 @@ def _record(
         except RuleError as error:
             raise rule_error(error) from None
         scored = played.rounds[-1]
-        if bidding is not None:
-            # The round is recorded: its bidding is part of it now.
-            write.execute(DROP_BIDDING, params)
-        write.execute(
-            INSERT_ROUND,
-            {
-                "match_id": match_id,
-                "number": number,
-                "input": raw,
-                "scores": list(scored.score.scores),
-                "idempotency_key": idempotency_key,
-                "confirmed": not locked.table_check,
-                "recorded_by": access.phone_marks(actor),
-                "created_at": now,
-                "updated_at": now,
-            },
-        )
-        league_change = None
-        if not locked.table_check:
-            league_change = _store_summary(write, locked, [seat.player_id for seat in seats], match_id, played)
-            if from_latest:
-                write.execute(
-                    INSERT_SNAPSHOT, {"match_id": match_id, "rounds": played.round_count, "body": game.snapshot(played)}
-                )
-            else:
-                snapshots.store(game, match_id, played)
-        write.execute(
-            INSERT_AUDIT,
-            {
-                "match_id": match_id,
-                "actor": actor.label,
-                "user_id": actor.user_id,
-                "action": "round.create",
-                "round_number": number,
-                "before": None,
-                "after": raw,
-                "reason": None,
-                "at": now,
-            },
-        )
-        if league_change is not None:
-            # Last: from here to the commit this write holds its league's row, which every
-            # write of the league's matches bumps (see league_ledgers.match_changed).
-            league_ledgers.match_changed(locked.league_id, *league_change)
-        write.commit()
+        # The writes and the commit: on PostgreSQL sent at once, one round trip (see batched).
+        with write.batched():
+            if bidding is not None:
+                # The round is recorded: its bidding is part of it now.
+                write.execute(DROP_BIDDING, params)
+            write.execute(
+                INSERT_ROUND,
+                {
+                    "match_id": match_id,
+                    "number": number,
+                    "input": raw,
+                    "scores": list(scored.score.scores),
+                    "idempotency_key": idempotency_key,
+                    "confirmed": not locked.table_check,
+                    "recorded_by": access.phone_marks(actor),
+                    "created_at": now,
+                    "updated_at": now,
+                },
+            )
+            league_change = None
+            if not locked.table_check:
+                league_change = _store_summary(write, locked, [seat.player_id for seat in seats], match_id, played)
+                if from_latest:
+                    write.execute(
+                        INSERT_SNAPSHOT, {"match_id": match_id, "rounds": played.round_count, "body": game.snapshot(played)}
+                    )
+                else:
+                    snapshots.store(game, match_id, played)
+            write.execute(
+                INSERT_AUDIT,
+                {
+                    "match_id": match_id,
+                    "actor": actor.label,
+                    "user_id": actor.user_id,
+                    "action": "round.create",
+                    "round_number": number,
+                    "before": None,
+                    "after": raw,
+                    "reason": None,
+                    "at": now,
+                },
+            )
+            if league_change is not None:
+                # Last: from here to the commit this write holds its league's row, which every
+                # write of the league's matches bumps (see league_ledgers.match_changed).
+                league_ledgers.match_changed(locked.league_id, *league_change)
+            write.commit()
     except ServiceError:
         write.rollback()
         raise
