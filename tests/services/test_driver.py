@@ -157,3 +157,24 @@ def test_writes_the_driver_cannot_finish_are_the_sessions(clean_app, client):
     # Its result, which the league's ledgers read, moved with the round.
     [row] = stored_rows(clean_app, match)["matches"]
     assert row["round_count"] == 1 and row["result"] and json.loads(row["result"])
+
+
+def test_a_writer_that_waited_for_the_lock_reads_the_snapshot_again_on_the_driver(clean_app, client, monkeypatch):
+    """On PostgreSQL a writer that waited for another's lock has, from its lock statement,
+    the snapshot from before that writer's round. It reads the latest one again under the
+    lock, on the driver's cursor, and plays its round on it (as if every write had waited)."""
+    game = any_game()
+    players = seats(game, NAMES)
+    drawn = rounds(game, players, 3)
+    match_id = client.post("/api/v1/matches", json={"game": game.id, "players": players}).json["id"]
+    assert client.post(f"/api/v1/matches/{match_id}/rounds", json=drawn[0]).status_code == 201
+    monkeypatch.setattr(recording, "_snapshot_is_latest", lambda _locked: False)
+    for raw in drawn[1:]:
+        with statements(clean_app) as sent:
+            assert client.post(f"/api/v1/matches/{match_id}/rounds", json=raw).status_code == 201
+        assert all(statement.on_driver for statement in sent)
+        assert sum("FROM round_snapshots" in statement for statement in sent) == 2  # the lock's and the new read
+    served = client.get(f"/api/v1/matches/{match_id}").json
+    replayed = game.replay(game.table(players, {}), drawn)
+    assert served["totals"] == list(replayed.totals)
+    assert [round_["scores"] for round_ in served["rounds"]] == [list(r.score.scores) for r in replayed.rounds]

@@ -98,6 +98,9 @@ KEYED_ROUND = select(_rounds.c.number).where(
 WAITING_ROUND = (
     select(_rounds.c.number).where(_rounds.c.match_id == bindparam("match_id"), _rounds.c.confirmed.is_(False)).limit(1)
 )
+LATEST_SNAPSHOT = (
+    select(_snapshots.c.body).where(_snapshots.c.match_id == bindparam("match_id")).order_by(_snapshots.c.rounds.desc()).limit(1)
+)
 OPEN_BIDDING = select(_biddings.c.round_number, _biddings.c.input).where(_biddings.c.match_id == bindparam("match_id"))
 DROP_BIDDING = delete(_biddings).where(_biddings.c.match_id == bindparam("match_id"))
 INSERT_ROUND, INSERT_SNAPSHOT, INSERT_AUDIT = insert(_rounds), insert(_snapshots), insert(_audit)
@@ -214,21 +217,24 @@ def lock_refusal(write: Write, match_id: str) -> ServiceError:
 def _latest_state(write: Write, game: Game, table: Any, match_id: str, locked: Any) -> tuple[MatchState, bool]:
     """The state after every counted round, and whether it came straight from the latest
     snapshot (then no snapshot after as many rounds exists: the new one is simply added)."""
-    if _snapshot_is_latest(locked):
-        if locked.snapshot is None and locked.round_count == 0:
-            # No round counted and no snapshot stored: the match's first round.
-            return game.initial_state(table), True
-        if locked.snapshot is not None:
-            try:
-                state = game.restore(table, locked.snapshot)
-            except StaleSnapshot:
-                pass
-            else:
-                if state.round_count == locked.round_count:
-                    return state, True
-    # No snapshot of the current rounds (an older format, or another writer's since this
-    # one's statement began): the general path, the session's (it reads the rounds and
-    # stores the snapshots it makes).
+    snapshot = locked.snapshot
+    if not _snapshot_is_latest(locked):
+        # Another writer committed while this one waited for the lock (PostgreSQL): the
+        # lock statement's snapshot is from before it. Read again, under the lock now held.
+        snapshot = write.execute(LATEST_SNAPSHOT, {"match_id": match_id}).scalar()
+    if snapshot is None and locked.round_count == 0:
+        # No round counted and no snapshot stored: the match's first round.
+        return game.initial_state(table), True
+    if snapshot is not None:
+        try:
+            state = game.restore(table, snapshot)
+        except StaleSnapshot:
+            pass
+        else:
+            if state.round_count == locked.round_count:
+                return state, True
+    # No snapshot of the current rounds (an older format, say): the general path, the
+    # session's (it reads the rounds and stores the snapshots it makes).
     write.needs_session()
     return snapshots.current_state(game, table, match_id), False
 
