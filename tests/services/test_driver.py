@@ -26,7 +26,13 @@ from tests.statements import statements
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 # Columns whose values differ between two writes by nature: ids and the moments written.
 MOMENTS = {"id", "match_id", "created_at", "updated_at", "at"}
-TABLES = {"matches": "id", "rounds": "match_id", "round_snapshots": "match_id", "audit_entries": "match_id"}
+# Each table: the match's column, and the order its rows are compared in.
+TABLES = {
+    "matches": ("id", "id"),
+    "rounds": ("match_id", "number"),
+    "round_snapshots": ("match_id", "rounds"),
+    "audit_entries": ("match_id", "id"),
+}
 
 
 @contextmanager
@@ -46,9 +52,11 @@ def stored_rows(app, match_id: str) -> dict[str, list[dict[str, Any]]]:
         rows = {
             table: [
                 {name: value for name, value in row.items() if name not in MOMENTS}
-                for row in connection.execute(text(f"SELECT * FROM {table} WHERE {key} = :id"), {"id": match_id}).mappings()
+                for row in connection.execute(
+                    text(f"SELECT * FROM {table} WHERE {key} = :id ORDER BY {order}"), {"id": match_id}
+                ).mappings()
             ]
-            for table, key in TABLES.items()
+            for table, (key, order) in TABLES.items()
         }
         db.session.rollback()
     return rows

@@ -31,6 +31,8 @@ def test_a_form_post_takes_no_more_statements_than_the_api_post(client, clean_ap
     with statements(clean_app) as by_api:
         assert client.post(f"/api/v1/matches/{match['id']}/rounds", json=raw).status_code == 201
     assert len(by_form) <= len(by_api), "\n".join(by_form)
+    # Both on the driver's cursor (services.driver), not the ORM session's connection.
+    assert all(statement.on_driver for statement in by_form + by_api)
     # The match's snapshot is read once (the write's own read), as by the API.
     reads = [statement for statement in by_form if "FROM round_snapshots" in statement]
     assert len(reads) == 1 == len([statement for statement in by_api if "FROM round_snapshots" in statement]), "\n\n".join(reads)
