@@ -73,9 +73,10 @@
   }
 
   /* ---- counts that add up to a total (tricks, captured cards): when all but one are
-     entered, the last one follows and is filled in (marked, and replaced if the others change).
-     A count the player typed or tapped is theirs: never filled in (nor emptied) again, even
-     once cleared with Backspace, so their next digit is not appended to a filled-in value. */
+     entered, the last one follows and is filled in; when those entered already make the
+     total, every one still open is 0 (marked, and replaced if the others change). A count
+     the player typed or tapped is theirs: never filled in (nor emptied) again, even once
+     cleared with Backspace, so their next digit is not appended to a filled-in value. */
   function itemValue(item) {
     var chip = item.querySelector("input[type=radio]:checked");
     if (chip) return chip.value;
@@ -108,14 +109,23 @@
       if (value === "" || isNaN(parseInt(value, 10))) open.push(item);
       else sum += parseInt(value, 10);
     });
+    // Every trick (card) counted: the others took none, a tap each saved.
+    var allCounted = !isNaN(total) && sum === total && open.length > 1;
     items.forEach(function (item) {
-      if (item.dataset.implied && open.length !== 1) {
+      if (item.dataset.implied && open.length !== 1 && !allCounted) {
         setItem(item, "");
         delete item.dataset.implied;
         item.classList.remove("implied");
       }
     });
-    if (open.length === 1 && !open[0].dataset.typed && !isNaN(total)) {
+    if (allCounted) {
+      open.forEach(function (item) {
+        if (!item.dataset.typed && setItem(item, "0")) {
+          item.dataset.implied = "1";
+          item.classList.add("implied");
+        }
+      });
+    } else if (open.length === 1 && !open[0].dataset.typed && !isNaN(total)) {
       // Past the total (a count typed past the deck), the one left is 0: the check then says
       // the rule's sum ("got 60"), not a count filled in from the first digit.
       var last = open[0];
