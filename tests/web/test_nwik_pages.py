@@ -73,3 +73,18 @@ def test_edit_round_and_refused_replay(client):
     response = client.post(f"/matches/{match_id}/rounds/1/edit", data={**NWIK_ROUND_1, "tricks_0": "4", "tricks_1": "4"})
     assert response.status_code == 303
     assert api_match(client, match_id)["rounds"][0]["input"]["tricks"] == [4, 4, 5]
+
+
+def test_a_vip_round_without_its_card_says_so_mid_sentence_in_russian(client):
+    """The VIP card is a word inside a sentence there, not a heading: lower case in Russian
+    (an outside walk-through read "Карта ВИП" mid-sentence)."""
+    match_id = create(client, "nwik")
+    data = {key: value for key, value in NWIK_ROUND_1.items() if key != "vip_card"}
+    response = client.post(
+        f"/matches/{match_id}/rounds", data={**data, "expected_number": "1", "idempotency_key": "k1"},
+        headers={"Accept-Language": "ru"},
+    )
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "ещё не введено: карта ВИП" in html
+    assert "Карта ВИП" not in html
