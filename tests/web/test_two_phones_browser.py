@@ -61,6 +61,11 @@ def test_the_second_save_of_a_round_leaves_the_next_round_empty(game, new_phone,
     expect(phone_a.locator("#live-notice")).to_contain_text(f"{RACED} was just recorded on another phone")
     console.allowed = ("status of 409", "status of 412")  # the refused save's page answers so
     phone_a.get_by_role("button", name="Keep my entries").click()
+    # A tap more (the player goes on comparing): the bar says the round is recorded, and
+    # Save is still this round's, not the next one's over this round's form.
+    phone_a.locator("form[data-round-form] label.chip:has(input[type=radio]:not(:checked)):visible").first.click()
+    expect(phone_a.locator("#bar-state")).to_contain_text(f"Round {RACED} was recorded on another phone first")
+    expect(phone_a.locator("#save")).to_have_text(f"Save round {RACED}")
     phone_a.locator("#save").click()
     notice = phone_a.locator("#stale-notice")
     expect(notice).to_have_text(

@@ -100,7 +100,14 @@ def preview(match_id: str):
     view = current_view(match_id) if number is None else read_view(match_id)
     if number is None and view.state.finished:
         return "", 204
-    result = preview_result(match_id, view, request.form, number)
+    taken = round_taken(view, number)
+    if taken is None:
+        result = preview_result(match_id, view, request.form, number)
+    else:
+        # The round these entries are for was recorded by another phone (its entries kept
+        # to compare): the bar says so, and Save stays that round's, refused as it would be,
+        # not the next round's (an outside walk-through read "Save round 2" over round 1).
+        result = {"ok": False, "message": _(TAKEN_ELSEWHERE, number=taken), "error": None, "field": None, "taken": taken}
     context = match_context(view, values=request.form, edit_number=number, preview=result, live=True, with_parts=False)
     return render_block("match.html", "preview", **context)
 
