@@ -188,3 +188,22 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     shot(page, "trust-09-league-history")
     assert_phone_width(page)
     assert console.unexpected() == []
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 360, "height": 740}], ids=["390", "360"])
+def test_the_season_form_fits_the_phone(page, console, shot, clean_app, size):
+    """"Add a season" opened: its two dates side by side within the screen (an outside
+    walk-through found the page 409 px wide, "Ends on" past the edge)."""
+    page.set_viewport_size(size)
+    register(page, "keeper")
+    page.goto("/leagues")
+    page.fill("#league-name", "Friday")
+    page.get_by_role("button", name="Start league").click()
+    page.get_by_text("Add a season").click()
+    ends = page.locator("#season-ends")
+    expect(ends).to_be_visible()
+    box = ends.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= size["width"], box
+    assert_phone_width(page)
+    shot(page, f"trust-season-form-{size['width']}")
+    assert console.unexpected() == []
