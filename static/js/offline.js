@@ -1256,7 +1256,10 @@
         }
       }).then(function () { flush(); }).catch(function () {});
       // From the first visit on, the engine loads in the background (the service worker keeps
-      // its files), so the phone can score when the connection goes at any later moment.
+      // its files), so the phone can score when the connection goes at any later moment. The
+      // corner says so from the start: the engine waits for a quiet moment first, and a
+      // blank corner for those seconds told an outside walk-through nothing was happening.
+      if (engineUsable() && navigator.serviceWorker && !worker) engineState("starting");
       whenIdle(startEngine);
       keepThisPage();
     } else {
