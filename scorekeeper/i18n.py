@@ -5,8 +5,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from babel import Locale
-from flask import Flask, request
+from babel import Locale, UnknownLocaleError
+from flask import Flask, has_request_context, request
 from flask_babel import Babel, force_locale, get_locale, get_translations
 from flask_login import current_user
 
@@ -35,6 +35,21 @@ def chosen_language() -> str:
 def chosen_locale() -> Locale:
     """Flask-Babel's locale selector: the chosen language's Locale."""
     return LOCALES[chosen_language()]
+
+
+def reader_locale() -> Locale:
+    """The request's locale for dates: its language's, in the region the browser names for
+    that language (en-GB: "5 Dec 2026", not en's "Dec 5, 2026"); outside a request, or with
+    no region asked for, the language's own."""
+    language = current_language()
+    if has_request_context():
+        for tag, _quality in request.accept_languages:
+            if tag.split("-")[0].lower() == language and "-" in tag:
+                try:
+                    return Locale.parse(tag, sep="-")
+                except (ValueError, UnknownLocaleError):
+                    continue
+    return LOCALES.get(language, LOCALES["en"])
 
 
 def current_language() -> str:

@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from babel.dates import format_date
 from flask import Blueprint
-from flask_babel import format_date, format_decimal, format_percent
+from flask_babel import format_decimal, format_percent
+
+from ..i18n import reader_locale
 
 bp = Blueprint("page_formats", __name__)
 
-# In the request's locale: "60%" / "60 %", "105.6" / "105,6", "Nov 30, 2026" / "30.11.2026".
+# In the request's locale: "60%" / "60 %", "105.6" / "105,6", "Nov 30, 2026" / "30 Nov 2026" (en-GB) / "30.11.2026".
 
 
 @bp.app_template_filter("percent")
@@ -27,7 +30,8 @@ def fixed(value: float | None, places: int = 1) -> str:
 
 @bp.app_template_filter("day")
 def day_filter(value: str | date | datetime | None) -> str:
-    """The date of an ISO timestamp, a date or a datetime, in the locale's medium format."""
+    """The date of an ISO timestamp, a date or a datetime, in the locale's medium format, in
+    the reader's region where the browser names one (i18n.reader_locale)."""
     if not value:
         return ""
     if isinstance(value, str):
@@ -38,4 +42,4 @@ def day_filter(value: str | date | datetime | None) -> str:
             return text[:10]
     if isinstance(value, datetime):
         value = value.date()
-    return format_date(value, "medium")
+    return format_date(value, "medium", locale=reader_locale())

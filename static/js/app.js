@@ -729,6 +729,7 @@
   document.addEventListener("scorekeeper:saved", showRound);
   function start() {
     initForms(document);
+    localTimes(document);
     initWakeLock();
     showNetwork();
     // A saved round reloads the page at #scores with no scroll kept (offline.js): the
@@ -751,9 +752,28 @@
   window.addEventListener("online", showNetwork);
   window.addEventListener("offline", showNetwork);
   window.addEventListener("scorekeeper:engine", showNetwork);
+  /* ---- the history's times in this phone's own date format (en-GB: "05/12/2026, 15:47"),
+     when it asks for the page's language with a region: the page is the same for every
+     reader of its language (stored once), so the server writes the language's own format
+     ("12/5/26, 3:47 PM"), which stands when the phone names no region. */
+  function localTimes(root) {
+    var lang = document.documentElement.lang;
+    var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+    var tag = tags.filter(function (each) { return each.split("-")[0] === lang && each.indexOf("-") > 0; })[0];
+    if (!tag || !window.Intl) return;
+    var format;
+    try {
+      format = new Intl.DateTimeFormat(tag, { dateStyle: "short", timeStyle: "short", timeZone: "UTC" });
+    } catch (e) { return; }
+    root.querySelectorAll("time[datetime][data-when]").forEach(function (time) {
+      var iso = time.getAttribute("datetime");
+      var at = new Date(/([zZ]|[+-]\d\d:?\d\d)$/.test(iso) ? iso : iso + "Z");  // stored in UTC
+      if (!isNaN(at.getTime())) time.textContent = time.dataset.when.replace("{when}", format.format(at));
+    });
+  }
   document.addEventListener("htmx:afterSwap", function () { initForms(document); });
   // Blocks refreshed by live sync arrive out of band: set up the new round form too.
-  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); showNetwork(); });
+  document.addEventListener("htmx:oobAfterSwap", function () { initForms(document); showNetwork(); localTimes(document); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

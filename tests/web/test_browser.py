@@ -223,3 +223,24 @@ def test_home_lists_matches(page, console, shot):
     page.locator("details.options summary").click()
     shot(page, "new-match-options", full_page=True)
     assert console.unexpected() == []
+
+
+@pytest.mark.parametrize(("asks", "written"), [
+    ("en-GB", r"\d{2}/\d{2}/\d{4}, \d{2}:\d{2} UTC"),  # 05/12/2026, 15:47 UTC: the phone's own format
+    ("en-US", r"\d{1,2}/\d{1,2}/\d{2}, \d{1,2}:\d{2}\s?[AP]M UTC"),  # 12/5/26, 3:47 PM UTC
+    ("de-DE", r"\d{2}\.\d{2}\.\d{2,4}, \d{2}:\d{2} UTC"),
+])
+def test_the_history_says_its_times_as_the_phone_writes_dates(new_phone, live_server, console, asks, written):
+    """A British phone reads the match's history in its own date format, not the American
+    one the page is stored in for every English reader (an outside walk-through read
+    "12/5/26, 3:47 PM UTC" on an en-GB phone)."""
+    game = a_game(seats(3))
+    players = ["Ann", "Bob", "Cid"]
+    match = json.load(urllib.request.urlopen(urllib.request.Request(
+        live_server + "/api/v1/matches", data=json.dumps({"game": game.id, "players": players}).encode(),
+        headers={"Content-Type": "application/json"})))
+    _context, page = new_phone(asks)
+    page.goto(f"/matches/{match['id']}")
+    when = page.locator("ol.history time").first
+    expect(when).to_have_text(re.compile(f"^{written}$"))
+    assert console.unexpected() == []
