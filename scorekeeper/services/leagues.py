@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from .. import league as compute
 from ..extensions import db
@@ -357,6 +358,19 @@ def head_to_head_text(league: League, *, game: str | None = None) -> str:
     return cached_text(
         league, f"h2h:{game}", lambda: compute.head_to_head(stored_matches(league.id, with_rounds=False), game=game)
     )
+
+
+def matches_in_progress(league: League, limit: int = 20) -> list[Match]:
+    """The league's matches still being played, the latest played first (a league night's
+    tables), their seats loaded; `league` as read_league gave it (its reader checked)."""
+    query = (
+        select(Match)
+        .where(Match.league_id == league.id, Match.finished.is_(False))
+        .order_by(Match.updated_at.desc())
+        .options(selectinload(Match.seats))
+        .limit(limit)
+    )
+    return list(db.session.scalars(query))
 
 
 def records(league_id: str, *, actor: Actor) -> dict[str, Any]:

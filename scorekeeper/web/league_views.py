@@ -16,6 +16,7 @@ from ..services import players as player_service
 from .games import adapter_for
 from .games.adapter import GameAdapter
 from .league_history import HISTORY_SHOWN, ROLE_LABELS, audit_row
+from .match_lists import match_summary
 
 
 def game_names() -> dict[str, str]:
@@ -161,6 +162,8 @@ def league_context(league_id: str, args, **extra) -> dict[str, Any]:
         "game_names": game_names(),
         "members": sorted(league.members, key=lambda member: member.player.name_key),
         "records": records_view(league_service.records(league.id, actor=current_actor()), names),
+        # The tables playing now: a league night's matches, each a tap away.
+        "in_progress": [match_summary(match) for match in league_service.matches_in_progress(league)],
         "today": date.today().isoformat(),
         "values": {},
         "error": None,

@@ -1259,7 +1259,7 @@
       // its files), so the phone can score when the connection goes at any later moment. The
       // corner says so from the start: the engine waits for a quiet moment first, and a
       // blank corner for those seconds told an outside walk-through nothing was happening.
-      if (engineUsable() && navigator.serviceWorker && !worker) engineState("starting");
+      if (roundForm() && engineUsable() && navigator.serviceWorker && !worker) engineState("starting");
       whenIdle(startEngine);
       keepThisPage();
     } else {

@@ -373,3 +373,21 @@ def test_the_season_form_still_takes_min_matches_as_text(client):
     assert client.post(f"/leagues/{league}/seasons", data={**form, "min_matches": "2.5"}).status_code == 422
     assert client.post(f"/leagues/{league}/seasons", data={**form, "min_matches": "3"}).status_code == 303
     assert client.get(f"/api/v1/leagues/{league}").json["seasons"][0]["min_matches"] == 3
+
+
+def test_the_matches_being_played_are_on_the_league_page(client):
+    """A league night's tables: the league's unfinished matches, each linked, and not its
+    finished ones (an outside walk-through found no sign of a match it was playing)."""
+    league_id, played = new_league(client)
+    game = a_game(seats(3))
+    started = client.post(
+        "/api/v1/matches", json={"game": game.id, "players": ["Ann", "Bob", "Cid"], "league": league_id}
+    ).get_json()["id"]
+    page = client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    playing = re.search(r'<section class="card" aria-labelledby="h-league-progress">(.*?)</section>', page, re.DOTALL)
+    assert playing is not None, "no list of the matches in progress"
+    links = re.findall(r'href="/matches/(\w+)"', playing.group(1))
+    assert links[0] == started  # the latest played first
+    assert "Ann" in playing.group(1) and "0 rounds" in playing.group(1)
+    finished = {match_id for match_id in [*played, started] if client.get(f"/api/v1/matches/{match_id}").get_json()["finished"]}
+    assert finished and set(links) == set([*played, started]) - finished
