@@ -1,6 +1,7 @@
 """The language of the app: chosen from the browser or per user, English, German or Russian."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -45,11 +46,20 @@ def reader_locale() -> Locale:
     if has_request_context():
         for tag, _quality in request.accept_languages:
             if tag.split("-")[0].lower() == language and "-" in tag:
-                try:
-                    return Locale.parse(tag, sep="-")
-                except (ValueError, UnknownLocaleError):
-                    continue
+                found = _regional_locale(tag)
+                if found is not None:
+                    return found
     return LOCALES.get(language, LOCALES["en"])
+
+
+@functools.lru_cache(maxsize=64)
+def _regional_locale(tag: str) -> Locale | None:
+    """A browser's language tag ("en-GB") as Babel's Locale, parsed once (a page writes many
+    dates); None for a tag Babel does not know."""
+    try:
+        return Locale.parse(tag, sep="-")
+    except (ValueError, UnknownLocaleError):
+        return None
 
 
 def current_language() -> str:

@@ -23,6 +23,16 @@ from typing import Any, TypeVar
 from sqlalchemy.exc import DBAPIError
 
 
+def run_on_cursor(engine: Any, cursor: Any, sql: str, parameters: Any) -> None:
+    """`sql` run on a DBAPI cursor of `engine`'s pool, below Core: the engine's
+    before_cursor_execute listeners (the statement counts of the tests and of bench) see it
+    first, with no Connection or context."""
+    listeners = engine.dispatch.before_cursor_execute
+    if listeners:
+        listeners(None, cursor, sql, parameters, None, False)
+    cursor.execute(sql, parameters)
+
+
 class Prepared:
     """One statement compiled for a dialect, for the parameter names it is run with (an
     INSERT's or UPDATE's columns come from them, as in Core)."""
@@ -109,10 +119,7 @@ class DriverTransaction:
         parameters = prepared.parameters(values)
         cursor = self.raw.cursor()
         try:
-            listeners = self.engine.dispatch.before_cursor_execute
-            if listeners:
-                listeners(None, cursor, prepared.sql, parameters, None, False)
-            cursor.execute(prepared.sql, parameters)
+            run_on_cursor(self.engine, cursor, prepared.sql, parameters)
             return Answer(prepared.rows(cursor))
         except self.error_class as error:
             raise self.wrapped(error, prepared.sql, parameters) from error

@@ -94,12 +94,17 @@
     });
     return found || value === "";
   }
+  // A count the page filled in, not the player: marked, so it follows the others' changes.
+  function markFilledIn(item, filled) {
+    if (filled) item.dataset.implied = "1";
+    else delete item.dataset.implied;
+    item.classList.toggle("implied", filled);
+  }
   function fillTheRest(group, changed) {
     var items = Array.prototype.slice.call(group.querySelectorAll("[data-count-item]"));
     if (changed) {
       changed.dataset.typed = "1";
-      delete changed.dataset.implied;
-      changed.classList.remove("implied");
+      markFilledIn(changed, false);
     }
     var total = parseInt(group.dataset.countTotal, 10);
     var open = [];
@@ -109,31 +114,21 @@
       if (value === "" || isNaN(parseInt(value, 10))) open.push(item);
       else sum += parseInt(value, 10);
     });
-    // Every trick (card) counted: the others took none, a tap each saved.
-    var allCounted = !isNaN(total) && sum === total && open.length > 1;
+    // What the counts still open hold: the one left, what the total leaves it; every one,
+    // none, once the total is counted (the others took no trick, a tap each saved). Past the
+    // total (a count typed past the deck) that is 0 too: the check then says the rule's sum
+    // ("got 60"), not a count filled in from the first digit.
+    var follows = !isNaN(total) && (open.length === 1 || sum === total) ? String(Math.max(total - sum, 0)) : null;
     items.forEach(function (item) {
-      if (item.dataset.implied && open.length !== 1 && !allCounted) {
+      if (item.dataset.implied && follows === null) {
         setItem(item, "");
-        delete item.dataset.implied;
-        item.classList.remove("implied");
+        markFilledIn(item, false);
       }
     });
-    if (allCounted) {
-      open.forEach(function (item) {
-        if (!item.dataset.typed && setItem(item, "0")) {
-          item.dataset.implied = "1";
-          item.classList.add("implied");
-        }
-      });
-    } else if (open.length === 1 && !open[0].dataset.typed && !isNaN(total)) {
-      // Past the total (a count typed past the deck), the one left is 0: the check then says
-      // the rule's sum ("got 60"), not a count filled in from the first digit.
-      var last = open[0];
-      if (setItem(last, String(Math.max(total - sum, 0)))) {
-        last.dataset.implied = "1";
-        last.classList.add("implied");
-      }
-    }
+    if (follows === null) return;
+    open.forEach(function (item) {
+      if (!item.dataset.typed && setItem(item, follows)) markFilledIn(item, true);
+    });
   }
   /* ---- the next question comes into view: once a chip is tapped (or a count typed), the
      next part of the round still open is scrolled up above the save bar, so a round costs

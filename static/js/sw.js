@@ -38,13 +38,17 @@ self.addEventListener("message", function (event) {
   var request = new Request(url.href, { headers: headers, credentials: "same-origin" });
   event.waitUntil(
     fetch(request).then(function (response) {
-      if (!response.ok) return;
-      return caches.open(PAGE_CACHE).then(function (cache) { return cache.put(request, response); });
+      if (response.ok) return keepPage(request, response);
     }).catch(function () {}).then(function () {
       if (port) port.postMessage({ kept: url.href });
     })
   );
 });
+
+// A page as it came from the network, kept for the next offline visit to its address.
+function keepPage(request, response) {
+  return caches.open(PAGE_CACHE).then(function (cache) { return cache.put(request, response); });
+}
 
 function isEngine(url) {
   return url.pathname.indexOf("/engine/") === 0;
@@ -105,10 +109,7 @@ self.addEventListener("fetch", function (event) {
     // Pages: network first, the last copy when offline, else the offline page.
     event.respondWith(
       fetch(request).then(function (response) {
-        if (response.ok) {
-          var copy = response.clone();
-          caches.open(PAGE_CACHE).then(function (cache) { cache.put(request, copy); });
-        }
+        if (response.ok) keepPage(request, response.clone());
         return response;
       }).catch(function () {
         // ignoreVary: a page varies by Cookie, and the cookies the phone sends now are not

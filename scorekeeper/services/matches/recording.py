@@ -8,8 +8,11 @@ same statement returns the latest snapshot (services.snapshots), and the match's
 as the statement's own reads saw it, which tells whether that snapshot is still the
 latest (see _LOCKED_COLUMNS). Then the seats and, only where they can exist, the stored
 key, the waiting round and the open bidding are read; the round, the new snapshot and
-the audit entry are inserted and the summary columns updated, on the session's
-connection in its transaction. A casual POST without a key sends six statements and the
+the audit entry are inserted and the summary columns updated. The statements run on the
+driver's cursor of one pooled connection (services.driver; on PostgreSQL the writes and
+the commit in one round trip); a league match, a state rebuilt by replay, If-Match, or a
+request whose session already reads are written on the ORM session's connection, in its
+transaction (record_round says when). A casual POST without a key sends six statements and the
 commit; a league match's adds two, last: the league's bump and its ledgers' (services.
 league_ledgers.match_changed), so that the league's row is held only until the commit. The
 match's JSON document is stored per version and language on its next read (views.py), so
@@ -45,6 +48,11 @@ _rounds, _snapshots, _biddings, _audit = (
     cast(SqlTable, model.__table__) for model in (Round, RoundSnapshot, Bidding, AuditEntry)
 )
 
+# The match's latest snapshot: read by the lock statement itself (below), and read again
+# under the lock by a writer that waited for another's (_latest_state).
+LATEST_SNAPSHOT = (
+    select(_snapshots.c.body).where(_snapshots.c.match_id == bindparam("match_id")).order_by(_snapshots.c.rounds.desc()).limit(1)
+)
 # The match row as the lock statement's own reads see it (see version_seen below).
 _seen = _matches.alias("seen")
 _LOCKED_COLUMNS = (
@@ -66,17 +74,12 @@ _LOCKED_COLUMNS = (
     # committed just before), the snapshot may be one that writer replaced by another of
     # as many rounds (an edit), and the round count cannot tell. The match's version as
     # of the same start tells: it is the locked row's old version exactly when no writer
-    # committed in between (record_round then reads the state afresh).
+    # committed in between (record_round then reads the snapshot again).
     # Both by the match id's parameter, not correlated with the updated row: SQLite's
     # RETURNING names columns without their table, and `seen.id = matches.id` came out as
     # `id = id`, true for every match (the first one's version was read, and every write
     # but the first match's took the general path).
-    select(_snapshots.c.body)
-    .where(_snapshots.c.match_id == bindparam("match_id"))
-    .order_by(_snapshots.c.rounds.desc())
-    .limit(1)
-    .scalar_subquery()
-    .label("snapshot"),
+    LATEST_SNAPSHOT.scalar_subquery().label("snapshot"),
     select(_seen.c.version).where(_seen.c.id == bindparam("match_id")).scalar_subquery().label("version_seen"),
 )
 _BUMP = (
@@ -97,9 +100,6 @@ KEYED_ROUND = select(_rounds.c.number).where(
 )
 WAITING_ROUND = (
     select(_rounds.c.number).where(_rounds.c.match_id == bindparam("match_id"), _rounds.c.confirmed.is_(False)).limit(1)
-)
-LATEST_SNAPSHOT = (
-    select(_snapshots.c.body).where(_snapshots.c.match_id == bindparam("match_id")).order_by(_snapshots.c.rounds.desc()).limit(1)
 )
 OPEN_BIDDING = select(_biddings.c.round_number, _biddings.c.input).where(_biddings.c.match_id == bindparam("match_id"))
 DROP_BIDDING = delete(_biddings).where(_biddings.c.match_id == bindparam("match_id"))

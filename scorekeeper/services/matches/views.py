@@ -30,6 +30,7 @@ from ...models import (
     utcnow,
 )
 from .. import Actor, ServiceError, access, snapshots
+from ..driver import run_on_cursor
 
 SEEN_REFRESH = timedelta(days=1)
 
@@ -350,10 +351,7 @@ class OneRowRead:
         return None if found is None else self.row(*found)
 
     def fetch(self, cursor: Any, parameters: Any) -> Any:
-        listeners = self.engine.dispatch.before_cursor_execute
-        if listeners:
-            listeners(None, cursor, self.sql, parameters, None, False)
-        cursor.execute(self.sql, parameters)
+        run_on_cursor(self.engine, cursor, self.sql, parameters)
         found = cursor.fetchone()
         cursor.close()
         return found
