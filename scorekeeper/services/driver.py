@@ -14,10 +14,12 @@ statement. The connection goes back to the pool rolled back, or committed by `co
 """
 from __future__ import annotations
 
+import fcntl
+import os
 import weakref
 from collections import namedtuple
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import DBAPIError
@@ -110,6 +112,11 @@ class DriverTransaction:
         self.raw = raw
         self.prepared = prepared
         self.error_class = engine.dialect.loaded_dbapi.Error
+        self.writers_line = writers_line(engine)
+
+    def queued(self) -> AbstractContextManager[None]:
+        """The block's write, in the writers' line of the database (see writers_line)."""
+        return nullcontext() if self.writers_line is None else in_line(self.writers_line)
 
     def execute(self, statement: Any, values: dict[str, Any]) -> Answer:
         key = (statement, tuple(values))
@@ -158,6 +165,38 @@ class DriverTransaction:
         if self.engine.dialect.is_disconnect(error, self.raw.driver_connection, None):
             self.raw.invalidate(error)
         return DBAPIError.instance(sql, parameters, error, self.error_class)
+
+
+def writers_line(engine: Any) -> str | None:
+    """The file whose lock orders the driver's writers of a SQLite database, or None
+    (another database, or SQLite in memory).
+
+    SQLite lets one writer in at a time, and a writer that finds the database locked waits
+    in SQLite's busy handler, which sleeps 1, 2, 5, 10, 15, 20, 25 ... ms between tries:
+    under eight writers of two gunicorn workers many slept past the moment the lock came
+    free (POST round at 32 connections: p99 180 to 300 ms, slowest 0.8 to 1.5 s). An
+    exclusive flock on a file beside the database keeps them in the kernel's line instead,
+    each woken as the one before lets go (p99 about 50 ms, slowest under 0.1 s). It only orders writers of this machine, as a SQLite
+    database is; SQLite's own lock still guards the data, and other writes (the ORM
+    session's) still wait at it."""
+    if engine.dialect.name != "sqlite":
+        return None
+    database = engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return database + "-writers"
+
+
+@contextmanager
+def in_line(path: str) -> Iterator[None]:
+    """Holds the lock of the writers' line at `path` (see writers_line): a descriptor of
+    its own, so the threads of one process wait in line too; closing it lets go."""
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
 
 
 # Per engine (the tests make many apps, each with its engine and dialect).

@@ -1,22 +1,23 @@
-"""The round write on the driver's cursor (services.driver, recording.DriverWrite): it stores what the session's write stores, byte for byte, for every game; it is the write a common round takes; what it cannot finish goes to the session."""
+"""The round write on the driver's cursor (services.driver, recording.DriverWrite): it stores what the session's write stores, byte for byte, for every game; it is the write a common round takes; what it cannot finish goes to the session; on SQLite its writers wait in one line."""
 from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
 import pytest
-from sqlalchemy import insert, select, text
+from sqlalchemy import create_engine, insert, select, text
 
 from scorekeeper.extensions import db
 from scorekeeper.games import all_games
 from scorekeeper.i18n import reader_language
 from scorekeeper.models import AuditEntry
 from scorekeeper.services import Actor
-from scorekeeper.services.driver import driver_transaction
+from scorekeeper.services.driver import driver_transaction, in_line, writers_line
 from scorekeeper.services.matches import recording
 from tests.api.helpers import sign_up
 from tests.games.legal_rounds import generator_for, legal_round
@@ -186,3 +187,34 @@ def test_a_writer_that_waited_for_the_lock_reads_the_snapshot_again_on_the_drive
     replayed = game.replay(game.table(players, {}), drawn)
     assert served["totals"] == list(replayed.totals)
     assert [round_["scores"] for round_ in served["rounds"]] == [list(r.score.scores) for r in replayed.rounds]
+
+
+def test_round_writes_of_a_sqlite_file_wait_in_the_writers_line(clean_app, client):
+    """On SQLite the driver's writers wait in one line (a file lock beside the database,
+    services.driver.writers_line), not in SQLite's busy handler, which sleeps between its
+    tries: a round posted while another writer holds the line is recorded as soon as the
+    line is let go, and not before."""
+    with clean_app.app_context():
+        line = writers_line(db.engine)
+        assert writers_line(create_engine("sqlite://")) is None  # in memory: one connection, no line
+    if not clean_app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        assert line is None  # PostgreSQL's lock is the match's row, taken in turn
+        return
+    assert line is not None
+    game = any_game()
+    players = seats(game, NAMES)
+    [raw] = rounds(game, players, 1)
+    match_id = client.post("/api/v1/matches", json={"game": game.id, "players": players}).json["id"]
+    answers: list[int] = []
+    second_phone = clean_app.test_client()
+    poster = threading.Thread(
+        target=lambda: answers.append(second_phone.post(f"/api/v1/matches/{match_id}/rounds", json=raw).status_code)
+    )
+    with in_line(line):
+        poster.start()
+        poster.join(timeout=0.5)
+        assert poster.is_alive() and not answers  # waiting in line
+        assert client.get(f"/api/v1/matches/{match_id}").json["rounds"] == []
+    poster.join(timeout=30)
+    assert answers == [201]
+    assert len(client.get(f"/api/v1/matches/{match_id}").json["rounds"]) == 1

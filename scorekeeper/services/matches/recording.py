@@ -267,7 +267,7 @@ def record_round(
     recorded: RecordedRound | Replay | None = None
     if if_match is None and not (db.session.registry.has() and db.session().in_transaction()):
         try:
-            with driver_transaction(db.engine, DriverWrite) as write:
+            with driver_transaction(db.engine, DriverWrite) as write, write.queued():
                 recorded = _record(write, *arguments)
         except NeedsSession:
             pass
