@@ -4,8 +4,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from table_loop import enter
+from table_loop import PAGE_SETTLED_JS, enter
+from table_loop_rounds import PHONE_SMALL
 
+from tests.web.conftest import VIEWPORT
 from tests.web.test_browser import pick, save_round, start_match, valid_preview
 
 pytestmark = pytest.mark.browser
@@ -38,4 +40,26 @@ def test_willi_stich_round(page, console, shot):
     save_round(page, 1)
     expect(page.locator(".who")).to_contain_text("2 cards each")
     expect(page.locator(".total .points")).to_have_text(["0", "11", "10", "10"])
+    assert console.unexpected() == []
+
+
+@pytest.mark.parametrize("size", [VIEWPORT, PHONE_SMALL], ids=["390", "360"])
+def test_the_tricks_so_far_are_read_whole_above_the_save_bar(page, console, shot, size):
+    """The calls saved, a trick tapped: the page brings the tricks still open up above the save
+    bar, and the live check's lines under them ("Tricks so far: 0 of 1") come up whole too (at
+    360x740 the line sat half under the bar, the dealer's line under it wholly)."""
+    page.set_viewport_size(size)
+    start_match(page, "willi-stich", ["Ann", "Bob", "Cid", "Dee"])
+    for seat, call in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        enter(page, f"bid_{seat}", call)
+    page.locator("#save-bids").click()
+    expect(page.locator("#play-view")).to_be_visible()
+    enter(page, "tricks_0", 0)
+    notes = page.locator("#preview .notes")
+    expect(notes).to_contain_text("Tricks so far: 0 of 1")
+    page.wait_for_function(PAGE_SETTLED_JS)  # the answer drawn, and the page moved for it
+    shot(page, f"willi-tricks-so-far-{size['width']}")
+    lines, bar = notes.bounding_box(), page.locator("#save-bar").bounding_box()
+    assert lines is not None and bar is not None
+    assert lines["y"] >= 0 and lines["y"] + lines["height"] <= bar["y"], f"the lines {lines} are not wholly above the bar {bar}"
     assert console.unexpected() == []
