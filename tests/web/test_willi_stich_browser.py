@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from table_loop import PAGE_SETTLED_JS, enter
+from table_loop import PAGE_SETTLED_JS, enter, overflowing_labels, sideways_overflow
 from table_loop_rounds import PHONE_SMALL
 
 from tests.web.conftest import VIEWPORT
@@ -62,4 +62,36 @@ def test_the_tricks_so_far_are_read_whole_above_the_save_bar(page, console, shot
     lines, bar = notes.bounding_box(), page.locator("#save-bar").bounding_box()
     assert lines is not None and bar is not None
     assert lines["y"] >= 0 and lines["y"] + lines["height"] <= bar["y"], f"the lines {lines} are not wholly above the bar {bar}"
+    assert console.unexpected() == []
+
+
+# On how many lines an element's words are drawn (the tops of its text's boxes): a read of the page.
+LINES_OF_WORDS_JS = """el => { const range = document.createRange(); range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size; }"""
+
+
+@pytest.mark.parametrize("size", [VIEWPORT, PHONE_SMALL], ids=["390", "360"])
+@pytest.mark.parametrize(("language", "region", "suits"), [
+    ("en", "US", ["♣ Clubs", "♦ Diamonds", "♥ Hearts", "♠ Spades"]),
+    ("de", "DE", ["♣ Kreuz", "♦ Karo", "♥ Herz", "♠ Pik"]),
+    ("ru", "RU", ["♣ Трефы", "♦ Бубны", "♥ Черви", "♠ Пики"]),
+], ids=["en", "de", "ru"])
+def test_a_trumps_sign_stays_on_the_line_of_its_name(page_in, console, shot, size, language, region, suits):
+    """The trump's chips at 360 and 390 px in English, German and Russian: each suit's sign and
+    name on one line ("♦" stood over "Diamonds", "♣" over "Трефы"), no chip's words past it,
+    and the page no wider than the phone."""
+    page = page_in(language, region)
+    page.set_viewport_size(size)
+    page.goto("/matches/new?game=willi-stich")
+    for seat, name in enumerate(["Ann", "Bob", "Cid", "Dee"]):
+        page.locator(f"#player_{seat}").fill(name)
+    page.locator("#start").click()
+    chips = page.locator("#c-trump label.chip > span")
+    expect(chips).to_have_text([*suits, re.compile(".")])
+    page.locator("#c-trump").scroll_into_view_if_needed()
+    shot(page, f"willi-trumps-{language}-{size['width']}")
+    lines = {suit: chips.nth(index).evaluate(LINES_OF_WORDS_JS) for index, suit in enumerate(suits)}
+    assert all(count == 1 for count in lines.values()), f"a suit's sign and name on lines apart: {lines}"
+    assert overflowing_labels(page) == []
+    assert sideways_overflow(page) == 0
     assert console.unexpected() == []
