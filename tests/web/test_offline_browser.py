@@ -103,3 +103,16 @@ def test_a_round_seen_arriving_from_another_phone_counts_before_one_entered_offl
     stored = api(live_server, match["id"])
     assert [scored["scores"] for scored in stored["rounds"]] == [list(r.score.scores) for r in state.rounds]
     assert console.unexpected() == []
+
+
+def test_the_phones_matches_are_listed_without_bullets(page, console, shot):
+    """The offline page's list of the matches on this phone (or its one line saying there are
+    none) reads as the home page's list: no list bullet before a line (a stray one stood
+    before "No match is stored on this phone yet.")."""
+    page.goto("/offline")
+    lines = page.locator("#phone-match-list > li")
+    expect(lines.first).to_be_visible()
+    shot(page, "offline-page-list")
+    for index in range(lines.count()):
+        expect(lines.nth(index)).to_have_css("list-style-type", "none")
+    assert console.unexpected() == []
