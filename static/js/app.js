@@ -215,6 +215,10 @@
     }
     var above = parts.slice(0, Math.max(after, 0)).filter(function (part) { return !answered(part); })[0];
     var room = above ? above.getBoundingClientRect().top - 8 : Infinity;
+    // The form's last question in reach: the live check's lines under it ("Tricks so far: 2
+    // of 5", the dealer's call) come up with it, whole (they sat half under the bar at 360 px).
+    var notes = further === parts[parts.length - 1] && form.querySelector("#preview .notes");
+    if (notes) further = notes;
     by = Math.max(by, Math.min(further.getBoundingClientRect().bottom - floor, box.top - 8, room));
     // Chips chosen beforehand may be left as they are (most deals have no Zwicks): the first
     // question after them that must be answered comes up with them, as far as their heading
