@@ -46,7 +46,8 @@ def clean_names(names: Any) -> list[str]:
         )
     cleaned: list[str] = []
     for seat, name in enumerate(names):
-        name = clean_name(name, f"players.{seat}", seat)
+        # Seats are counted from 1 in words, as the form's "Seat 1" (the field keeps the index).
+        name = clean_name(name, f"players.{seat}", seat + 1)
         same = next((other for other in cleaned if seat_key(other) == seat_key(name)), None)
         if same is not None:
             raise ServiceError(

@@ -96,7 +96,7 @@ def test_an_unknown_game_is_refused_naming_every_registered_game(client, languag
         ({"game": "chess", "players": ["A", "B"]}, 422, "unknown game"),
         ({"game": GAME.id, "players": seated("Ann", "Bob", "Ann")}, 422, "on two seats"),
         ({"game": GAME.id, "players": seated("Ann", "ann", "Bob")}, 422, "are one name"),
-        ({"game": GAME.id, "players": seated("Ann", " ", "Bob")}, 422, "seat 1 needs a name"),
+        ({"game": GAME.id, "players": seated("Ann", " ", "Bob")}, 422, "seat 2 needs a name"),
         ({"game": GAME.id, "players": seated("Ann", "B\x00b")}, 422, "control characters"),
         ({"game": GAME.id, "players": seated("Ann", "ß" * 80)}, 422, "at most 80 characters"),
         ({"game": GAME.id, "players": PLAYERS, "options": {"colour": 1}}, 422, "unknown option 'colour'"),

@@ -62,6 +62,32 @@ def create_by_form(client, game: Game, players: list[str], **extra: str) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_empty_last_seats_are_left_out_and_an_empty_seat_before_a_name_is_refused(client, game):
+    """Start with the form's seats and only the game's fewest players named: the match
+    starts with them (the seats after them asked for nothing); a gap before a name is a
+    clear refusal, the names kept."""
+    seats = max(adapter_for(game).first_seat_count(), game.min_players + (game.max_players > game.min_players))
+    names = NAMES[: game.min_players]
+    form = {"game": game.id, "seats": str(seats), "action": "create", "first_dealer": "0"}
+    page = client.get(f"/matches/new?game={game.id}&seats={seats}").get_data(as_text=True)
+    required = re.findall(r'<input id="player_(\d+)"[^>]*?( required)?>', page)
+    assert [int(seat) for seat, flag in required if flag] == list(range(game.min_players))
+    response = client.post("/matches/new", data={**form, **{f"player_{seat}": name for seat, name in enumerate(names)}})
+    assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+    match_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert [player["name"] for player in client.get(f"/api/v1/matches/{match_id}").get_json()["players"]] == names
+    if seats > game.min_players:
+        gap = {f"player_{seat}": name for seat, name in enumerate(names[:-1] + ["", names[-1]])}
+        refused = client.post("/matches/new", data={**form, **gap})
+        assert refused.status_code in (400, 422)
+        text = refused.get_data(as_text=True)
+        [message] = re.findall(r'role="alert"[^>]*>([^<]*)<', text)
+        # The seat as the form names it ("Seat 3", the gap): it said "seat 2", the index.
+        assert f"seat {game.min_players} needs a name" in message, message
+        assert f'value="{names[-1]}"' in text
+
+
 def engine_state(client, game: Game, match_id: str):
     """The match as the engine sees it, replayed from what the API answers."""
     match = client.get(f"/api/v1/matches/{match_id}").get_json()

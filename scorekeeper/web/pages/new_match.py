@@ -112,6 +112,16 @@ def typed_names(form, limit: int) -> list[str]:
     return [(form.get(f"player_{seat}") or "").strip() for seat in range(limit)]
 
 
+def seated_names(names: list[str], fewest: int) -> list[str]:
+    """The players a match starts with: empty last seats beyond the game's fewest players
+    are left out (the form opens with the seats most tables use, four for Willi Stich, and
+    three at the table start as they are); an empty seat before a name is still refused."""
+    seated = list(names)
+    while len(seated) > fewest and not seated[-1]:
+        seated.pop()
+    return seated
+
+
 def without_options(form) -> MultiDict:
     """The form of another game: its names are kept, its options (and their names) are not."""
     return MultiDict([(key, value) for key, value in form.items(multi=True) if not key.startswith("opt_")])
@@ -178,7 +188,7 @@ def new_match():
         try:
             view = service.create_match(
                 game.id,
-                names,
+                seated_names(names, game.min_players),
                 options_from_form(game, form),
                 device_id(create=True),
                 league_id=form.get("league") or None,
