@@ -69,11 +69,22 @@ def test_sign_up_sign_in_and_tokens_through_the_forms(page, console, shot, clean
     page.get_by_role("button", name="Create", exact=True).click()
     secret = page.locator("#new-secret")
     expect(secret).to_have_value(re.compile(r"^sk_"))
+    # The secret is wider than the phone's field: Copy takes it whole (there was no Copy, and
+    # the field showed 'sk_p2U1UitVHO-MJtGUAJAgcFfrh6H5a…').
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.get_by_role("button", name="Copy", exact=True).click()
+    expect(page.get_by_role("button", name="Copied", exact=True)).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == secret.input_value()
+    assert_phone_width(page)
     page.fill("#token-name", "spreadsheet")
     shot(page, "trust-02-account-token-created", full_page=True)
     page.get_by_role("button", name="Create", exact=True).click()
     page.goto("/account")
     expect(page.locator("#new-secret")).to_have_count(0)  # shown once only
+    # Where a token is made, the API's documentation is a tap away (found only by typing its address).
+    page.get_by_role("link", name="Scorekeeper API · docs").click()
+    expect(page).to_have_url(re.compile(r"/api/v1/docs$"))
+    page.go_back()
     expect(page.locator(".token")).to_have_count(2)
     page.get_by_role("button", name="Revoke the token laptop script").click()
     expect(page.locator(".token.revoked")).to_contain_text("laptop script")
