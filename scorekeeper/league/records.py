@@ -6,7 +6,7 @@ The game-specific stats (Nwik bidder stats, Spades nils, ...) come from the game
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +17,8 @@ from .matches import StoredMatch, finished_in_order
 
 @dataclass(frozen=True)
 class RoundHigh:
-    """The highest score one side made in one round."""
+    """The highest score one side made in one round; `equalled_by`, the other sides'
+    players who made as many later, in the order they first did."""
 
     game: str
     match_id: str
@@ -26,6 +27,7 @@ class RoundHigh:
     side: int
     players: tuple[str, ...]
     points: int
+    equalled_by: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ class Records:
     """Everything records() finds; mappings iterate in sorted key order.
 
     Round scores and margins are kept per game: a Spades hand and a Nameless hand are not
-    on the same scale. Ties go to whoever set the record first (in played order).
+    on the same scale. Ties go to whoever set the record first (in played order); a round
+    score equalled later names who equalled it too.
     """
 
     highest_round: Mapping[str, RoundHigh]
@@ -88,13 +91,19 @@ def _sorted_by_key(mapping: Mapping) -> dict:
 
 
 def highest_rounds(ordered: list[StoredMatch]) -> dict[str, RoundHigh]:
-    """Per game, the highest score of one side in one round; the first to reach it keeps it."""
+    """Per game, the highest score of one side in one round; the first to reach it keeps
+    it, and whoever made as many later is named with it (a league night's three twelves
+    are one record, not one player's)."""
     best: dict[str, RoundHigh] = {}
     for match in ordered:
         for round_ in sorted(match.rounds, key=lambda round_: round_.number):
             for side, points in enumerate(round_.scores):
                 held = best.get(match.game)
-                if held is None or points > held.points:
+                if held is not None and points == held.points:
+                    players = match.side_players(side)
+                    if players != held.players and players not in held.equalled_by:
+                        best[match.game] = replace(held, equalled_by=(*held.equalled_by, players))
+                elif held is None or points > held.points:
                     best[match.game] = RoundHigh(
                         game=match.game,
                         match_id=match.match_id,

@@ -238,8 +238,9 @@ def plain(value: Any) -> Any:
 
 
 # Part of every cache key: raise it when a computed result changes shape (2: records and
-# profiles carry each game's own stats under game_stats), so no entry of the old shape is read.
-RESULT_SHAPE = 2
+# profiles carry each game's own stats under game_stats; 3: a highest round score names who
+# equalled it), so no entry of the old shape is read.
+RESULT_SHAPE = 3
 
 
 def cached_text(league: League, key: str, compute_result: Callable[[], Any]) -> str:

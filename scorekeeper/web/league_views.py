@@ -85,7 +85,12 @@ def records_view(records: dict[str, Any], names: Names) -> dict[str, Any]:
     return {
         "any": bool(records["highest_round"] or records["biggest_win"]),
         "highest_round": [
-            {**entry, "game_name": games.get(game, game), "who": names.joined(entry["players"])}
+            {
+                **entry,
+                "game_name": games.get(game, game),
+                "who": names.joined(entry["players"]),
+                "equalled": [names.joined(players) for players in entry.get("equalled_by", [])],
+            }
             for game, entry in records["highest_round"].items()
         ],
         "biggest_win": [

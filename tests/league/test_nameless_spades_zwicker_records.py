@@ -8,11 +8,14 @@ from .nameless_spades_zwicker_league import hand_league
 
 
 def test_highest_round_per_game():
-    # nameless: m1 4 (ann), m2 6 (bob), m6 6 (bob+dee): m2 set 6 first and keeps it.
+    # nameless: m1 4 (ann), m2 6 (bob), m6 6 (bob+dee): m2 set 6 first and keeps it, and
+    # bob+dee (another side) equalled it.
     # zwicker: m3 22, m5 12. spades: m4 hand 1 61 / 60, hand 2 -50 / 101. m7 is unfinished.
     found = records(hand_league()).highest_round
     assert list(found) == ["nameless", "spades", "zwicker"]
-    assert found["nameless"] == RoundHigh("nameless", "m2", day(1), round_number=1, side=0, players=("bob",), points=6)
+    assert found["nameless"] == RoundHigh(
+        "nameless", "m2", day(1), round_number=1, side=0, players=("bob",), points=6, equalled_by=(("bob", "dee"),)
+    )
     assert found["spades"] == RoundHigh(
         "spades", "m4", day(3), round_number=2, side=1, players=("bob", "dee"), points=101
     )

@@ -22,6 +22,24 @@ def test_each_games_records_come_from_its_own_finished_matches():
         assert win.margin == win.winning_total - win.next_total > 0
 
 
+def test_a_round_score_equalled_later_keeps_its_holder_and_names_who_equalled_it():
+    first = records([duel("a", "eve", "fay", played_at=day(1))]).highest_round
+    [(game, held)] = first.items()
+    seat = ("eve", "fay").index(held.players[0])
+    league = [
+        duel("a", "eve", "fay", played_at=day(1)),
+        duel("b", "gus", "hal", played_at=day(2)),  # the same rounds: the same best round, by gus or hal
+        duel("c", "eve", "fay", played_at=day(3)),  # the holder again: named once, as the holder
+        duel("d", "ivy", "jon", played_at=day(4)),
+    ]
+    high = records(league).highest_round[game]
+    assert (high.match_id, high.round_number, high.players, high.points) == ("a", held.round_number, held.players, held.points)
+    later = [(("gus", "hal")[seat],), (("ivy", "jon")[seat],)]
+    # Who else made as many in match a itself (the other side, in another round) comes first.
+    assert [players for players in high.equalled_by if players in later] == later
+    assert len(set(high.equalled_by)) == len(high.equalled_by) and held.players not in high.equalled_by
+
+
 def test_shared_wins_have_no_margin():
     assert records([shared_win("n1", ["eve", "fay"], played_at=day(1))]).biggest_win == {}
 

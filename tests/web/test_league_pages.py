@@ -391,3 +391,29 @@ def test_the_matches_being_played_are_on_the_league_page(client):
     assert "Ann" in playing.group(1) and "0 rounds" in playing.group(1)
     finished = {match_id for match_id in [*played, started] if client.get(f"/api/v1/matches/{match_id}").get_json()["finished"]}
     assert finished and set(links) == set([*played, started]) - finished
+
+
+def test_a_highest_round_score_equalled_later_names_who_equalled_it(client):
+    """The same match played again by other players: its best round equals the record,
+    which keeps its first holder and names who equalled it (a league night's three twelves
+    showed one holder alone), on the page and in the API's records."""
+    league_id, _ = new_league(client)
+    before = client.get(f"/api/v1/leagues/{league_id}/records").get_json()["highest_round"]
+    game_id, held = next(iter(before.items()))
+    record_match = client.get(f"/api/v1/matches/{held['match_id']}").get_json()
+    names = {player["name"]: f"{player['name']}-two" for player in record_match["players"]}
+    again = client.post(
+        "/api/v1/matches",
+        json={"game": game_id, "players": list(names.values()), "options": record_match["options"], "league": league_id},
+    )
+    assert again.status_code == 201, again.get_json()
+    for round_ in record_match["rounds"]:
+        assert client.post(f"/api/v1/matches/{again.get_json()['id']}/rounds", json=round_["input"]).status_code == 201
+    after = client.get(f"/api/v1/leagues/{league_id}/records").get_json()["highest_round"][game_id]
+    assert (after["match_id"], after["points"], after["players"]) == (held["match_id"], held["points"], held["players"])
+    ids = {player["name"]: player["id"] for player in client.get("/api/v1/players").get_json()}
+    holders = [next(name for name, player_id in ids.items() if player_id == held_id) for held_id in held["players"]]
+    assert [ids[names[name]] for name in holders] in after["equalled_by"]
+    html = html_lib.unescape(client.get(f"/leagues/{league_id}").get_data(as_text=True))
+    line = re.search(r'<h3>Highest round score</h3>\s*<ul class="facts">(.*?)</ul>', html, re.DOTALL).group(1)
+    assert "equalled by" in line and " & ".join(names[name] for name in holders) in line, line
