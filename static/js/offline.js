@@ -130,7 +130,6 @@
   /* ---- the engine worker, started in the background once this phone has been here before */
   var worker = null;
   var failed = false;
-  var bootFailed = false;  // the worker runs but could not boot (its files could not be had)
   var waiting = {};
   var asked = 0;
   var timing = { started_at: null, first_answer_ms: null, worker: null };
@@ -160,7 +159,6 @@
         return;
       }
       if (reply.ready === false) {  // no files (offline before they were stored): asked again per round
-        bootFailed = true;
         engineState(null);
         return;
       }
@@ -173,15 +171,11 @@
     worker.addEventListener("error", function () {
       // The engine's files are not on this phone (never loaded) or failed: say so, queue plainly.
       failed = true;
-      giveUpWaiting();
+      Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error("engine unavailable")); });
+      waiting = {};
       worker = null;
       engineState(null);
     });
-  }
-  // The questions still out to a worker that is gone: each is answered without the engine.
-  function giveUpWaiting() {
-    Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error("engine unavailable")); });
-    waiting = {};
   }
   // The engine's state for the page (app.js says it in the corner): "starting", "ready" or none.
   function engineState(state) {
@@ -1275,27 +1269,9 @@
   window.addEventListener("online", function () {
     // The engine's files could not be had offline; with the connection they can.
     if (!worker) failed = false;
-    getReadyAgain();
     dropConnectionNotes();
     flush();
   });
-  // Back online on a round's page whose engine could not boot without the connection (the
-  // phone went offline before its files were stored): the corner says at once that the phone
-  // is getting ready again, and the engine boots afresh once the page is left alone, as on the
-  // page's first load. The corner stood blank from the reconnection on, and nothing got ready.
-  function getReadyAgain() {
-    if (!here || document.documentElement.dataset.engine) return;
-    if (worker && !bootFailed) return;  // still booting: its answer comes
-    if (worker) {
-      worker.terminate();
-      worker = null;
-      giveUpWaiting();
-    }
-    bootFailed = false;
-    if (!engineUsable()) return;
-    if (roundForm() && navigator.serviceWorker) engineState("starting");
-    whenIdle(startEngine);
-  }
   // A server that answered 5xx, or a connection that came back without an "online" event.
   setInterval(function () { if (navigator.onLine) flush(); }, RETRY_MS);
   window.addEventListener("offline", function () {
