@@ -176,9 +176,9 @@ def writers_line(engine: Any) -> str | None:
     under eight writers of two gunicorn workers many slept past the moment the lock came
     free (POST round at 32 connections: p99 180 to 300 ms, slowest 0.8 to 1.5 s). An
     exclusive flock on a file beside the database keeps them in the kernel's line instead,
-    each woken as the one before lets go (p99 about 50 ms, slowest under 0.1 s). It only orders writers of this machine, as a SQLite
-    database is; SQLite's own lock still guards the data, and other writes (the ORM
-    session's) still wait at it."""
+    each woken as the one before lets go (p99 about 50 ms, slowest under 0.1 s). It only
+    orders writers of this machine, as a SQLite database is; SQLite's own lock still guards
+    the data, and other writes (the ORM session's) still wait at it."""
     if engine.dialect.name != "sqlite":
         return None
     database = engine.url.database

@@ -89,7 +89,7 @@ def records_view(records: dict[str, Any], names: Names) -> dict[str, Any]:
                 **entry,
                 "game_name": games.get(game, game),
                 "who": names.joined(entry["players"]),
-                "equalled": [names.joined(players) for players in entry.get("equalled_by", [])],
+                "equalled": [names.joined(players) for players in entry["equalled_by"]],
             }
             for game, entry in records["highest_round"].items()
         ],
