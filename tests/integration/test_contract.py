@@ -19,7 +19,7 @@ import requests
 
 from scorekeeper.games import Game, RuleError, all_games
 from tests.games.legal_rounds import legal_round
-from tests.picks import an_endless_game, seats
+from tests.picks import an_endless_game, finished_match, seats
 
 from .exports import league_export
 from .racing import at_once
@@ -249,6 +249,40 @@ def test_rematch_starts_the_same_seats_with_the_deal_moved_on(gunicorn_server):
     stranger = signed_in(gunicorn_server, "stranger")
     assert assert_json_error(stranger.post(url, json={}, timeout=TIMEOUT), {403}, gunicorn_server)["error"] == "forbidden"
     assert_json_error(client().post(url, json={}, timeout=TIMEOUT), {403}, gunicorn_server)
+
+
+def test_league_records_name_who_equalled_a_round_high_over_gzip_and_br(gunicorn_server):
+    """Additions to the contract as a phone meets them through real workers, compressed:
+    a league's highest round score equalled later keeps its first holder and names who
+    equalled it (`equalled_by`, player ids by seat); a gap in the players is refused
+    naming the seat as a person counts it."""
+    owner = signed_in(gunicorn_server, "records")
+    others = [f"{name}-two" for name in PLAYERS]
+    league = owner.post(f"{gunicorn_server.url}/api/v1/leagues", json={"name": "Records", "members": [*PLAYERS, *others]},
+                        timeout=TIMEOUT).json()
+    # Records count finished matches: the same match played to its end by both tables.
+    options, hands = finished_match(GAME, PLAYERS)
+    played = []
+    for players in (PLAYERS, others):
+        body = {"game": GAME.id, "players": players, "league": league["id"], "options": options}
+        match = owner.post(f"{gunicorn_server.url}/api/v1/matches", json=body, timeout=TIMEOUT).json()
+        for hand in hands:
+            reply = owner.post(f"{gunicorn_server.url}/api/v1/matches/{match['id']}/rounds", json=hand, timeout=TIMEOUT)
+            assert reply.status_code == 201, failure(f"{reply.status_code} {reply.text}", gunicorn_server)
+        played.append(match)
+    seat_of = {seat["player_id"]: index for index, seat in enumerate(played[0]["players"])}
+    for encoding in ENCODINGS:
+        # (A small answer may come uncompressed: what counts is what the phone reads.)
+        reply = owner.get(f"{gunicorn_server.url}/api/v1/leagues/{league['id']}/records",
+                          headers={"Accept-Encoding": encoding}, timeout=TIMEOUT)
+        assert reply.status_code == 200, failure(reply.text, gunicorn_server)
+        high = reply.json()["highest_round"][GAME.id]
+        assert high["match_id"] == played[0]["id"], high
+        # The other table's holders of the same round (other rounds may equal it too).
+        assert [played[1]["players"][seat_of[held]]["player_id"] for held in high["players"]] in high["equalled_by"], high
+    gap = owner.post(f"{gunicorn_server.url}/api/v1/matches",
+                     json={"game": GAME.id, "players": [PLAYERS[0], " ", *PLAYERS[1:]]}, timeout=TIMEOUT)
+    assert "seat 2 needs a name" in assert_json_error(gap, {422}, gunicorn_server)["message"]
 
 
 # --------------------------------------------------------------------------- languages
