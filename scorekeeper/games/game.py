@@ -274,6 +274,20 @@ class Game(ABC):
     def _with_next(self, table: Table, state: MatchState) -> MatchState:
         if state.finished:
             return state
+        if table.ended_after is not None and state.round_count >= table.ended_after:
+            # The players ended the match here, before its own end: the highest total wins, as
+            # when a fixed number of rounds ends a match (a tie is a shared win).
+            return MatchState(
+                rounds=state.rounds,
+                totals=state.totals,
+                progress=state.progress,
+                finished=True,
+                winners=highest_winners(state.totals),
+                next=None,
+                details=state.details,
+                earlier=state.earlier,
+                ended_by_players=True,
+            )
         number = state.next_round
         hints = {"round": number, "dealer": table.dealer(number)}
         hints.update(self.hints(table, state))
@@ -379,8 +393,10 @@ class Game(ABC):
             "progress_format": self.progress_format,
             "rounds": state.round_count,
             "totals": list(state.totals),
-            "finished": state.finished,
-            "winners": list(state.winners),
+            # By the game's rules only: the players' ending is the table's (Table.ended_after),
+            # and a match they play on from there restores this snapshot as unfinished.
+            "finished": state.finished and not state.ended_by_players,
+            "winners": list(state.winners) if not state.ended_by_players else [],
             "progress": self.encode_progress(state.progress),
         }
 

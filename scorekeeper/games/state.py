@@ -13,6 +13,8 @@ class Table:
     players: tuple[str, ...]
     options: Mapping[str, Any]
     sides: tuple[tuple[int, ...], ...]
+    #: the players ended the match after this many rounds, before its own end (None: they did not)
+    ended_after: int | None = None
 
     @property
     def n(self) -> int:
@@ -81,6 +83,8 @@ class MatchState:
     next: Mapping[str, Any] | None
     details: Mapping[str, Any]
     earlier: int = 0
+    #: finished because the players ended it there (Table.ended_after), not by the game's rules
+    ended_by_players: bool = False
 
     @property
     def round_count(self) -> int:
