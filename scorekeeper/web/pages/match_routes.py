@@ -6,6 +6,7 @@ goes to the app's one error handler (the error page).
 """
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from flask import Response, current_app, redirect, render_template, request, url_for
@@ -156,7 +157,7 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
     return response
 
 
-def taken_context(match_id: str, taken: int) -> dict:
+def taken_context(match_id: str, taken: int) -> dict[str, Any]:
     """The page once round `taken` was recorded by another phone first: the entries posted
     for it beside the recorded ones (scored as an edit of it: a full replay), to keep either."""
     view = read_view(match_id)

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from ...config import PROJECT_ROOT
 from ...games.fields import is_int_within
 from ...games.i18n import N_, _
+from ...games.state import RoundScore
 from ...identity import current_actor
 from ...services import ServiceError, access
 from ...services import leagues as league_service
@@ -255,7 +256,7 @@ def my_version(view, number: int, raw: Mapping[str, Any], hints: Mapping[str, An
     return {"rows": version_rows(view, raw, number, state.scored(number).score), "refusal": None, "fields": fields}
 
 
-def version_rows(view, raw: Mapping[str, Any], number: int, score: Any) -> list[dict[str, Any]]:
+def version_rows(view, raw: Mapping[str, Any], number: int, score: RoundScore | None) -> list[dict[str, Any]]:
     """Per side: its name, what it made in the score sheet's words, and (`score`: the round
     scored) its score and the explanation of it."""
     made = adapter_for(view.game).sheet_cells(view.table, raw, number)
