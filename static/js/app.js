@@ -555,6 +555,9 @@
         var form = document.querySelector("form[data-round-form]");
         var nextRound = match.next ? match.next.round : null;
         if (live.dataset.mode === "edit") return liveRefresh(live, false);
+        // This phone's entries set beside a round another phone recorded are not replaced
+        // either: "Use mine" on an older version is refused with them kept.
+        if (document.getElementById("versions")) return liveRefresh(live, false);
         if (form && form.dataset.dirty && String(nextRound) !== form.dataset.number) {
           showNotice(live, form.dataset.number, nextRound);
           return liveRefresh(live, false);

@@ -75,8 +75,8 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         expect(other.locator("#h-entry")).to_have_text("Round 3", timeout=2000)
         other.clock.resume()
 
-        # Both phones type round 3; the first save wins, the second sees the current state
-        # with round 4 empty: its entries were round 3's, which is recorded (edited there if wrong).
+        # Both phones type round 3; the first save wins, the second sees its entries beside
+        # the recorded ones, keeps the recorded round and has round 4 empty.
         enter(other, "tricks_0", "0")
         enter(other, "tricks_1", "4")
         enter(other, "tricks_2", "1")
@@ -87,8 +87,9 @@ def test_live_sync_between_two_phones(page, console, shot, browser, live_server,
         other.get_by_role("button", name="Keep my entries").click()
         other.locator("#save").click()
         expect(other.locator("#stale-notice")).to_have_text(
-            "Round 3 was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)")
+            "Round 3 was recorded on another phone first, with other entries than yours: choose which stand")
         expect(other.locator("#round-3")).to_have_count(1)
+        other.get_by_role("link", name="Keep the recorded one").click()
         expect(other.locator("#h-entry")).to_have_text("Round 4")
         expect(other.locator('input[name^="tricks_"]:checked')).to_have_count(0)
         shot(other, "trust-10-stale-save")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.test_pages import TAKEN_ELSEWHERE, api_match, create, form_key, refusal
+from tests.web.test_pages import TAKEN_OTHERWISE, api_match, create, form_key, refusal
 
 NWIK_ROUND_1 = {"style": "5", "stake": "4", "vip_card": "2", "tricks_0": "3", "tricks_1": "5", "tricks_2": "5"}
 
@@ -43,12 +43,14 @@ def test_stale_round_number_is_refused(client):
     response = client.post(f"/matches/{match_id}/rounds", data={**second, "expected_number": "1", "idempotency_key": "b"})
     assert response.status_code == 409
     html = response.get_data(as_text=True)
-    # Another phone recorded round 1 first: the current match, round 2 empty (the entries were
-    # round 1's, which is recorded: edited there if they differ).
-    assert refusal(html) == TAKEN_ELSEWHERE.format(number=1)
-    assert 'id="round-1"' in html and '<h2 id="h-entry">Round 2</h2>' in html
-    assert not re.search(r'name="(style|stake|tricks_\d)" value="\d+" checked', html)
+    # Another phone recorded round 1 first: the current match, the entries beside round 1's
+    # (they were round 1's, which is recorded), and round 2 empty once they are left.
+    assert refusal(html) == TAKEN_OTHERWISE.format(number=1)
+    assert 'id="round-1"' in html and 'id="versions"' in html
     assert len(api_match(client, match_id)["rounds"]) == 1
+    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert '<h2 id="h-entry">Round 2</h2>' in html
+    assert not re.search(r'name="(style|stake|tricks_\d)" value="\d+" checked', html)
 
 
 def test_edit_round_and_refused_replay(client):

@@ -43,7 +43,7 @@ def api_match(client, match_id: str) -> dict:
 
 
 CHANGED_ELSEWHERE = "This match changed on another phone: here is the current state"
-TAKEN_ELSEWHERE = "Round {number} was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)"
+TAKEN_OTHERWISE = "Round {number} was recorded on another phone first, with other entries than yours: choose which stand"
 
 
 # --------------------------------------------------------------------------- pages render

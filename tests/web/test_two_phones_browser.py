@@ -1,14 +1,15 @@
 """Two phones at one table in chromium, one live server: both enter the same round, the one
-that saves second keeps its entries and saves anyway; nothing is lost or counted twice, and
-its next round starts afresh, not with the hand the other phone has already recorded."""
+that saves second keeps its entries, changes them and saves anyway; it is shown both versions
+and makes its own the round ("Use mine"); nothing is lost or counted twice, and its next round
+starts afresh, not with the hand the other phone has already recorded."""
 from __future__ import annotations
 
 import pytest
-from table_loop import enter_round, in_first_screen
+from table_loop import enter, enter_round, in_first_screen, sideways_overflow
 from table_loop_rounds import NAMES, open_match
 
 from scorekeeper.web.games import adapter_for
-from tests.picks import games, rounds, seats
+from tests.picks import games, other_round, rounds, seats
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +38,7 @@ def test_the_second_save_of_a_round_leaves_the_next_round_empty(game, new_phone,
     table = game.table(players)
     before = game.replay(table, played[: RACED - 1])
     values = adapter_for(game).form_values(played[RACED - 1], table, before.next)
+    mine = other_round(game, players, played, RACED)
     _context_a, phone_a = new_phone()
     match_id = open_match(phone_a, game.id, players)
     for raw in played[: RACED - 1]:
@@ -61,23 +63,34 @@ def test_the_second_save_of_a_round_leaves_the_next_round_empty(game, new_phone,
     expect(phone_a.locator("#live-notice")).to_contain_text(f"{RACED} was just recorded on another phone")
     console.allowed = ("status of 409", "status of 412")  # the refused save's page answers so
     phone_a.get_by_role("button", name="Keep my entries").click()
-    # A tap more (the player goes on comparing): the bar says the round is recorded, and
-    # Save is still this round's, not the next one's over this round's form.
-    phone_a.locator("form[data-round-form] label.chip:has(input[type=radio]:not(:checked)):visible").first.click()
+    # A sees the hand otherwise and taps its answers so (one by one: "the rest" buttons fill
+    # only what is open): the bar says the round is recorded, and Save is still this
+    # round's, not the next one's over this round's form.
+    for name, text in adapter_for(game).form_values(mine, table, before.next).items():
+        if text != "":
+            enter(phone_a, name, text)
     expect(phone_a.locator("#bar-state")).to_contain_text(f"Round {RACED} was recorded on another phone first")
     expect(phone_a.locator("#save")).to_have_text(f"Save round {RACED}")
     phone_a.locator("#save").click()
     notice = phone_a.locator("#stale-notice")
     expect(notice).to_have_text(
-        f"Round {RACED} was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)")
+        f"Round {RACED} was recorded on another phone first, with other entries than yours: choose which stand")
     expect(phone_a.locator(f"#round-{RACED}")).to_have_count(1)
-    expect(phone_a.locator("#h-entry")).to_contain_text(str(RACED + 1))
+    expect(phone_a.locator("#versions")).to_contain_text("Recorded on the other phone")
     shot(phone_a, f"two-phones-{game.id}-after-the-second-save")
     assert in_first_screen(phone_a, notice)  # said where the page opens, at the scores
+    # Its own version made the round: the sheet and the totals follow it.
+    use_mine = phone_a.get_by_role("button", name="Use mine")
+    use_mine.scroll_into_view_if_needed()
+    shot(phone_a, f"two-phones-{game.id}-use-mine")
+    assert sideways_overflow(phone_a) == 0
+    use_mine.click()
+    expect(phone_a.locator(f"#round-{RACED}.edited")).to_have_count(1)
+    expect(phone_a.locator("#h-entry")).to_contain_text(str(RACED + 1))
     # Round 8 starts as the phone that saved shows it: nothing of round 7 in it, nothing red.
     assert phone_a.evaluate(FORM_ANSWERS_JS) == fresh
     expect(phone_a.locator("#entry .refusal, #entry .field-error, #error-summary, .bar-state.bad")).to_have_count(0)
     served = phone_a.request.get(f"/api/v1/matches/{match_id}").json()
-    assert len(served["rounds"]) == RACED
-    assert list(served["totals"]) == list(game.replay(table, played).totals)
+    assert [round_["input"] for round_ in served["rounds"]] == [*played[: RACED - 1], mine]
+    assert list(served["totals"]) == list(game.replay(table, [*played[: RACED - 1], mine]).totals)
     assert console.unexpected() == []

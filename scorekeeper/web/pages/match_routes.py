@@ -6,6 +6,7 @@ goes to the app's one error handler (the error page).
 """
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from flask import Response, current_app, redirect, render_template, request, url_for
@@ -24,7 +25,16 @@ from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none
 from .blueprint import bp
 from .layout import side_colour
-from .match_views import chart, hints_before, match_context, preview_result, round_rows, scoreboard, side_names
+from .match_views import (
+    chart,
+    hints_before,
+    match_context,
+    preview_result,
+    round_rows,
+    round_versions,
+    scoreboard,
+    side_names,
+)
 from .page_tags import none_match, page_etag
 from .stored_pages import stored_match_page
 
@@ -33,6 +43,10 @@ MAX_KEY_LENGTH = 200
 CHANGED_ELSEWHERE_CODES = frozenset({"stale_etag", "round_number_taken", "conflict"})
 CHANGED_ELSEWHERE = N_("This match changed on another phone: here is the current state")
 TAKEN_ELSEWHERE = N_("Round {number} was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)")
+# The live check of a round another phone recorded meanwhile: saving it shows both versions.
+TAKEN_SAVE_TO_COMPARE = N_("Round {number} was recorded on another phone first: Save to compare yours with it")
+TAKEN_OTHERWISE = N_("Round {number} was recorded on another phone first, with other entries than yours: choose which stand")
+TAKEN_ALIKE = N_("Round {number} was already recorded on another phone, with the same entries as yours: nothing to choose")
 # The blocks of match.html that a phone polling for changes gets refreshed.
 LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
 
@@ -107,7 +121,7 @@ def preview(match_id: str):
         # The round these entries are for was recorded by another phone (its entries kept
         # to compare): the bar says so, and Save stays that round's, refused as it would be,
         # not the next round's (an outside walk-through read "Save round 2" over round 1).
-        result = {"ok": False, "message": _(TAKEN_ELSEWHERE, number=taken), "error": None, "field": None, "taken": taken}
+        result = {"ok": False, "message": _(TAKEN_SAVE_TO_COMPARE, number=taken), "error": None, "field": None, "taken": taken}
     context = match_context(view, values=request.form, edit_number=number, preview=result, live=True, with_parts=False)
     return render_block("match.html", "preview", **context)
 
@@ -128,17 +142,33 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
         if edit_number is not None and edit_number > len(view.state.rounds):
             edit_number = None  # the round being edited was undone meanwhile
         taken = round_taken(view, edit_number)
-        # The round these entries were for is recorded (the same hand, entered on two phones):
-        # they are not the next round's, which starts afresh; the recorded one is edited if wrong.
-        values = request.form if keep_values and taken is None else None
-        stale = _(CHANGED_ELSEWHERE) if taken is None else _(TAKEN_ELSEWHERE, number=taken)
-        context = match_context(view, values=values, stale=stale, edit_number=edit_number)
+        if taken is None:
+            values = request.form if keep_values else None
+            context = match_context(view, values=values, stale=_(CHANGED_ELSEWHERE), edit_number=edit_number)
+        else:
+            # The round these entries were for is recorded (the same hand, entered on two phones):
+            # they are not the next round's, which starts afresh.
+            context = taken_context(match_id, taken)
     else:
         context = match_context(view, values=request.form, error=refused, edit_number=edit_number)
     response = Response(render_template("match.html", **context), status=refused.status)
     # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): app.js decodes it.
     response.headers["X-Scorekeeper-Error"] = quote(str(refused.message)[:300], safe=" ,.:;!?()'/")
     return response
+
+
+def taken_context(match_id: str, taken: int) -> dict[str, Any]:
+    """The page once round `taken` was recorded by another phone first: the entries posted
+    for it beside the recorded ones (scored as an edit of it: a full replay), to keep either."""
+    view = read_view(match_id)
+    try:
+        versions = round_versions(view, taken, request.form)
+    except FormError:
+        # Not a whole round (the bids of a two-step round): nothing to set beside the recorded one.
+        return match_context(view, stale=_(TAKEN_ELSEWHERE, number=taken))
+    if versions is None:
+        return match_context(view, stale=_(TAKEN_ALIKE, number=taken))
+    return match_context(view, stale=_(TAKEN_OTHERWISE, number=taken), versions=versions)
 
 
 def round_taken(view, edit_number: int | None) -> int | None:

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from ...config import PROJECT_ROOT
 from ...games.fields import is_int_within
 from ...games.i18n import N_, _
+from ...games.state import RoundScore
 from ...identity import current_actor
 from ...services import ServiceError, access
 from ...services import leagues as league_service
@@ -225,6 +226,51 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
     }
 
 
+def round_versions(view, number: int, values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Recorded round `number` beside these entries for it (another phone recorded it first),
+    each as the score sheet says a round: per side what was made, the score and its
+    explanation, with the engine scoring the entries as an edit of that round. `mine` holds
+    the edit form's fields that post the entries ("Use mine"), or the rule's refusal instead.
+    None: the entries are the recorded ones, there is nothing to choose; FormError: they
+    are not a whole round. `view` is a full replay (service.read_view)."""
+    hints = hints_before(view, number)
+    recorded = view.state.scored(number)
+    raw = adapter_for(view.game).round_input(values, view.table, hints)
+    if raw == recorded.input:
+        return None
+    return {
+        "number": number,
+        "recorded": version_rows(view, recorded.input, number, recorded.score),
+        "mine": my_version(view, number, raw, hints),
+    }
+
+
+def my_version(view, number: int, raw: Mapping[str, Any], hints: Mapping[str, Any]) -> dict[str, Any]:
+    """The entries `raw` as round `number`: its rows as the engine scores them, or (a rule
+    refuses them) what was made with the rule's words and no fields to post."""
+    try:
+        _view, state = service.preview_round(view.match.id, raw, number, actor=current_actor(), view=view)
+    except ServiceError as refused:
+        return {"rows": version_rows(view, raw, number, None), "refusal": in_words(view, refused), "fields": None}
+    fields = adapter_for(view.game).form_values(raw, view.table, hints)
+    return {"rows": version_rows(view, raw, number, state.scored(number).score), "refusal": None, "fields": fields}
+
+
+def version_rows(view, raw: Mapping[str, Any], number: int, score: RoundScore | None) -> list[dict[str, Any]]:
+    """Per side: its name, what it made in the score sheet's words, and (`score`: the round
+    scored) its score and the explanation of it."""
+    made = adapter_for(view.game).sheet_cells(view.table, raw, number)
+    return [
+        {
+            "name": view.table.side_name(index),
+            "made": made[index] if index < len(made) else "",
+            "score": score.scores[index] if score is not None else None,
+            "explanation": score.explanation[index] if score is not None else "",
+        }
+        for index in range(len(view.table.sides))
+    ]
+
+
 def bidding_refusal(view, values) -> ServiceError | None:
     """The engine's refusal of the bids entered so far, as "Save the bids" would meet it (the adapter says which)."""
     refused = adapter_for(view.game).bidding_refusal(view.table, view.state, values)
@@ -279,6 +325,7 @@ def match_context(
     preview: dict[str, Any] | None = None,
     live: bool = False,
     stale: str | None = None,
+    versions: dict[str, Any] | None = None,
     share_url: str | None = None,
     share_link: Any = None,
     with_parts: bool = True,
@@ -286,7 +333,8 @@ def match_context(
     rights: access.MatchRights | None = None,
 ) -> dict[str, Any]:
     """The page's context. `view` is the match's current state (service.current_view), or
-    a full replay (service.read_view) to edit a recorded round; `with_parts=False` leaves
+    a full replay (service.read_view) to edit a recorded round or (`versions`, from
+    round_versions) to set entries beside a round another phone recorded; `with_parts=False` leaves
     out the stored parts (a fragment that shows none of them, such as the preview);
     `rights` are the reader's, when the caller worked them out already."""
     state, table = view.state, view.table
@@ -353,6 +401,8 @@ def match_context(
         # The version the forms were rendered with: a write based on an older one is refused.
         "etag": view.etag,
         "stale": stale,
+        # A round another phone recorded first beside this phone's entries for it (round_versions).
+        "versions": versions,
         "share_url": share_url,
         "share_link": share_link,
         "oob": False,
