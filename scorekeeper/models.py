@@ -98,6 +98,9 @@ class Match(Model):
     totals: Mapped[list[int]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(default=False)
     winners: Mapped[list[int]] = mapped_column(JSON)
+    # The players ended the match after this many rounds, before its own end (the engine's
+    # Table.ended_after; None: they did not). Part of what the rounds are replayed under.
+    ended_after: Mapped[int | None] = mapped_column(default=None)
     # A league match's result as one compact JSON text (player ids by seat, sides, totals,
     # winners), kept in step with the seats and the summary by every write: a league's first
     # standings and ratings decode it once per match, without the seats (services.league_ledgers).

@@ -57,6 +57,9 @@ def export_league(league_id: str, actor: Actor) -> dict[str, Any]:
                 "players": [seat.player_id for seat in match.seats],
                 "options": dict(match.options),
                 "table_check": match.table_check,
+                # Only where the players ended it after its last round: an export of matches
+                # played to their end reads as it did before ending early existed.
+                **({"ended_after": match.ended_after} if match.ended_after is not None else {}),
                 "rounds": [
                     {"number": round_.number, "input": round_.input, "created_at": round_.created_at.isoformat()}
                     # A round still waiting for table check is not a result yet.

@@ -279,10 +279,17 @@ def _checked_match(
             raise _refuse(_("{where}: rounds must be numbered 1, 2, 3, ...", where=where), f"{where}.rounds")
         inputs.append(_get(round_entry, "input", dict, round_where))
         round_times.append(_when(_get(round_entry, "created_at", str, round_where), round_where))
+    # The players ended the match after its last round (an export from before this was
+    # kept has none): nothing else can be said of rounds that were never played.
+    ended_after = entry.get("ended_after")
+    if ended_after is not None and (type(ended_after) is not int or ended_after != len(inputs) or not inputs):
+        raise _refuse(
+            _("{where}: the round its players ended it after must be its last round", where=where), f"{where}.ended_after"
+        )
     options = dict(frozen.options)
     sides = [list(side) for side in frozen.sides]
     # The table as every later read and write of the match builds it from the stored columns.
-    table = table_of(game, seat_names, options, sides)
+    table = table_of(game, seat_names, options, sides, ended_after)
     try:
         # In no language: the rounds' explanations are not stored, and a request's
         # translator costs more than the rules themselves (tens of lookups a round).
@@ -295,7 +302,7 @@ def _checked_match(
         "id": match_id, "game": game.id, "league_id": league_id, "created_by": None, "table_check": table_check,
         "options": options, "sides": sides, "version": 1, "created_at": created_at, "updated_at": updated_at,
         "round_count": state.round_count, "totals": totals, "finished": state.finished, "winners": winners,
-        "result": result_text(seat_ids, sides, totals, winners),
+        "ended_after": ended_after, "result": result_text(seat_ids, sides, totals, winners),
     })
     rows.seats.extend({"match_id": match_id, "seat": seat, "player_id": player_id} for seat, player_id in enumerate(seat_ids))
     rows.rounds.extend(

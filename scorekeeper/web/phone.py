@@ -51,9 +51,15 @@ def use_language(catalog: str | None) -> None:
 
 
 def table_of(match: Mapping[str, Any]) -> Table:
-    """The match's table as the server builds it: stored names, options and sides."""
+    """The match's table as the server builds it: stored names, options and sides, and
+    where the players ended it (a document stored before that was served has none)."""
     players = tuple(player["name"] for player in sorted(match["players"], key=lambda player: player["seat"]))
-    return Table(players=players, options=match["options"], sides=tuple(tuple(side) for side in match["sides"]))
+    return Table(
+        players=players,
+        options=match["options"],
+        sides=tuple(tuple(side) for side in match["sides"]),
+        ended_after=match.get("ended_after"),
+    )
 
 
 def refusal(error: Exception) -> dict[str, Any]:

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = all_games()
 # The first game's match is a league match (the league and player pages show it); its page
-# also gives the edit and undo pages, and its rules the signed-out rules page.
+# also gives the edit, undo and end-the-match pages, and its rules the signed-out rules page.
 FIRST = GAMES[0]
 # A finished match of a game played in partnerships, to show a winner banner naming a side.
 PARTNERSHIPS = next(
@@ -100,6 +100,7 @@ def signed_in_pages(site: Site) -> dict[str, str]:
     first = site.matches[FIRST.id]
     pages["edit-round"] = f"/matches/{first}/rounds/1/edit"
     pages["undo"] = f"/matches/{first}/undo"
+    pages["end-match"] = f"/matches/{first}/end"
     return pages
 
 

@@ -1,4 +1,4 @@
-"""Matches: create one, get one (with its ETag), list the caller's matches."""
+"""Matches: create one, get one (with its ETag), list the caller's matches, end one early and play on."""
 from __future__ import annotations
 
 import json
@@ -13,6 +13,7 @@ from ...i18n import current_language
 from ...identity import current_actor
 from ...services import matches as service
 from ..blueprint import Blueprint
+from ..rounds.resources import IF_MATCH
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 
 blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches and their derived state")
@@ -90,6 +91,30 @@ class Rematch(MethodView):
         """
         view = service.rematch(match_id, device_id(create=True), actor=current_actor())
         return view.as_dict(), 201, {"ETag": view.etag, "Location": f"/api/v1/matches/{view.match.id}"}
+
+
+@blp.route("/<string:match_id>/end")
+class MatchEnd(MethodView):
+    @blp.response(200, MatchSchema)
+    @blp.doc(parameters=[IF_MATCH])
+    @blp.alt_response(409, description="the match is finished already, has no round, or a round waits for table check")
+    def post(self, match_id: str):
+        """The players end the match after its last round, before its own end (a late night):
+        it is finished there and every side with the highest total wins. No body.
+
+        Taking back its last round (DELETE .../rounds/{number}) or DELETE .../end opens it again.
+        """
+        view = service.end_match(match_id, if_match=request.headers.get("If-Match"), actor=current_actor())
+        return view.as_dict(), 200, {"ETag": view.etag}
+
+    @blp.response(200, MatchSchema)
+    @blp.doc(parameters=[IF_MATCH])
+    @blp.alt_response(409, description="the players did not end the match")
+    def delete(self, match_id: str):
+        """Play on: a match the players ended is open again, its next round the one after
+        where they stopped."""
+        view = service.play_on(match_id, if_match=request.headers.get("If-Match"), actor=current_actor())
+        return view.as_dict(), 200, {"ETag": view.etag}
 
 
 @blp.route("/<string:match_id>/audit")

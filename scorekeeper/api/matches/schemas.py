@@ -41,6 +41,11 @@ class MatchSchema(Schema):
     totals = fields.List(fields.Integer(), required=True)
     finished = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
+    ended_after = fields.Integer(
+        allow_none=True,
+        metadata={"description": "the round after which the players ended the match before its own end "
+                                 "(POST .../end; the highest total wins), null when they did not"},
+    )
     next = fields.Dict(allow_none=True, required=True)
     details = fields.Dict(metadata={"description": "the game's running state: usage grid, bags, ..."})
     version = fields.Integer(required=True)
@@ -71,7 +76,7 @@ class AuditEntrySchema(Schema):
     id = fields.Integer(required=True)
     at = fields.DateTime(required=True)
     actor = fields.String(required=True, metadata={"description": "who: an account (and token) or a device"})
-    action = fields.String(required=True, metadata={"description": "match.create, round.create, round.edit, round.undo, round.refuse (a waiting round taken back by another phone: refused at table check), round.confirm, bidding.put, bidding.delete"})
+    action = fields.String(required=True, metadata={"description": "match.create, round.create, round.edit, round.undo, round.refuse (a waiting round taken back by another phone: refused at table check), round.confirm, bidding.put, bidding.delete, match.end (the players ended it after round_number), match.play_on"})
     round_number = fields.Integer(allow_none=True)
     before = fields.Raw(allow_none=True)
     after = fields.Raw(allow_none=True)

@@ -68,6 +68,7 @@ _LOCKED_COLUMNS = (
     _matches.c.totals,
     _matches.c.finished,
     _matches.c.winners,
+    _matches.c.ended_after,
     # The latest snapshot, read by the same statement. PostgreSQL reads it as of the
     # statement's start, while the row is the one this statement locked: when another
     # writer of the match committed in between (this write waited for its lock, or it
@@ -322,7 +323,7 @@ def _record(
         params = {"match_id": match_id}
         seats = write.execute(SEATS, params).all()
         game = get_game(locked.game)
-        table = table_of(game, [seat.name for seat in seats], locked.options, locked.sides)
+        table = table_of(game, [seat.name for seat in seats], locked.options, locked.sides, locked.ended_after)
         state, from_latest = _latest_state(write, game, table, match_id, locked)
         if state.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")

@@ -65,6 +65,7 @@ class MatchView:
             "totals": list(self.state.totals),
             "finished": self.state.finished,
             "winners": list(self.state.winners),
+            "ended_after": self.table.ended_after,
             "next": dict(self.state.next) if self.state.next is not None else None,
             "details": dict(self.state.details),
             "version": match.version,
@@ -144,15 +145,24 @@ def find_game(game_id: Any) -> Game:
 
 
 def table_for(match: Match, game: Game) -> Table:
-    return table_of(game, [seat.player.name for seat in match.seats], match.options, match.sides)
+    return table_of(game, [seat.player.name for seat in match.seats], match.options, match.sides, match.ended_after)
 
 
-def table_of(game: Game, players: Sequence[str], options: Mapping[str, Any], sides: Sequence[Sequence[int]]) -> Table:
-    """The table of a stored match from its players' names (in seat order), options and sides."""
+def table_of(
+    game: Game,
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    sides: Sequence[Sequence[int]],
+    ended_after: int | None = None,
+) -> Table:
+    """The table of a stored match from its players' names (in seat order), options and
+    sides, and the round after which its players ended it (if they did)."""
     # A match frozen before an option existed was played without it: the option's
     # default (which keeps the rule as it was) fills the gap; every stored value wins.
     effective = {spec.name: spec.default for spec in game.all_option_specs()} | dict(options)
-    return Table(players=tuple(players), options=effective, sides=tuple(tuple(side) for side in sides))
+    return Table(
+        players=tuple(players), options=effective, sides=tuple(tuple(side) for side in sides), ended_after=ended_after
+    )
 
 
 def counted(match: Match) -> list[Round]:

@@ -37,6 +37,7 @@ from .views import (
     MatchView,
     counted,
     find_game,
+    get_view,
     pending_round,
     read_view,
     readable_match,
@@ -316,6 +317,8 @@ def undo_round(
         last = match.rounds.pop()
         # A bidding was said for the round after the undone one: it no longer follows.
         match.bidding = None
+        # Ended by the players after this round: taking the round back plays on from before it.
+        match.ended_after = None
         # A waiting round taken back by another phone is that phone's refusal of it: the
         # recording phone is told so (match pages show the match's last refusal).
         refused = not last.confirmed and not access.recorded_on_this_phone(last, actor)
@@ -354,6 +357,53 @@ def confirm_round(match_id: str, number: int, *, if_match: str | None = None, ac
         audit(match, actor, "round.confirm", round_number=number, after=waiting.input)
         _store_summary(match, state)
     return MatchView(match=match, game=view.game, table=view.table, state=state)
+
+
+@retried
+def end_match(match_id: str, *, if_match: str | None = None, actor: Actor, reason: str | None = None) -> MatchView:
+    """The players end the match after its last counted round, before its own end: it is
+    finished there, every side with the highest total winning (a tie is a shared win), as
+    when a fixed number of rounds ends a match. Taking back its last round, or play_on,
+    opens it again."""
+    with locked_for_writing(match_id, if_match, actor) as match:
+        view = write_view(match)
+        if view.state.finished:
+            raise ServiceError(409, _("the match is finished already"), code="match_finished")
+        waiting = pending_round(match)
+        if waiting is not None:
+            raise ServiceError(
+                409,
+                _("round {number} is waiting for a second phone to confirm it: confirm or undo it first",
+                  number=waiting.number),
+                code="round_pending",
+            )
+        if view.state.round_count == 0:
+            raise ServiceError(409, _("no round has been recorded: there is nothing to end"), code="no_rounds")
+        match.ended_after = view.state.round_count
+        # The bids said for a round that will not be played.
+        match.bidding = None
+        view = write_view(match)
+        audit(match, actor, "match.end", round_number=match.ended_after, reason=reason)
+        _store_summary(match, view.state)
+    # Served whole (a write's view holds no round before its snapshot).
+    return get_view(match_id)
+
+
+@retried
+def play_on(match_id: str, *, if_match: str | None = None, actor: Actor, reason: str | None = None) -> MatchView:
+    """A match the players ended is open again: the next round is recorded as if they had
+    never stopped."""
+    with locked_for_writing(match_id, if_match, actor) as match:
+        if match.ended_after is None:
+            raise ServiceError(409, _("the players did not end this match: there is nothing to play on from"),
+                               code="not_ended_by_players")
+        ended_after = match.ended_after
+        match.ended_after = None
+        # The latest snapshot is the game's own (Game.snapshot): the state to play on from as it is.
+        view = write_view(match)
+        audit(match, actor, "match.play_on", round_number=ended_after, reason=reason)
+        _store_summary(match, view.state)
+    return get_view(match_id)
 
 
 def preview_round(

@@ -1,4 +1,4 @@
-"""The match's routes: the page, live preview, record, edit, confirm and undo a round, share, live sync, shared links.
+"""The match's routes: the page, live preview, record, edit, confirm and undo a round, end the match early and play on, share, live sync, shared links.
 
 A refusal that leaves the person's entries worth keeping (a round the engine refused,
 another phone writing first) re-renders the page with them; every other ServiceError
@@ -6,6 +6,7 @@ goes to the app's one error handler (the error page).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -283,16 +284,54 @@ def undo(match_id: str):
     number = int_or_none(request.form.get("number"))
     if number is None:
         raise ServiceError(422, _("say which round to undo"), code="form_field", field="number")
-    try:
-        service.undo_round(
+    return whole_match_write(
+        match_id,
+        lambda: service.undo_round(
             match_id, number, if_match=form_version(), actor=current_actor(), reason=request.form.get("reason")
-        )
+        ),
+    )
+
+
+def whole_match_write(match_id: str, write: Callable[[], Any], anchor: str = ""):
+    """A write whose form holds no round (undo, end, play on): done, the match page; refused
+    because another phone wrote first, the match as it stands now; any other refusal is the
+    error page's."""
+    try:
+        write()
     except ServiceError as refused:
         if not changed_elsewhere(refused):
             raise
-        # The undo form's entries are not a round: show the current match instead.
         return refused_response(match_id, refused, keep_values=False)
-    return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+    return redirect(url_for("pages.match_page", match_id=match_id) + anchor, code=303)
+
+
+@bp.route("/matches/<match_id>/end", methods=["GET", "POST"])
+def end(match_id: str):
+    """The players end the match after its last round (a late night): asked once, with the
+    totals as they stand and who would win, then the match is finished there."""
+    if request.method == "GET":
+        view = current_view(match_id)
+        if view.state.finished or view.pending is not None or view.state.round_count == 0:
+            return redirect(url_for("pages.match_page", match_id=match_id), code=303)
+        best = max(view.state.totals)
+        return render_template(
+            "end.html",
+            match=view.match,
+            etag=view.etag,
+            number=view.state.round_count,
+            sides=[(name, total, total == best) for name, total in zip(side_names(view), view.state.totals, strict=True)],
+        )
+    return whole_match_write(
+        match_id, lambda: service.end_match(match_id, if_match=form_version(), actor=current_actor()), "#scores"
+    )
+
+
+@bp.post("/matches/<match_id>/play-on")
+def play_on(match_id: str):
+    """A match the players ended is open again, at the round after where they stopped."""
+    return whole_match_write(
+        match_id, lambda: service.play_on(match_id, if_match=form_version(), actor=current_actor()), "#entry"
+    )
 
 
 @bp.post("/matches/<match_id>/share")

@@ -49,7 +49,11 @@ ACTION_ROUND_WORDS = {
     "round.undo": N_("undid round {number}"),
     "round.confirm": N_("confirmed round {number}"),
     "round.refuse": N_("refused round {number} at the table check"),
+    "match.end": N_("ended the match after round {number}"),
+    "match.play_on": N_("played on after round {number}"),
 }
+# Changes to the match as a whole: no round's entries to show beside them.
+MATCH_ACTIONS = ("match.end", "match.play_on")
 # The blocks of _match_parts.html, each stored as one part of the page.
 SHEET_PARTS = ("board", "last_round", "next_info", "progress", "rounds", "history", "table_refusal")
 # Parts with the links of those who may change the match (Undo, Edit): stored twice, with
@@ -542,6 +546,8 @@ def history(view) -> list[dict[str, Any]]:
     for entry in service.audit_trail(view.match.id, current_actor()):
         if entry.action == "match.create":
             change = creation_words(view, entry.after or {})
+        elif entry.action in MATCH_ACTIONS:
+            change = ""
         elif entry.before is not None and entry.after is not None:
             change = f"{words(entry.before, entry.round_number)} → {words(entry.after, entry.round_number)}"
         else:
