@@ -1058,10 +1058,11 @@
   });
 
   /* ---- writes only the server can make (an edit or undo of a round already sent, a change
-     of bids already sent, a confirmation, sharing): offline, their plain post or page would
+     of bids already sent, a confirmation, sharing, ending the match or playing on): offline,
+     their plain post or page would
      open the browser's error page or the offline page. They stay put and say why; nothing
      changes. (Rounds, bids not yet sent and the queued rounds' edits and undos work offline.) */
-  var SERVER_PAGES = /\/rounds\/\d+\/edit$|\/undo$/;
+  var SERVER_PAGES = /\/rounds\/\d+\/edit$|\/undo$|\/end$/;
   // The note goes after the form tapped, or at the foot of the card holding the link (not
   // inside a table cell or a row of buttons).
   function needsConnection(near) {
