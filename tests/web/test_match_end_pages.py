@@ -75,3 +75,15 @@ def test_no_end_is_offered_before_the_first_round(client):
     match_id = create(client, game.id)
     assert f"/matches/{match_id}/end" not in page_text(client.get(f"/matches/{match_id}"))
     assert client.get(f"/matches/{match_id}/end").status_code == 303
+
+
+def test_a_round_saved_after_another_phone_ended_the_match_says_why_it_was_not_kept(client):
+    game = all_games()[0]
+    match_id = two_rounds(client, game)
+    assert client.post(f"/api/v1/matches/{match_id}/end", json={}).status_code == 200  # the other phone
+    played = play(game, players_for(game))
+    refused = client.post(f"/matches/{match_id}/rounds", data={**played.form(3), "expected_number": "3"})
+    page = page_text(refused)
+    assert refused.status_code == 409
+    assert 'role="alert">the match is finished: no more rounds can be recorded<' in page
+    assert "The players ended the match after round 2." in page and len(api_match(client, match_id)["rounds"]) == 2

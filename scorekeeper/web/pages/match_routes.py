@@ -150,6 +150,10 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
             # The round these entries were for is recorded (the same hand, entered on two phones):
             # they are not the next round's, which starts afresh.
             context = taken_context(match_id, taken)
+    elif refused.code == "match_finished" and view.state.finished:
+        # Finished meanwhile (its last round, or the players' end, from another phone): no
+        # round form is left to say it beside, so it is said at the top, over the result.
+        context = match_context(view, stale=str(refused.message))
     else:
         context = match_context(view, values=request.form, error=refused, edit_number=edit_number)
     response = Response(render_template("match.html", **context), status=refused.status)
