@@ -285,6 +285,30 @@ def test_league_records_name_who_equalled_a_round_high_over_gzip_and_br(gunicorn
     assert "seat 2 needs a name" in assert_json_error(gap, {422}, gunicorn_server)["message"]
 
 
+def test_the_players_end_a_match_and_play_on_with_compressed_etags(gunicorn_server):
+    """POST and DELETE .../end through real workers: the answer's ETag, compressed as the
+    phone asked, is the match's new version; a stale If-Match is 412 and changes nothing."""
+    for encoding in ENCODINGS:
+        session = client(encoding)
+        created = new_match(gunicorn_server, session)
+        url = f"{gunicorn_server.url}/api/v1/matches/{created.json()['id']}"
+        recorded = session.post(f"{url}/rounds", json=HAND, timeout=TIMEOUT)
+        assert recorded.status_code == 201, failure(recorded.text, gunicorn_server)
+        # The tag the match was created with: a round has moved it on since.
+        stale = session.post(f"{url}/end", json={}, headers={"If-Match": created.headers["ETag"]}, timeout=TIMEOUT)
+        assert assert_json_error(stale, {412}, gunicorn_server)["error"] == "stale_etag"
+        current = session.get(url, timeout=TIMEOUT)
+        ended = session.post(f"{url}/end", json={}, headers={"If-Match": current.headers["ETag"]}, timeout=TIMEOUT)
+        assert ended.status_code == 200, failure(ended.text, gunicorn_server)
+        assert ended.json()["finished"] and ended.json()["ended_after"] == 1
+        assert session.get(url, headers={"If-None-Match": ended.headers["ETag"]}, timeout=TIMEOUT).status_code == 304
+        refused = session.post(f"{url}/rounds", json=HAND, timeout=TIMEOUT)
+        assert assert_json_error(refused, {409}, gunicorn_server)["error"] == "match_finished"
+        again = session.delete(f"{url}/end", headers={"If-Match": ended.headers["ETag"]}, timeout=TIMEOUT)
+        assert again.status_code == 200 and again.json()["next"]["round"] == 2, failure(again.text, gunicorn_server)
+        assert session.post(f"{url}/rounds", json=HAND, timeout=TIMEOUT).status_code == 201
+
+
 # --------------------------------------------------------------------------- languages
 
 
