@@ -511,12 +511,13 @@
     var notice = document.getElementById("live-notice");
     if (notice) { notice.hidden = true; notice.textContent = ""; }
   }
-  function showNotice(live, number, nextRound) {
+  // `endedAfter`: the players ended the match on another phone (no round was recorded there).
+  function showNotice(live, number, nextRound, endedAfter) {
     var notice = document.getElementById("live-notice");
     if (!notice) return;
     notice.textContent = "";
     var text = document.createElement("p");
-    text.textContent = t("recorded_elsewhere", { number: number });
+    text.textContent = endedAfter ? t("ended_elsewhere", { number: endedAfter }) : t("recorded_elsewhere", { number: number });
     var button = document.createElement("button");
     button.type = "button";
     button.className = "primary";
@@ -531,7 +532,7 @@
     keep.addEventListener("click", hideNotice);
     notice.appendChild(text);
     notice.appendChild(button);
-    notice.appendChild(keep);
+    if (!endedAfter) notice.appendChild(keep);  // an ended match takes no round: nothing to keep them for
     notice.hidden = false;
   }
   function poll() {
@@ -559,7 +560,7 @@
         // either: "Use mine" on an older version is refused with them kept.
         if (document.getElementById("versions")) return liveRefresh(live, false);
         if (form && form.dataset.dirty && String(nextRound) !== form.dataset.number) {
-          showNotice(live, form.dataset.number, nextRound);
+          showNotice(live, form.dataset.number, nextRound, match.ended_after);
           return liveRefresh(live, false);
         }
         if (form && form.dataset.dirty) return liveRefresh(live, false);

@@ -87,3 +87,24 @@ def test_a_round_saved_after_another_phone_ended_the_match_says_why_it_was_not_k
     assert refused.status_code == 409
     assert 'role="alert">the match is finished: no more rounds can be recorded<' in page
     assert "The players ended the match after round 2." in page and len(api_match(client, match_id)["rounds"]) == 2
+
+
+def test_ending_a_match_another_phone_ended_first_shows_the_result(client):
+    game = all_games()[0]
+    match_id = two_rounds(client, game)
+    version = form_version(client.get(f"/matches/{match_id}/end"))
+    assert client.post(f"/api/v1/matches/{match_id}/end", json={}).status_code == 200  # the other phone
+    refused = client.post(f"/matches/{match_id}/end", data={"version": version})
+    page = page_text(refused)
+    assert refused.status_code == 412
+    assert 'role="alert">This match was finished on another phone meanwhile: here is the result<' in page
+    assert "The players ended the match after round 2." in page
+
+
+def test_the_undo_of_an_ended_matchs_last_round_says_it_opens_the_match_again(client):
+    game = all_games()[0]
+    match_id = two_rounds(client, game)
+    reopens = "The players ended the match after this round: undoing it opens the match again."
+    assert reopens not in page_text(client.get(f"/matches/{match_id}/undo"))
+    assert client.post(f"/api/v1/matches/{match_id}/end", json={}).status_code == 200
+    assert reopens in page_text(client.get(f"/matches/{match_id}/undo"))

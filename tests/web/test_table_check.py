@@ -48,7 +48,14 @@ def test_a_second_phone_confirms_the_round(client, new_client, game):
     version = html.unescape(re.search(r'name="version" value="([^"]+)"', page).group(1))
     # The phone that recorded it cannot confirm it.
     same = client.post(f"/matches/{match_id}/rounds/1/confirm", data={"version": version})
-    assert same.status_code == 409 and "second phone" in same.get_data(as_text=True)
+    # Said where the page opens: no round form is there to say it beside (a walk-through's
+    # refused confirmation came back as the same page, without a word).
+    refusal = 'role="alert">the round must be confirmed on a second phone, not the one that recorded it<'
+    assert same.status_code == 409 and refusal in html.unescape(same.get_data(as_text=True))
+    # Nor a phone that came to the table after the round was recorded.
+    latecomer = new_client()
+    late = latecomer.post(f"/matches/{match_id}/rounds/1/confirm", data={"version": version})
+    assert late.status_code == 409 and "this phone joined after round 1 was recorded" in html.unescape(late.get_data(as_text=True))
     confirmed = second_phone.post(f"/matches/{match_id}/rounds/1/confirm", data={"version": version})
     assert confirmed.status_code == 303
     assert totals(client, match_id) == list(played.after(1).totals)

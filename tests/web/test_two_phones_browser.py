@@ -94,3 +94,30 @@ def test_the_second_save_of_a_round_leaves_the_next_round_empty(game, new_phone,
     assert [round_["input"] for round_ in served["rounds"]] == [*played[: RACED - 1], mine]
     assert list(served["totals"]) == list(game.replay(table, [*played[: RACED - 1], mine]).totals)
     assert console.unexpected() == []
+
+
+def test_a_phone_typing_a_round_is_told_when_another_ends_the_match(new_phone, live_server, console):
+    """The other phone ends the match while this one is typing the next round: it is told
+    the match was ended (not that a round was recorded), with the final scores a tap away
+    and no offer to keep entries no round can take."""
+    game = games()[0]
+    players = seats(game, NAMES[:4])
+    played = rounds(game, players, RACED)
+    table = game.table(players)
+    _context, phone = new_phone()
+    match_id = open_match(phone, game.id, players)
+    for raw in played[: RACED - 1]:
+        assert phone.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw).status == 201
+    phone.goto(f"/matches/{match_id}")
+    before = game.replay(table, played[: RACED - 1])
+    first, text = next(iter((name, text) for name, text in adapter_for(game).form_values(played[-1], table, before.next).items() if text != ""))
+    enter(phone, first, text)
+    ended = phone.request.post(f"/api/v1/matches/{match_id}/end", data={})  # the other phone
+    assert ended.status == 200, ended.text()
+    notice = phone.locator("#live-notice")
+    expect(notice).to_contain_text(f"The match was just ended after round {RACED - 1} on another phone")
+    expect(notice.get_by_role("button", name="Keep my entries")).to_have_count(0)
+    notice.get_by_role("button", name="Show the final scores").click()
+    expect(phone.locator("#winner-banner")).to_be_visible()
+    expect(phone.locator("#ended-early")).to_have_text(f"The players ended the match after round {RACED - 1}.")
+    assert console.unexpected() == []

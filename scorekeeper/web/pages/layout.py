@@ -50,6 +50,7 @@ def js_messages() -> dict[str, str]:
         # Shown online while the engine's files come and it boots (seconds on a first visit).
         "offline_getting_ready": _("Getting ready for offline…"),
         "recorded_elsewhere": _("Round {number} was just recorded on another phone"),
+        "ended_elsewhere": _("The match was just ended after round {number} on another phone"),
         "enter_round_instead": _("Enter round {number} instead"),
         "show_final_scores": _("Show the final scores"),
         "keep_my_entries": _("Keep my entries"),

@@ -43,6 +43,7 @@ MAX_KEY_LENGTH = 200
 # Refusals that mean "another phone wrote first": the page shows the current state instead.
 CHANGED_ELSEWHERE_CODES = frozenset({"stale_etag", "round_number_taken", "conflict"})
 CHANGED_ELSEWHERE = N_("This match changed on another phone: here is the current state")
+FINISHED_ELSEWHERE = N_("This match was finished on another phone meanwhile: here is the result")
 TAKEN_ELSEWHERE = N_("Round {number} was recorded on another phone first: it is in the score sheet (Edit it there if yours differs)")
 # The live check of a round another phone recorded meanwhile: saving it shows both versions.
 TAKEN_SAVE_TO_COMPARE = N_("Round {number} was recorded on another phone first: Save to compare yours with it")
@@ -143,16 +144,20 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
         if edit_number is not None and edit_number > len(view.state.rounds):
             edit_number = None  # the round being edited was undone meanwhile
         taken = round_taken(view, edit_number)
-        if taken is None:
+        if taken is None and view.state.finished and edit_number is None:
+            # Its last round or the players' end came from another phone: nothing to enter now.
+            context = match_context(view, stale=_(FINISHED_ELSEWHERE))
+        elif taken is None:
             values = request.form if keep_values else None
             context = match_context(view, values=values, stale=_(CHANGED_ELSEWHERE), edit_number=edit_number)
         else:
             # The round these entries were for is recorded (the same hand, entered on two phones):
             # they are not the next round's, which starts afresh.
             context = taken_context(match_id, taken)
-    elif refused.code == "match_finished" and view.state.finished:
-        # Finished meanwhile (its last round, or the players' end, from another phone): no
-        # round form is left to say it beside, so it is said at the top, over the result.
+    elif edit_number is None and (view.state.finished or view.pending is not None):
+        # No round form to say it beside (a finished match, a round waiting for table check:
+        # a confirmation refused, a round saved on a match finished meanwhile): said at the
+        # top, over the scores.
         context = match_context(view, stale=str(refused.message))
     else:
         context = match_context(view, values=request.form, error=refused, edit_number=edit_number)
@@ -284,6 +289,7 @@ def undo(match_id: str):
             etag=view.etag,
             number=count,
             cells=list(zip(side_names(view), last.score.scores, last.score.explanation, strict=False)),
+            reopens=view.match.ended_after is not None,
         )
     number = int_or_none(request.form.get("number"))
     if number is None:

@@ -239,14 +239,18 @@ def round_versions(view, number: int, values: Mapping[str, Any]) -> dict[str, An
     are not a whole round. `view` is a full replay (service.read_view)."""
     hints = hints_before(view, number)
     recorded = view.state.scored(number)
-    raw = adapter_for(view.game).round_input(values, view.table, hints)
+    adapter = adapter_for(view.game)
+    raw = adapter.round_input(values, view.table, hints)
     if raw == recorded.input:
         return None
-    return {
-        "number": number,
-        "recorded": version_rows(view, recorded.input, number, recorded.score),
-        "mine": my_version(view, number, raw, hints),
-    }
+    theirs = version_rows(view, recorded.input, number, recorded.score)
+    mine = my_version(view, number, raw, hints)
+    said = None
+    if [row["made"] for row in theirs] == [row["made"] for row in mine["rows"]]:
+        # The sides made the same (partners who split their tricks the other way): what
+        # differs is said seat by seat, as the history says a round.
+        said = (adapter.round_words(view.table, recorded.input, hints), adapter.round_words(view.table, raw, hints))
+    return {"number": number, "recorded": theirs, "mine": mine, "said": said}
 
 
 def my_version(view, number: int, raw: Mapping[str, Any], hints: Mapping[str, Any]) -> dict[str, Any]:
