@@ -104,8 +104,8 @@ class MatchEnd(MethodView):
 
         Taking back its last round (DELETE .../rounds/{number}) or DELETE .../end opens it again.
         """
-        view = service.end_match(match_id, if_match=request.headers.get("If-Match"), actor=current_actor())
-        return view.as_dict(), 200, {"ETag": view.etag}
+        service.end_match(match_id, if_match=request.headers.get("If-Match"), actor=current_actor())
+        return served_whole(match_id)
 
     @blp.response(200, MatchSchema)
     @blp.doc(parameters=[IF_MATCH])
@@ -113,8 +113,15 @@ class MatchEnd(MethodView):
     def delete(self, match_id: str):
         """Play on: a match the players ended is open again, its next round the one after
         where they stopped."""
-        view = service.play_on(match_id, if_match=request.headers.get("If-Match"), actor=current_actor())
-        return view.as_dict(), 200, {"ETag": view.etag}
+        service.play_on(match_id, if_match=request.headers.get("If-Match"), actor=current_actor())
+        return served_whole(match_id)
+
+
+def served_whole(match_id: str) -> tuple[dict, int, dict[str, str]]:
+    """The match after a write to it as a whole, every round replayed (a write's own view
+    holds none before its snapshot)."""
+    view = service.get_view(match_id)
+    return view.as_dict(), 200, {"ETag": view.etag}
 
 
 @blp.route("/<string:match_id>/audit")

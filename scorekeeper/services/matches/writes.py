@@ -37,7 +37,6 @@ from .views import (
     MatchView,
     counted,
     find_game,
-    get_view,
     pending_round,
     read_view,
     readable_match,
@@ -364,29 +363,37 @@ def end_match(match_id: str, *, if_match: str | None = None, actor: Actor, reaso
     """The players end the match after its last counted round, before its own end: it is
     finished there, every side with the highest total winning (a tie is a shared win), as
     when a fixed number of rounds ends a match. Taking back its last round, or play_on,
-    opens it again."""
+    opens it again. The view returned is the write's (no round before its snapshot): a
+    caller serving the match reads it whole (get_view)."""
     with locked_for_writing(match_id, if_match, actor) as match:
         view = write_view(match)
-        if view.state.finished:
-            raise ServiceError(409, _("the match is finished already"), code="match_finished")
         waiting = pending_round(match)
-        if waiting is not None:
-            raise ServiceError(
-                409,
-                _("round {number} is waiting for a second phone to confirm it: confirm or undo it first",
-                  number=waiting.number),
-                code="round_pending",
-            )
-        if view.state.round_count == 0:
-            raise ServiceError(409, _("no round has been recorded: there is nothing to end"), code="no_rounds")
+        refusal = end_refusal(view.state, waiting.number if waiting is not None else None)
+        if refusal is not None:
+            raise refusal
         match.ended_after = view.state.round_count
         # The bids said for a round that will not be played.
         match.bidding = None
         view = write_view(match)
         audit(match, actor, "match.end", round_number=match.ended_after, reason=reason)
         _store_summary(match, view.state)
-    # Served whole (a write's view holds no round before its snapshot).
-    return get_view(match_id)
+    return view
+
+
+def end_refusal(state: MatchState, waiting: int | None) -> ServiceError | None:
+    """Why the players cannot end the match as it stands (`waiting`: the number of a round
+    waiting for table check), or None: the write's check, and the page's before it asks."""
+    if state.finished:
+        return ServiceError(409, _("the match is finished already"), code="match_finished")
+    if waiting is not None:
+        return ServiceError(
+            409,
+            _("round {number} is waiting for a second phone to confirm it: confirm or undo it first", number=waiting),
+            code="round_pending",
+        )
+    if state.round_count == 0:
+        return ServiceError(409, _("no round has been recorded: there is nothing to end"), code="no_rounds")
+    return None
 
 
 @retried
@@ -403,7 +410,7 @@ def play_on(match_id: str, *, if_match: str | None = None, actor: Actor, reason:
         view = write_view(match)
         audit(match, actor, "match.play_on", round_number=ended_after, reason=reason)
         _store_summary(match, view.state)
-    return get_view(match_id)
+    return view
 
 
 def preview_round(

@@ -321,7 +321,7 @@ def end(match_id: str):
     totals as they stand and who would win, then the match is finished there."""
     if request.method == "GET":
         view = current_view(match_id)
-        if view.state.finished or view.pending is not None or view.state.round_count == 0:
+        if service.end_refusal(view.state, view.pending.number if view.pending is not None else None) is not None:
             return redirect(url_for("pages.match_page", match_id=match_id), code=303)
         best = max(view.state.totals)
         return render_template(
