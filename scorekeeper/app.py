@@ -106,15 +106,6 @@ def create_app(config: Any = None) -> Flask:
     app.register_blueprint(rules_pages.bp)
     app.register_blueprint(engine_bundle.bp)
     app.register_blueprint(offline_pages.bp)
-    from .document_reads import install_document_reads
-    from .page_reads import install_page_reads
-    from .round_writes import install_round_writes
-
-    # Writes inside, pages, documents outside: each answers its own paths and hands on the rest.
-    install_round_writes(app)
-    install_page_reads(app)
-    install_document_reads(app)
-    # Outermost: the layers below Flask see the client's address and scheme as Flask does.
     install_proxy_fix(app)
     return app
 

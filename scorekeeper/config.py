@@ -72,18 +72,6 @@ class Config:
     # phone that went away sooner.
     LIVE_STREAM_SECONDS = 60.0
     LIVE_HEARTBEAT_SECONDS = 15.0
-    # GET match JSON of an anonymous reader served below Flask from the stored document
-    # (scorekeeper/document_reads.py); False sends every read through Flask's route.
-    FAST_DOCUMENT_READS = True
-    # The match page served from its stored body per version and reader variant
-    # (web/pages/stored_pages.py); False renders it on every request.
-    STORED_MATCH_PAGES = True
-    # A returning phone's view of a casual match's stored page served below Flask
-    # (scorekeeper/page_reads.py); False sends every view through Flask's route.
-    FAST_PAGE_READS = True
-    # A round POSTed through the API by a client without an account recorded below Flask
-    # (scorekeeper/round_writes.py); False sends every POST through Flask's route.
-    FAST_ROUND_WRITES = True
 
 
 class TestConfig(Config):

@@ -37,8 +37,7 @@ def new_device_id() -> str:
 
 
 def device_cookie(device: str, secure: bool) -> str:
-    """The Set-Cookie value that gives a browser its device id (as Response.set_cookie
-    writes it; also below Flask, round_writes.py)."""
+    """The Set-Cookie value that gives a browser its device id (as Response.set_cookie writes it)."""
     return dump_cookie(COOKIE, device, max_age=TEN_YEARS, httponly=True, samesite="Lax", secure=secure)
 
 

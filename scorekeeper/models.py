@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint, false, func, text, true
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint, false, func, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -377,57 +377,22 @@ class AuditEntry(Model):
     match: Mapped[Match] = relationship()
 
 
-class MatchDocument(Model):
-    """A match as the API serves it, rendered once per version and language and shared by
-    every worker: reading a match then costs one query instead of a replay of all its
-    rounds. Its explanations are in `language`: each reader gets their own."""
+class MatchRender(Model):
+    """What a match shows every reader of one language alike, rendered once per version
+    and shared by every worker (services/matches/renders.py): its JSON document, or its
+    page's shared parts (a JSON object of HTML by part name). Never the source of truth,
+    and nothing of one reader: a newer version's render replaces the row."""
 
-    __tablename__ = "match_documents"
+    __tablename__ = "match_renders"
 
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    #: "document" or "page"
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     language: Mapped[str] = mapped_column(String(5), primary_key=True)
     version: Mapped[int]
-    body: Mapped[str] = mapped_column(Text)
-    # The body in the content codings browsers ask for (brotli, gzip), compressed once
-    # with the document instead of on every read; NULL for a body too small to compress.
-    body_br: Mapped[bytes | None] = mapped_column(LargeBinary)
-    body_gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
-
-
-class MatchPage(Model):
-    """The parts of a match's page that are the same for every reader of one language (the
-    score sheet, the totals, the chart, the history), rendered once per version and language
-    and shared by every worker and every phone polling the match. `body` is a JSON object of
-    HTML by part name; a newer version replaces the row. The forms a reader may use are
-    never in it: they are rendered per request."""
-
-    __tablename__ = "match_pages"
-
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
-    language: Mapped[str] = mapped_column(String(5), primary_key=True)
-    version: Mapped[int]
-    #: the code that rendered it (templates, catalogs, sources): another deploy renders again
-    build: Mapped[str] = mapped_column(String(16))
-    body: Mapped[str] = mapped_column(Text)
-
-
-class MatchPageBody(Model):
-    """A whole match page as a reader of one kind gets it (the variant: a hash of the
-    language, whether someone is signed in, the reader's rights and the league's name),
-    rendered once per version of the match and shared by every worker.
-    The reader's own values (the CSRF token, the form's idempotency key, the signed-in
-    name) are marks in it, filled in per request (web/pages/stored_pages.py); `body_gzip`
-    is the page compressed once with slots for them (gzip_pieces)."""
-
-    __tablename__ = "match_page_bodies"
-
-    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
-    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
-    version: Mapped[int]
-    #: the code and static files that rendered it: another deploy renders again
+    #: the code that rendered it (sources, templates, catalogs): another deploy renders again
     build: Mapped[str] = mapped_column(String(32))
     body: Mapped[str] = mapped_column(Text)
-    body_gzip: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class RoundSnapshot(Model):

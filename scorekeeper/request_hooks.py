@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, request, session
-from flask.sessions import SessionMixin
 
 from .device import set_device_cookie
 from .extensions import csrf
@@ -70,12 +69,7 @@ def remember_cookie(response: Response, update: Callable[[Response], Response] |
     REMEMBER_COOKIE_REFRESH_EACH_REQUEST, so no other request has anything to do."""
     if update is None:
         return
-    current: SessionMixin = session
-    if not getattr(current, "loaded", True):
-        # A session nobody used this request holds no new mark (flask-login sets and
-        # takes it in the same request).
-        return
-    if "_remember" in current or current_app.config.get("REMEMBER_COOKIE_REFRESH_EACH_REQUEST"):
+    if "_remember" in session or current_app.config.get("REMEMBER_COOKIE_REFRESH_EACH_REQUEST"):
         update(response)
 
 

@@ -66,10 +66,14 @@ def counted_inputs_after(match_id: str, after: int, up_to: int | None = None) ->
     return list(db.session.execute(query.order_by(_rounds.c.number)).scalars())
 
 
-def current_state(game: Game, table: Table, match_id: str) -> MatchState:
+def current_state(game: Game, table: Table, match_id: str, counted: int | None = None) -> MatchState:
     """The state after every counted round of the match: the latest snapshot, with the
-    rounds recorded after it (none, when every write stored its snapshot) replayed."""
+    rounds recorded after it (none, when every write stored its snapshot) replayed.
+    `counted` is the match's count of counted rounds when the caller knows it: a snapshot
+    after as many rounds is the state, and no round is read."""
     start = _nearest(game, table, match_id)
+    if start is not None and start.round_count == counted:
+        return start
     inputs = counted_inputs_after(match_id, start.round_count if start is not None else 0)
     return game.replay(table, inputs, start=start)
 

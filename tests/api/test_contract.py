@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from scorekeeper.extensions import db
-from scorekeeper.models import MatchDocument, Player
+from scorekeeper.models import MatchRender, Player
 from scorekeeper.services import leagues as league_service
 from tests.picks import any_game, rounds, seats
 
@@ -70,7 +70,9 @@ def test_each_language_gets_its_own_document_and_etag(client, clean_app):
     assert {served[language].headers["ETag"] for language in served} == {'"v2-ru"', '"v2-de"', '"v2-en"'}
     # Each language's document is stored once, for this version.
     with clean_app.app_context():
-        stored = db.session.scalars(select(MatchDocument).where(MatchDocument.match_id == match["id"])).all()
+        stored = db.session.scalars(
+            select(MatchRender).where(MatchRender.match_id == match["id"], MatchRender.kind == "document")
+        ).all()
         assert sorted((document.language, document.version) for document in stored) == [("de", 2), ("en", 2), ("ru", 2)]
     crossed = client.get(
         f"/api/v1/matches/{match['id']}", headers={"Accept-Language": "de", "If-None-Match": '"v2-ru"'}

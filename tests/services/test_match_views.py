@@ -12,9 +12,10 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.games import all_games
-from scorekeeper.models import MatchPage
+from scorekeeper.models import MatchRender
 from scorekeeper.services import Actor
 from scorekeeper.services import matches as service
+from scorekeeper.services.matches import views
 from tests.api.helpers import post_round
 from tests.games.legal_rounds import generator_for, legal_round
 from tests.picks import any_game
@@ -59,7 +60,8 @@ def test_the_current_view_is_the_replayed_state(app, client, game):
         assert current.pending == replayed.pending
 
 
-def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, client):
+def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, client, monkeypatch):
+    monkeypatch.setattr(views, "render_build", lambda: BUILD)
     game = any_game()
     match_id = new_match(client, game, random.Random(62), 2)
     renders: list[tuple[str, int]] = []
@@ -71,30 +73,33 @@ def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, cli
     def row(language: str):
         with app.app_context():
             return db.session.execute(
-                select(MatchPage.version, MatchPage.build, MatchPage.body).where(MatchPage.match_id == match_id, MatchPage.language == language)
+                select(MatchRender.version, MatchRender.build, MatchRender.body).where(
+                    MatchRender.match_id == match_id, MatchRender.kind == "page", MatchRender.language == language
+                )
             ).one_or_none()
 
     with app.test_request_context(headers={"Accept-Language": "de"}):
         view = service.current_view(match_id, NOBODY)
         version = view.match.version
-        assert service.page_parts(view, render, BUILD) == {"rounds": f"v{version}"}
-        assert service.page_parts(service.current_view(match_id, NOBODY), render, BUILD) == {"rounds": f"v{version}"}
+        assert service.page_parts(view, render) == {"rounds": f"v{version}"}
+        assert service.page_parts(service.current_view(match_id, NOBODY), render) == {"rounds": f"v{version}"}
     assert renders == [(match_id, version)]  # the second read is the stored copy
     assert row("de") == (version, BUILD, json.dumps({"rounds": f"v{version}"})) and row("en") is None
     play_on(client, game, match_id, random.Random(63))
     with app.test_request_context(headers={"Accept-Language": "de"}):
         newer = service.current_view(match_id, NOBODY)
-        assert service.page_parts(newer, render, BUILD) == {"rounds": f"v{version + 1}"}
+        assert service.page_parts(newer, render) == {"rounds": f"v{version + 1}"}
     assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}))
     # A worker that read the match before the write stores its render last: the newer row stays.
     with app.test_request_context(headers={"Accept-Language": "de"}):
         late = service.current_view(match_id, NOBODY)
         db.session.expunge(late.match)  # as read before the write: never written back
         late.match.version = version
-        service.page_parts(late, render, BUILD)
+        service.page_parts(late, render)
     assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}))
     # Another deploy (another build of the code) renders the same version again and replaces it.
+    monkeypatch.setattr(views, "render_build", lambda: "build-two")
     with app.test_request_context(headers={"Accept-Language": "de"}):
-        assert service.page_parts(service.current_view(match_id, NOBODY), render, "build-two") == {"rounds": f"v{version + 1}"}
+        assert service.page_parts(service.current_view(match_id, NOBODY), render) == {"rounds": f"v{version + 1}"}
     assert renders[-1] == (match_id, version + 1) and len(renders) == 4
     assert row("de") == (version + 1, "build-two", json.dumps({"rounds": f"v{version + 1}"}))

@@ -40,8 +40,7 @@ def test_a_reload_with_the_pages_tag_is_a_304_without_a_render(client, clean_app
     assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag
     with statements(clean_app) as full:
         page(client, match_id)
-    # The match and the reader's rights only: no snapshot, waiting round or stored parts
-    # (a stored page served below Flask takes one statement too: page_reads).
+    # The match and the reader's rights only: no snapshot, waiting round or stored parts.
     assert len(sent) <= len(full), (sent, full)
     assert not any(table in statement for statement in sent for table in ("round_snapshots", "FROM rounds")), sent
     # The encoded page's tag, as flask-compress sends it, names the same page.

@@ -19,7 +19,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import Game, all_games
 from scorekeeper.games.game import Game as BaseGame
 from scorekeeper.i18n import install_engine_translator
-from scorekeeper.models import Match, MatchPage
+from scorekeeper.models import Match, MatchRender
 from scorekeeper.services import matches as service
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.pages.match_views import SHEET_PARTS, render_sheet_parts
@@ -34,7 +34,9 @@ PER_REQUEST = re.compile(r'(name="csrf_token" value=|name="csrf-token" content=|
 def stored(app, match_id: str) -> dict[str, tuple[int, dict[str, str]]]:
     """The stored parts of a match by language: (version, parts)."""
     with app.app_context():
-        rows = db.session.execute(select(MatchPage).where(MatchPage.match_id == match_id)).scalars()
+        rows = db.session.execute(
+            select(MatchRender).where(MatchRender.match_id == match_id, MatchRender.kind == "page")
+        ).scalars()
         return {row.language: (row.version, json.loads(row.body)) for row in rows}
 
 

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import json
 
-from flask import Response, current_app, request
+from flask import Response, request
 from flask.views import MethodView
 
 from ...device import device_id
-from ...encodings import encoded_forms
 from ...etags import none_match
 from ...i18n import current_language
 from ...identity import current_actor
@@ -64,9 +63,7 @@ class MatchById(MethodView):
         Phones polling for changes send If-None-Match with the ETag they have: 304 while
         nothing changed, without replaying the match.
         """
-        version, etag, body = service.served_document(
-            match_id, current_actor, render_match, lambda body: encoded_forms(current_app, body)
-        )
+        version, etag, body = service.served_document(match_id, current_actor, render_match)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         # Any encoding's form of the tag ("v7-de:br") names the same document.
         if none_match(request.headers.get("If-None-Match"), version, current_language()):

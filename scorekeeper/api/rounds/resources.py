@@ -47,12 +47,12 @@ def idempotency_key() -> str | None:
 
 
 def usable_key(key: str) -> bool:
-    """Whether an Idempotency-Key is one this route takes (also below Flask: round_writes.py)."""
+    """Whether an Idempotency-Key is one this route takes."""
     return 1 <= len(key) <= 200
 
 
 def recorded_answer(recorded: service.RecordedRound, match_id: str) -> tuple[bytes, list[tuple[str, str]]]:
-    """The body and headers of a recorded round's 201 (also below Flask: round_writes.py)."""
+    """The body and headers of a recorded round's 201."""
     headers = [("ETag", recorded.etag), ("Location", f"/api/v1/matches/{match_id}/rounds/{recorded.number}")]
     if not recorded.created:
         headers.append(("Idempotent-Replayed", "true"))

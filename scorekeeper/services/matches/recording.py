@@ -1,4 +1,4 @@
-"""Recording the next round, the app's hottest write, in a few pre-built Core statements and no ORM objects.
+"""Recording the next round, the app's hottest write, in a few pre-built Core statements on the session's connection and no ORM objects.
 
 One `UPDATE ... RETURNING` bumps the match's version (conditionally on If-Match) and
 returns its columns: it takes the match lock (the row on PostgreSQL, the database on
@@ -8,21 +8,15 @@ same statement returns the latest snapshot (services.snapshots), and the match's
 as the statement's own reads saw it, which tells whether that snapshot is still the
 latest (see _LOCKED_COLUMNS). Then the seats and, only where they can exist, the stored
 key, the waiting round and the open bidding are read; the round, the new snapshot and
-the audit entry are inserted and the summary columns updated. The statements run on the
-driver's cursor of one pooled connection (services.driver; on PostgreSQL the writes and
-the commit in one round trip); a league match, a state rebuilt by replay, If-Match, or a
-request whose session already reads are written on the ORM session's connection, in its
-transaction (record_round says when). A casual POST without a key sends six statements and the
-commit; a league match's adds two, last: the league's bump and its ledgers' (services.
-league_ledgers.match_changed), so that the league's row is held only until the commit. The
-match's JSON document is stored per version and language on its next read (views.py), so
-the bumped version is all a reader or a polling phone needs to see the change.
+the audit entry are inserted and the summary columns updated. A league match's write
+adds two statements, last: the league's bump and its ledgers' (services.
+league_ledgers.match_changed), so that the league's row is held only until the commit.
+The match's JSON document and page parts are rendered per version on their next read
+(views.py), so the bumped version is all a reader or a polling phone needs to see the change.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -32,14 +26,13 @@ from sqlalchemy.exc import IntegrityError
 
 from ...etags import if_match_versions, match_etag
 from ...extensions import db
-from ...games import Game, MatchState, RuleError, Table, get_game
+from ...games import Game, MatchState, RuleError, get_game
 from ...games.base import StaleSnapshot
 from ...games.i18n import _
 from ...i18n import current_language
 from ...league import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
-from ..driver import DriverTransaction, driver_transaction
 from ..retries import retried
 from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
 
@@ -133,43 +126,9 @@ def recorded_from_view(view: MatchView, number: int, created: bool) -> RecordedR
     return RecordedRound(match_id=view.match.id, version=view.match.version, number=number, round=shown, created=created)
 
 
-class SessionWrite:
-    """The write's statements on the ORM session's connection, in its transaction: for a
-    write the driver's transaction cannot finish (see NeedsSession), or a request whose
-    session already reads."""
-
-    def execute(self, statement: Any, values: dict[str, Any]) -> Any:
-        return db.session.connection().execute(statement, values)
-
-    def commit(self) -> None:
-        db.session.commit()
-
-    def rollback(self) -> None:
-        db.session.rollback()
-
-    def batched(self) -> AbstractContextManager[None]:
-        return nullcontext()
-
-    def needs_session(self) -> None:
-        """Nothing to do: this is the session."""
-
-
-class NeedsSession(Exception):
-    """The driver's transaction met what only the session's code writes (a league match's
-    ledgers, a state rebuilt from its rounds and stored): rolled back, the write is made
-    again from the start on the session."""
-
-
-class DriverWrite(DriverTransaction):
-    """The write's statements on the driver's cursor (services.driver), for the common
-    round: a casual match played on from its latest snapshot."""
-
-    def needs_session(self) -> None:
-        self.rollback()
-        raise NeedsSession
-
-
-Write = SessionWrite | DriverWrite
+def execute(statement: Any, values: dict[str, Any]) -> Any:
+    """A Core statement on the session's connection, in its transaction."""
+    return db.session.connection().execute(statement, values)
 
 
 @dataclass(frozen=True)
@@ -180,13 +139,13 @@ class Replay:
     number: int
 
 
-def keyed_round(write: Write, match_id: str, key: str) -> Replay | None:
+def keyed_round(match_id: str, key: str) -> Replay | None:
     """The round stored with this Idempotency-Key (nothing is written: a held match lock
     is released); None when no round carries the key."""
-    number = write.execute(KEYED_ROUND, {"match_id": match_id, "key": key}).scalar()
+    number = execute(KEYED_ROUND, {"match_id": match_id, "key": key}).scalar()
     if number is None:
         return None
-    write.rollback()
+    db.session.rollback()
     return Replay(number)
 
 
@@ -199,10 +158,10 @@ def replayed_round(match_id: str, number: int, actor: Actor) -> RecordedRound:
 _VERSION = select(_matches.c.version).where(_matches.c.id == bindparam("match_id"))
 
 
-def lock_refusal(write: Write, match_id: str) -> ServiceError:
+def lock_refusal(match_id: str) -> ServiceError:
     """Why a conditional version bump changed no row: no such match (404), or If-Match
     named another version (412). The caller has rolled back."""
-    current = write.execute(_VERSION, {"match_id": match_id}).scalar()
+    current = execute(_VERSION, {"match_id": match_id}).scalar()
     if current is None:
         return ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     return ServiceError(
@@ -215,14 +174,14 @@ def lock_refusal(write: Write, match_id: str) -> ServiceError:
     )
 
 
-def _latest_state(write: Write, game: Game, table: Any, match_id: str, locked: Any) -> tuple[MatchState, bool]:
+def _latest_state(game: Game, table: Any, match_id: str, locked: Any) -> tuple[MatchState, bool]:
     """The state after every counted round, and whether it came straight from the latest
     snapshot (then no snapshot after as many rounds exists: the new one is simply added)."""
     snapshot = locked.snapshot
     if not _snapshot_is_latest(locked):
         # Another writer committed while this one waited for the lock (PostgreSQL): the
         # lock statement's snapshot is from before it. Read again, under the lock now held.
-        snapshot = write.execute(LATEST_SNAPSHOT, {"match_id": match_id}).scalar()
+        snapshot = execute(LATEST_SNAPSHOT, {"match_id": match_id}).scalar()
     if snapshot is None and locked.round_count == 0:
         # No round counted and no snapshot stored: the match's first round.
         return game.initial_state(table), True
@@ -234,9 +193,7 @@ def _latest_state(write: Write, game: Game, table: Any, match_id: str, locked: A
         else:
             if state.round_count == locked.round_count:
                 return state, True
-    # No snapshot of the current rounds (an older format, say): the general path, the
-    # session's (it reads the rounds and stores the snapshots it makes).
-    write.needs_session()
+    # No snapshot of the current rounds (an older format, say): rebuilt from the rounds.
     return snapshots.current_state(game, table, match_id), False
 
 
@@ -249,86 +206,61 @@ def record_round(
     idempotency_key: str | None = None,
     expected_number: int | None = None,
     actor: Actor,
-    read_input: Callable[[Game, Table, MatchState], Any] | None = None,
 ) -> RecordedRound:
     """Append a round; a repeat of an Idempotency-Key returns the round stored the first time.
 
     `expected_number` is the number the client means to record: if the match has moved
-    on, the write is refused with 409 rather than stored as a later round. `read_input`
-    (a form post) makes the round input from the state this write restores under its lock,
-    instead of `raw`: the form is read against the very state it is recorded on, and the
-    match is read once.
-
-    The common round is written on the driver's cursor (DriverWrite); a write that needs
-    the session's code, an If-Match (its list of versions), or a request whose session is
-    already in a transaction (what it reads next must see this write) is written on the
-    session, from the start.
+    on, the write is refused with 409 rather than stored as a later round.
     """
-    arguments = (match_id, raw, if_match, idempotency_key, expected_number, actor, read_input)
-    recorded: RecordedRound | Replay | None = None
-    if if_match is None and not (db.session.registry.has() and db.session().in_transaction()):
-        try:
-            with driver_transaction(db.engine, DriverWrite) as write, write.queued():
-                recorded = _record(write, *arguments)
-        except NeedsSession:
-            pass
-    if recorded is None:
-        recorded = _record(SessionWrite(), *arguments)
+    recorded = _record(match_id, raw, if_match, idempotency_key, expected_number, actor)
     if isinstance(recorded, Replay):
-        # Read on the session once the write's connection is given back (twenty retries
-        # of one key at once would otherwise hold two connections each).
         return replayed_round(match_id, recorded.number, actor)
     return recorded
 
 
 def _record(
-    write: Write,
     match_id: str,
     raw: Any,
     if_match: str | None,
     idempotency_key: str | None,
     expected_number: int | None,
     actor: Actor,
-    read_input: Callable[[Game, Table, MatchState], Any] | None,
 ) -> RecordedRound | Replay:
     expected = if_match_versions(if_match)
     now = utcnow()
     if expected is None:
-        locked = write.execute(LOCK, {"match_id": match_id, "now": now}).first()
+        locked = execute(LOCK, {"match_id": match_id, "now": now}).first()
     else:
         # Only versions ever issued are compared (an unknown tag allows none: stale).
         versions = sorted(expected) or [-1]
-        locked = write.execute(LOCK_IF_MATCH, {"match_id": match_id, "now": now, "versions": versions}).first()
+        locked = execute(LOCK_IF_MATCH, {"match_id": match_id, "now": now, "versions": versions}).first()
     if locked is None:
-        write.rollback()
+        db.session.rollback()
         # A retry racing its first attempt: that attempt has moved the version on.
         if idempotency_key is not None:
-            replay = keyed_round(write, match_id, idempotency_key)
+            replay = keyed_round(match_id, idempotency_key)
             if replay is not None:
                 return replay
-        raise lock_refusal(write, match_id)
+        raise lock_refusal(match_id)
     try:
         if idempotency_key is not None:
             # Under the lock: a retry that waited for its first attempt's commit gets that
             # round, before ?number, the finished state or validation could refuse it.
-            replay = keyed_round(write, match_id, idempotency_key)
+            replay = keyed_round(match_id, idempotency_key)
             if replay is not None:
                 return replay
-        if locked.league_id is not None:
-            # A league match's ledgers move with its rounds (league_ledgers, the session's).
-            write.needs_session()
         access.check_write(locked.league_id, locked.created_by, actor)
         if locked.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
         params = {"match_id": match_id}
-        seats = write.execute(SEATS, params).all()
+        seats = execute(SEATS, params).all()
         game = get_game(locked.game)
         table = table_of(game, [seat.name for seat in seats], locked.options, locked.sides, locked.ended_after)
-        state, from_latest = _latest_state(write, game, table, match_id, locked)
+        state, from_latest = _latest_state(game, table, match_id, locked)
         if state.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
         if locked.table_check:
-            waiting = write.execute(WAITING_ROUND, params).scalar()
+            waiting = execute(WAITING_ROUND, params).scalar()
             if waiting is not None:
                 raise ServiceError(
                     409,
@@ -343,9 +275,7 @@ def _record(
                 code="round_number_taken",
                 field="number",
             )
-        if read_input is not None:
-            raw = read_input(game, table, state)
-        bidding = write.execute(OPEN_BIDDING, params).first() if game.has_bidding else None
+        bidding = execute(OPEN_BIDDING, params).first() if game.has_bidding else None
         try:
             if bidding is not None and bidding.round_number == number:
                 raw = game.with_bidding(bidding.input, raw)
@@ -353,61 +283,59 @@ def _record(
         except RuleError as error:
             raise rule_error(error) from None
         scored = played.rounds[-1]
-        # The writes and the commit: on PostgreSQL sent at once, one round trip (see batched).
-        with write.batched():
-            if bidding is not None:
-                # The round is recorded: its bidding is part of it now.
-                write.execute(DROP_BIDDING, params)
-            write.execute(
-                INSERT_ROUND,
-                {
-                    "match_id": match_id,
-                    "number": number,
-                    "input": raw,
-                    "scores": list(scored.score.scores),
-                    "idempotency_key": idempotency_key,
-                    "confirmed": not locked.table_check,
-                    "recorded_by": access.phone_marks(actor),
-                    "created_at": now,
-                    "updated_at": now,
-                },
-            )
-            league_change = None
-            if not locked.table_check:
-                league_change = _store_summary(write, locked, [seat.player_id for seat in seats], match_id, played)
-                if from_latest:
-                    write.execute(
-                        INSERT_SNAPSHOT, {"match_id": match_id, "rounds": played.round_count, "body": game.snapshot(played)}
-                    )
-                else:
-                    snapshots.store(game, match_id, played)
-            write.execute(
-                INSERT_AUDIT,
-                {
-                    "match_id": match_id,
-                    "actor": actor.label,
-                    "user_id": actor.user_id,
-                    "action": "round.create",
-                    "round_number": number,
-                    "before": None,
-                    "after": raw,
-                    "reason": None,
-                    "at": now,
-                },
-            )
-            if league_change is not None:
-                # Last: from here to the commit this write holds its league's row, which every
-                # write of the league's matches bumps (see league_ledgers.match_changed).
-                league_ledgers.match_changed(locked.league_id, *league_change)
-            write.commit()
+        if bidding is not None:
+            # The round is recorded: its bidding is part of it now.
+            execute(DROP_BIDDING, params)
+        execute(
+            INSERT_ROUND,
+            {
+                "match_id": match_id,
+                "number": number,
+                "input": raw,
+                "scores": list(scored.score.scores),
+                "idempotency_key": idempotency_key,
+                "confirmed": not locked.table_check,
+                "recorded_by": access.phone_marks(actor),
+                "created_at": now,
+                "updated_at": now,
+            },
+        )
+        league_change = None
+        if not locked.table_check:
+            league_change = _store_summary(locked, [seat.player_id for seat in seats], match_id, played)
+            if from_latest:
+                execute(
+                    INSERT_SNAPSHOT, {"match_id": match_id, "rounds": played.round_count, "body": game.snapshot(played)}
+                )
+            else:
+                snapshots.store(game, match_id, played)
+        execute(
+            INSERT_AUDIT,
+            {
+                "match_id": match_id,
+                "actor": actor.label,
+                "user_id": actor.user_id,
+                "action": "round.create",
+                "round_number": number,
+                "before": None,
+                "after": raw,
+                "reason": None,
+                "at": now,
+            },
+        )
+        if league_change is not None:
+            # Last: from here to the commit this write holds its league's row, which every
+            # write of the league's matches bumps (see league_ledgers.match_changed).
+            league_ledgers.match_changed(locked.league_id, *league_change)
+        db.session.commit()
     except ServiceError:
-        write.rollback()
+        db.session.rollback()
         raise
     except IntegrityError:
         # Only a concurrent request with the same Idempotency-Key gets here.
-        write.rollback()
+        db.session.rollback()
         if idempotency_key is not None:
-            replay = keyed_round(write, match_id, idempotency_key)
+            replay = keyed_round(match_id, idempotency_key)
             if replay is not None:
                 return replay
         raise ServiceError(
@@ -427,7 +355,7 @@ def _snapshot_is_latest(locked: Any) -> bool:
 
 
 def _store_summary(
-    write: Write, locked: Any, player_ids: list[str], match_id: str, state: MatchState
+    locked: Any, player_ids: list[str], match_id: str, state: MatchState
 ) -> tuple[StoredMatch, StoredMatch] | None:
     """The match's summary columns in step with its counted rounds (and a league match's
     result with them, in the same statement); for a league match its record before and
@@ -439,7 +367,7 @@ def _store_summary(
         "winners": list(state.winners),
     }
     if locked.league_id is None:
-        write.execute(SUMMARY, {"match_id": match_id, **summary})
+        execute(SUMMARY, {"match_id": match_id, **summary})
         return None
     before = league_ledgers.summary_record(match_id, locked, tuple(player_ids))
     after = dataclasses.replace(
@@ -449,5 +377,5 @@ def _store_summary(
         finished=state.finished,
         round_count=state.round_count,
     )
-    write.execute(SUMMARY, {"match_id": match_id, **summary, "result": league_ledgers.result_of(after)})
+    execute(SUMMARY, {"match_id": match_id, **summary, "result": league_ledgers.result_of(after)})
     return before, after

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from collections import namedtuple
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -10,10 +9,10 @@ from typing import Any, cast
 
 from sqlalchemy import ColumnElement, bindparam, or_, select
 from sqlalchemy import Table as SqlTable
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
+from ...builds import render_build
 from ...etags import match_etag
 from ...extensions import db
 from ...games import Game, MatchState, RuleError, Table, game_ids, get_game
@@ -23,14 +22,11 @@ from ...i18n import current_language
 from ...models import (
     DeviceMatch,
     Match,
-    MatchDocument,
-    MatchPage,
-    MatchPageBody,
     Round,
     utcnow,
 )
 from .. import Actor, ServiceError, access, snapshots
-from ..driver import run_on_cursor
+from . import renders
 
 SEEN_REFRESH = timedelta(days=1)
 
@@ -249,7 +245,7 @@ def current_view_of(match: Match) -> MatchView:
     """`current_view` of a match `current_match` read."""
     game = get_game(match.game)
     table = table_for(match, game)
-    state = snapshots.current_state(game, table, match.id)
+    state = snapshots.current_state(game, table, match.id, match.round_count)
     waiting = snapshots.waiting_round(match.id)
     pending = None
     if waiting is not None:
@@ -277,7 +273,7 @@ def readable_match(match_id: str, actor: Actor) -> Match:
     return match
 
 
-_matches, _documents = Match.__table__, MatchDocument.__table__
+_matches = cast(SqlTable, Match.__table__)
 _devices = cast(SqlTable, DeviceMatch.__table__)
 SEEN_QUERY = select(_devices.c.seen_at).where(
     _devices.c.device_id == bindparam("device_id"), _devices.c.match_id == bindparam("match_id")
@@ -285,265 +281,46 @@ SEEN_QUERY = select(_devices.c.seen_at).where(
 HEAD_QUERY = select(_matches.c.id, _matches.c.version, _matches.c.league_id, _matches.c.created_by).where(
     _matches.c.id == bindparam("match_id")
 )
-DOCUMENT_QUERY = (
-    select(
-        _matches.c.version,
-        _matches.c.league_id,
-        _documents.c.version.label("document_version"),
-        _documents.c.body,
-        _documents.c.body_br,
-        _documents.c.body_gzip,
-    )
-    .select_from(
-        _matches.outerjoin(
-            _documents,
-            (_documents.c.match_id == _matches.c.id) & (_documents.c.language == bindparam("language")),
-        )
-    )
-    .where(_matches.c.id == bindparam("match_id"))
-)
 
-
-READ_OUTSIDE_TRANSACTION = {"isolation_level": "AUTOCOMMIT"}
-
-
-def read_document(engine: Any, match_id: str, language: str) -> Any:
-    """The match's version and league with its stored document in `language` (None
-    when there is none), in one statement on a connection of the pool: no ORM and no
-    transaction bookkeeping (this is the hottest read of the app, and the ORM's
-    per-statement work costs more than the query itself). On PostgreSQL outside a
-    transaction (one statement reads one consistent row): no BEGIN and no ROLLBACK, so
-    the read is one round trip to the database, not three. None for no such match."""
-    options = READ_OUTSIDE_TRANSACTION if engine.dialect.name == "postgresql" else {}
-    with engine.connect().execution_options(**options) as connection:
-        return connection.execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
-
-
-class OneRowRead:
-    """A SELECT of one row on a DBAPI connection of the engine's pool, below SQLAlchemy's
-    Core: compiled once, then the driver's cursor alone. For the readers below Flask,
-    whose one statement costs less than Core's work around it (the connection and result
-    objects, the compiled cache's lookup: 30 µs of a 46 µs read on SQLite, 90 of 165 on
-    PostgreSQL). The columns must need no result processing (numbers, text, bytes,
-    booleans), the parameters no bind processing (text). On PostgreSQL the read runs
-    outside a transaction (as `read_document`), and the connection goes back to the pool
-    as it came. The engine's before_cursor_execute listeners (the statement counts of the
-    tests and of bench.hot_paths) see the statement, with no Connection or context."""
-
-    def __init__(self, engine: Any, statement: Any) -> None:
-        self.engine = engine
-        compiled = statement.compile(dialect=engine.dialect)
-        self.sql = str(compiled)
-        self.positions = None if engine.dialect.name == "postgresql" else list(compiled.positiontup or ())
-        self.row = namedtuple("Row", [column.key for column in statement.selected_columns])  # type: ignore[misc]
-
-    def __call__(self, parameters: dict[str, Any]) -> Any:
-        """The row (its columns by name), or None; a driver's error (a connection the
-        server dropped, say) leaves the pool without that connection and is raised as
-        SQLAlchemy's, as Core would."""
-        connection = self.engine.raw_connection()
-        try:
-            if self.positions is None:
-                driver = connection.driver_connection
-                driver.autocommit = True
-                try:
-                    found = self.fetch(connection.cursor(), parameters)
-                finally:
-                    if not driver.closed:
-                        driver.autocommit = False
-            else:
-                found = self.fetch(connection.cursor(), [parameters[name] for name in self.positions])
-        except self.engine.dialect.loaded_dbapi.Error as error:
-            connection.invalidate(error)
-            raise DBAPIError.instance(self.sql, parameters, error, self.engine.dialect.loaded_dbapi.Error) from error
-        finally:
-            connection.close()
-        return None if found is None else self.row(*found)
-
-    def fetch(self, cursor: Any, parameters: Any) -> Any:
-        run_on_cursor(self.engine, cursor, self.sql, parameters)
-        found = cursor.fetchone()
-        cursor.close()
-        return found
-
-
-def document_reader(app: Any) -> Callable[[str, str], Any]:
-    """`read_document` on `app`'s database, for a reader below Flask (no app context)."""
-    with app.app_context():
-        read = OneRowRead(db.engine, DOCUMENT_QUERY)
-    return lambda match_id, language: read({"match_id": match_id, "language": language})
+DOCUMENT_QUERY = renders.with_stored(HEAD_QUERY, renders.DOCUMENT)
 
 
 def served_document(
     match_id: str,
     actor: Callable[[], Actor],
     render: Callable[[MatchView], str],
-    encode: Callable[[bytes], Mapping[str, bytes | None]],
 ) -> tuple[int, str, str]:
     """The match's version, ETag and document as `render` writes it in this request's
-    language, from the stored copy of this version and language when there is one (one
-    query), else rendered and stored with its compressed forms (`encode`). `actor` is
-    asked only for a league match: a casual match's id is its key, and working out who
-    asks costs more than the query."""
-    language = current_language()
-    if db.session().in_transaction():
-        # A request that read already (to authenticate an API token) keeps its transaction.
-        row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language}).first()
-    else:
-        row = read_document(db.engine, match_id, language)
+    language: the stored render of this version (renders.py), else rendered and stored.
+    `actor` is asked only for a league match: a casual match's id is its key."""
+    language, build = current_language(), render_build()
+    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language, "build": build}).first()
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
         access.check_match_read(get_match(match_id), actor())
-    if row.document_version == row.version:
-        return row.version, match_etag(row.version, language), row.body
-    match = get_match(match_id)
-    view = view_of(match)
-    body = render(view)
-    forms = encode(body.encode())
-    stored = db.session.get(MatchDocument, (match_id, language))
-    if stored is None:
-        db.session.add(MatchDocument(
-            match_id=match_id, language=language, version=match.version, body=body,
-            body_br=forms.get("br"), body_gzip=forms.get("gzip"),
-        ))
-    elif stored.version < match.version:
-        stored.version, stored.body = match.version, body
-        stored.body_br, stored.body_gzip = forms.get("br"), forms.get("gzip")
-    try:
-        db.session.commit()
-    except IntegrityError:
-        # Another worker stored this version's document at the same moment.
-        db.session.rollback()
-    return match.version, etag_for(match), body
 
-
-_pages = cast(SqlTable, MatchPage.__table__)
-
-
-def _body_where(table: SqlTable, *names: str, column: str = "body") -> Any:
-    """The stored body (or `column`) of `table` where each named column equals the parameter of its name."""
-    return select(table.c[column]).where(*(table.c[name] == bindparam(name) for name in names))
-
-
-PAGE_QUERY = _body_where(_pages, "match_id", "language", "version", "build")
-
-
-def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]], build: str) -> dict[str, str]:
-    """The parts of the match page that every reader of this request's language sees alike
-    (HTML by part name, as `render` writes them from a view replayed from every round),
-    from the stored copy of the match's current version and language when there is one
-    rendered by this `build` of the code (one query), else rendered from a replay and
-    stored in place of an older version's (or another build's)."""
-    match, language = view.match, current_language()
-    version = match.version
-    body = db.session.connection().execute(
-        PAGE_QUERY, {"match_id": match.id, "language": language, "version": version, "build": build}
-    ).scalar()
-    if body is not None:
-        parts: dict[str, str] = json.loads(body)
-        return parts
-    full = view if not view.state.earlier else view_of(get_match(match.id))
-    parts = render(full)
-    values = {"match_id": match.id, "language": language, "version": version, "build": build, "body": json.dumps(parts)}
-    _store_newer(_pages, values, [_pages.c.match_id, _pages.c.language], _newer_version(_pages))
-    return parts
-
-
-def _newer_version(table: SqlTable) -> Callable[[Any], ColumnElement[bool]]:
-    """A stored row is replaced by a newer version's, or by the same version rendered by another build."""
-    return lambda new: (table.c.version < new.version) | ((table.c.version == new.version) & (table.c.build != new.build))
-
-
-def _store_newer(
-    table: SqlTable, values: dict[str, Any], keys: list[Any], newer: Callable[[Any], ColumnElement[bool]]
-) -> None:
-    """Insert the row, or replace the stored one where `newer(excluded)` holds: another
-    worker may store this (or a newer) version at the same moment, and the newer one stays."""
-    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
-    statement = insert(table).values(**values)
-    new = statement.excluded
-    replaced = {name: getattr(new, name) for name in values if name not in {key.name for key in keys}}
-    db.session.execute(statement.on_conflict_do_update(index_elements=keys, set_=replaced, where=newer(new)))
-    db.session.commit()
-
-
-_bodies = cast(SqlTable, MatchPageBody.__table__)
-PAGE_BODY_QUERIES = {
-    column: _body_where(_bodies, "match_id", "variant", "version", "build", column=column)
-    for column in ("body", "body_gzip")
-}
-
-
-def stored_page_body(
-    match: MatchHead, variant: str, build: str, render: Callable[[], tuple[str, bytes]], gzip: bool = False
-) -> str | bytes:
-    """The whole match page of one reader variant (web/pages/stored_pages.py) for the
-    match's current version, rendered by this `build`, from its stored copy (one query),
-    else as `render` writes it (the page and its gzip pieces), stored in place of an older
-    one. The page as text, or with `gzip` its gzip pieces (gzip_pieces)."""
-    key = {"match_id": match.id, "variant": variant, "version": match.version, "build": build}
-    column = "body_gzip" if gzip else "body"
-    stored = db.session.connection().execute(PAGE_BODY_QUERIES[column], key).scalar()
-    if stored is not None:
-        return bytes(stored) if gzip else str(stored)
-    body, pieces = render()
-    _store_newer(
-        _bodies, {**key, "body": body, "body_gzip": pieces}, [_bodies.c.match_id, _bodies.c.variant],
-        _newer_version(_bodies),
-    )
-    return pieces if gzip else body
-
-
-PAGE_READ_QUERIES = {
-    column: select(
-        _matches.c.version, _matches.c.league_id, _matches.c.created_by,
-        (_devices.c.seen_at >= bindparam("since")).label("seen"),
-        _bodies.c.version.label("page_version"), _bodies.c.build, _bodies.c[column].label("page"),
-    )
-    .select_from(
-        _matches.outerjoin(
-            _devices, (_devices.c.match_id == _matches.c.id) & (_devices.c.device_id == bindparam("device_id"))
-        ).outerjoin(_bodies, (_bodies.c.match_id == _matches.c.id) & (_bodies.c.variant == bindparam("variant")))
-    )
-    .where(_matches.c.id == bindparam("match_id"))
-    for column in ("body", "body_gzip")
-}
-
-
-@dataclass(frozen=True)
-class StoredPage:
-    """A match's stored page for one device, as `page_reader` finds it: the page (text, or
-    gzip pieces), or None when a request must go through the app (it writes or renders)."""
-
-    version: int
-    page: str | bytes
-
-
-def page_reader(app: Any) -> Callable[[str, str, str, str, bool], StoredPage | None]:
-    """For a reader below Flask (no app context): a casual match started without an
-    account, opened on this device within SEEN_REFRESH, with its page of this variant,
-    version and build stored; in one statement (OneRowRead). None for anything else."""
-    with app.app_context():
-        reads = {column: OneRowRead(db.engine, query) for column, query in PAGE_READ_QUERIES.items()}
-        # The time as the column stores it: SQLite keeps text (SQLAlchemy's format).
-        sqlite_text = db.engine.dialect.name == "sqlite"
-
-    def read(match_id: str, device_id: str, variant: str, build: str, gzip: bool) -> StoredPage | None:
-        since: Any = utcnow() - SEEN_REFRESH
-        if sqlite_text:
-            since = since.strftime("%Y-%m-%d %H:%M:%S.%f")
-        row = reads["body_gzip" if gzip else "body"](
-            {"match_id": match_id, "device_id": device_id, "variant": variant, "since": since}
+    body = row.render
+    if body is None:
+        body = renders.rendered(
+            match_id, renders.DOCUMENT, language, row.version, build, lambda: render(view_of(get_match(match_id)))
         )
-        if (
-            row is None or row.league_id is not None or row.created_by is not None or not row.seen
-            or row.page is None or row.page_version != row.version or row.build != build
-        ):
-            return None
-        return StoredPage(version=row.version, page=bytes(row.page) if gzip else str(row.page))
+    return row.version, match_etag(row.version, language), body
 
-    return read
+
+def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]]) -> dict[str, str]:
+    """The parts of the match page that every reader of this request's language sees alike
+    (HTML by part name, as `render` writes them from a view of every round), as stored for
+    the match's current version (renders.py), else rendered and stored."""
+    match = view.match
+
+    def build() -> str:
+        full = view if not view.state.earlier else view_of(get_match(match.id))
+        return json.dumps(render(full))
+
+    body = renders.rendered(match.id, renders.PAGE, current_language(), match.version, render_build(), build)
+    parts: dict[str, str] = json.loads(body)
+    return parts
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:

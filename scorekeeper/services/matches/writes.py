@@ -32,7 +32,7 @@ from ..league_bookkeeping import ensure_members
 from ..retries import retried
 from ..roster import clean_names, players_named
 from .audit import audit
-from .recording import SessionWrite, lock_refusal
+from .recording import lock_refusal
 from .views import (
     MatchView,
     counted,
@@ -185,7 +185,7 @@ def _lock(match_id: str, if_match: str | None) -> Match:
     )
     if cast(CursorResult, db.session.execute(statement)).rowcount == 0:
         db.session.rollback()
-        raise lock_refusal(SessionWrite(), match_id)
+        raise lock_refusal(match_id)
     db.session.expire_all()
     # The rounds are loaded only by a write that reads them: recording a round starts
     # from the stored snapshot (services.snapshots) and reads none.

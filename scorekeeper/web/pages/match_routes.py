@@ -10,13 +10,10 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
-from flask import Response, current_app, redirect, render_template, request, url_for
+from flask import Response, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block, render_blocks
-from werkzeug.http import http_date
 
 from ...device import device_id
-from ...encodings import enabled_codings, gzip_coding
-from ...etags import coded_etag
 from ...games.i18n import N_, _
 from ...i18n import current_language
 from ...identity import current_actor
@@ -37,7 +34,6 @@ from .match_views import (
     side_names,
 )
 from .page_tags import none_match, page_etag
-from .stored_pages import stored_match_page
 
 MAX_KEY_LENGTH = 200
 # Refusals that mean "another phone wrote first": the page shows the current state instead.
@@ -82,26 +78,11 @@ def match_page(match_id: str):
         # match before, with the device cookie the tag names: it is remembered already.)
         return Response(status=304, headers={"ETag": tag, "Cache-Control": PAGE_CACHE_CONTROL})
     service.remember_on_device(device_id(create=True) or "", match_id)
-    coding = None
-    if not request.query_string and current_app.config["STORED_MATCH_PAGES"]:
-        # The page as stored for this version and this kind of reader, their values filled
-        # in: compressed once when stored, for a browser that takes gzip (every one does).
-        # A first visit too (every phone at the table opening the shared link): the rights
-        # are an account's or a league role's, never the device's, so the phone's new
-        # device id changes nothing the page shows.
-        coding = gzip_coding(enabled_codings(current_app.config), request.headers.get("Accept-Encoding", ""))
-        response = Response(stored_match_page(match, actor, rights, language, gzip=coding is not None))
-    else:
-        view = service.current_view(match_id, actor)
-        context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=rights)
-        response = Response(render_template("match.html", **context))
+    view = service.current_view(match_id, actor)
+    context = match_context(view, change_bids=request.args.get("change_bids") == "1", rights=rights)
+    response = Response(render_template("match.html", **context))
     # After the render, which made the session's CSRF secret if it had none.
     tag = page_etag(match, actor, rights, language)
-    if coding is not None:
-        # What flask-compress sends with a body it compressed (it leaves this one as it is).
-        response.headers["Content-Encoding"] = coding
-        response.headers["Date"] = http_date()
-        tag = tag and coded_etag(tag, coding)
     if tag is not None:
         response.headers["ETag"] = tag
     response.headers["Cache-Control"] = PAGE_CACHE_CONTROL
@@ -197,18 +178,23 @@ def form_version() -> str | None:
 @bp.post("/matches/<match_id>/rounds")
 def record(match_id: str):
     """Record the next round from the form (JS off, or replayed from the offline queue).
-    The form is read by the write itself, against the state it restores under the match's
-    lock: one read of the match, and the round is validated once."""
+    The form is read against the match as it stands (its snapshot), as the API's body is
+    read before the write; the round's number goes with it, so a write that finds the
+    match moved on meanwhile is refused instead of recording these entries as a later round."""
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key") or None
     try:
         if key is not None and len(key) > MAX_KEY_LENGTH:
             raise FormError(_("the form's idempotency key is too long: reload the page"), "idempotency_key")
+        view = current_view(match_id)
+        expected = int_or_none(request.form.get("expected_number"))
+        raw = None
+        if expected is None or expected == view.state.next_round:
+            raw = adapter_for(view.game).round_input(request.form, view.table, view.state.next or {})
         service.record_round(
             match_id,
-            None,
-            read_input=lambda game, table, state: adapter_for(game).round_input(request.form, table, state.next or {}),
+            raw,
             idempotency_key=key,
-            expected_number=int_or_none(request.form.get("expected_number")),
+            expected_number=view.state.next_round if expected is None else expected,
             if_match=form_version(),
             actor=current_actor(),
         )

@@ -9,17 +9,14 @@ state, restored from its snapshot (services.matches.current_view).
 """
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import current_app
 from flask_babel import format_datetime
 from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
-from ...config import PROJECT_ROOT
 from ...games.fields import is_int_within
 from ...games.i18n import N_, _
 from ...games.state import RoundScore
@@ -420,29 +417,11 @@ def match_context(
     }
 
 
-def render_build() -> str:
-    """A hash of what renders the stored parts (the app's sources, templates and compiled
-    catalogs): parts stored by another deploy are rendered again, not served. Once per process
-    (on every request in debug mode, where templates change under a running server)."""
-    cached = current_app.extensions.get("scorekeeper_render_build")
-    if cached and not current_app.debug:
-        return cached
-    digest = hashlib.sha256()
-    package = PROJECT_ROOT / "scorekeeper"
-    paths = [*package.rglob("*.py"), *package.rglob("*.mo"), *(PROJECT_ROOT / "templates").rglob("*.html")]
-    for path in sorted(paths):
-        digest.update(str(path.relative_to(PROJECT_ROOT)).encode())
-        digest.update(path.read_bytes())
-    build = digest.hexdigest()[:16]
-    current_app.extensions["scorekeeper_render_build"] = build
-    return build
-
-
 def sheet_parts(view, can_write: bool) -> dict[str, Markup]:
     """The page's parts that are alike for every reader of this language, as stored for the
     match's version (rendered from a full replay when this version has none yet); the
     variant without Undo and Edit for a reader who may not change the match."""
-    stored = service.page_parts(view, render_sheet_parts, render_build())
+    stored = service.page_parts(view, render_sheet_parts)
 
     def variant(name: str) -> str:
         return name if can_write or name not in WRITER_PARTS else name + READER_SUFFIX

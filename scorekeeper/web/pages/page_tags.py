@@ -17,11 +17,12 @@ from typing import Any
 
 from flask import current_app, request, session
 
+from ...builds import render_build
 from ...etags import CODINGS
 from ...services import Actor
 from ...services.access import MatchRights
 from ..vendor import installed_version
-from .match_views import league_of, render_build
+from .match_views import league_of
 from .pwa import static_version
 
 # The page's own query that changes what it shows ("Change the bids" opened).
