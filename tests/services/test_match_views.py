@@ -66,7 +66,7 @@ def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, cli
     match_id = new_match(client, game, random.Random(62), 2)
     renders: list[tuple[str, int]] = []
 
-    def render(view):
+    def render(view, _earlier):
         renders.append((view.match.id, view.match.version))
         return {"rounds": f"v{view.match.version}"}
 

@@ -13,6 +13,7 @@ from ...identity import current_actor
 from ...services import matches as service
 from ..blueprint import Blueprint
 from ..rounds.resources import IF_MATCH
+from ..rounds.schemas import RoundSchema
 from .schemas import AuditEntrySchema, MatchCreateSchema, MatchSchema, MatchSummarySchema
 
 blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches and their derived state")
@@ -71,9 +72,12 @@ class MatchById(MethodView):
         return Response(body, status=200, headers=headers, mimetype="application/json")
 
 
-def render_match(view) -> str:
-    """The match document exactly as MatchSchema serves it (stored per version and language)."""
-    return json.dumps(MatchSchema().dump(view.as_dict()), separators=(",", ":"))
+def render_match(view, kept: list, fresh: list[dict]) -> str:
+    """The match document exactly as MatchSchema serves it (stored per version and language):
+    its rounds are those an older document served (`kept`) and the `fresh` ones, dumped."""
+    document = MatchSchema().dump({**view.as_dict(), "rounds": []})
+    document["rounds"] = kept + RoundSchema(many=True).dump(fresh)
+    return json.dumps(document, separators=(",", ":"))
 
 
 @blp.route("/<string:match_id>/rematch")

@@ -6,7 +6,7 @@ has its module; the roster and league helpers the writes use are services of the
 """
 from __future__ import annotations
 
-from .audit import audit, audit_trail
+from .audit import audit, audit_trail, trail_entries, trail_heads
 from .recording import RecordedRound, record_round, recorded_from_view, replayed_round
 from .views import (
     MatchView,
@@ -18,6 +18,7 @@ from .views import (
     find_game,
     get_match,
     get_view,
+    hints_at,
     match_head,
     matches_for,
     open_bidding,
@@ -27,7 +28,9 @@ from .views import (
     readable_match,
     remember_on_device,
     round_dict,
+    round_keys,
     rule_error,
+    scored_from,
     served_document,
     table_for,
     view_of,
@@ -52,6 +55,8 @@ __all__ = [
     "RecordedRound",
     "audit",
     "audit_trail",
+    "trail_entries",
+    "trail_heads",
     "confirm_round",
     "counted",
     "create_match",
@@ -65,6 +70,7 @@ __all__ = [
     "find_game",
     "get_match",
     "get_view",
+    "hints_at",
     "locked_for_writing",
     "matches_for",
     "open_bidding",
@@ -81,7 +87,9 @@ __all__ = [
     "replay_edit",
     "replayed_round",
     "round_dict",
+    "round_keys",
     "rule_error",
+    "scored_from",
     "match_head",
     "served_document",
     "table_for",

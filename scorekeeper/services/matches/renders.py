@@ -54,6 +54,21 @@ def with_stored(head: Any, kind: str) -> Any:
     return head.add_columns(_renders.c.body.label("render")).select_from(joined)
 
 
+LATEST = select(_renders.c.body).where(
+    _renders.c.match_id == bindparam("match_id"),
+    _renders.c.kind == bindparam("kind"),
+    _renders.c.language == bindparam("language"),
+    _renders.c.build == bindparam("build"),
+)
+
+
+def latest(match_id: str, kind: str, language: str, build: str) -> str | None:
+    """The stored render of whichever version this build rendered last, or None: a new
+    version's render starts from what it holds of rounds that did not change."""
+    key = {"match_id": match_id, "kind": kind, "language": language, "build": build}
+    return db.session.connection().execute(LATEST, key).scalar()
+
+
 def stored(match_id: str, kind: str, language: str, version: int, build: str) -> str | None:
     """The stored render of this version and build, or None."""
     key = {"match_id": match_id, "kind": kind, "language": language, "version": version, "build": build}

@@ -1,14 +1,16 @@
 """Reading matches: the view of a match replayed by its engine or restored from its snapshot, its stored JSON document and page parts, who may read it, and the matches a device or account lists."""
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, bindparam, or_, select
+from sqlalchemy import ColumnElement, Text, bindparam, or_, select
 from sqlalchemy import Table as SqlTable
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
@@ -210,13 +212,19 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
 def current_match(match_id: str, actor: Actor) -> Match:
     """The stored match without its rounds, for someone who may read it (the first step of
     `current_view`: a page whose reader has this version already stops here)."""
-    # Neither its rounds nor (but in a game with bidding, when it is read) its open bidding.
+    match = match_without_rounds(match_id)
+    access.check_match_read(match, actor)
+    return match
+
+
+def match_without_rounds(match_id: str) -> Match:
+    """The stored match, neither its rounds nor (but in a game with bidding, when it is
+    read) its open bidding loaded."""
     match = db.session.execute(
         select(Match).where(Match.id == match_id).options(lazyload(Match.rounds), lazyload(Match.bidding))
     ).scalar_one_or_none()
     if match is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
-    access.check_match_read(match, actor)
     return match
 
 
@@ -273,7 +281,7 @@ def readable_match(match_id: str, actor: Actor) -> Match:
     return match
 
 
-_matches = cast(SqlTable, Match.__table__)
+_matches, _rounds = cast(SqlTable, Match.__table__), cast(SqlTable, Round.__table__)
 _devices = cast(SqlTable, DeviceMatch.__table__)
 SEEN_QUERY = select(_devices.c.seen_at).where(
     _devices.c.device_id == bindparam("device_id"), _devices.c.match_id == bindparam("match_id")
@@ -288,10 +296,10 @@ DOCUMENT_QUERY = renders.with_stored(HEAD_QUERY, renders.DOCUMENT)
 def served_document(
     match_id: str,
     actor: Callable[[], Actor],
-    render: Callable[[MatchView], str],
+    render: Callable[[MatchView, list[Any], list[dict[str, Any]]], str],
 ) -> tuple[int, str, str]:
-    """The match's version, ETag and document as `render` writes it in this request's
-    language: the stored render of this version (renders.py), else rendered and stored.
+    """The match's version, ETag and document in this request's language: the stored
+    render of this version (renders.py), else rendered and stored (document_text).
     `actor` is asked only for a league match: a casual match's id is its key."""
     language, build = current_language(), render_build()
     row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language, "build": build}).first()
@@ -299,28 +307,99 @@ def served_document(
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
         access.check_match_read(get_match(match_id), actor())
-
-    body = row.render
-    if body is None:
-        body = renders.rendered(
-            match_id, renders.DOCUMENT, language, row.version, build, lambda: render(view_of(get_match(match_id)))
+    stored = row.render
+    if stored is None:
+        stored = renders.rendered(
+            match_id, renders.DOCUMENT, language, row.version, build,
+            lambda: document_text(match_id, language, build, render),
         )
-    return row.version, match_etag(row.version, language), body
+    return row.version, match_etag(row.version, language), stored.split("\n", 1)[1]
 
 
-def page_parts(view: MatchView, render: Callable[[MatchView], dict[str, str]]) -> dict[str, str]:
+def document_text(
+    match_id: str, language: str, build: str, render: Callable[[MatchView, list[Any], list[dict[str, Any]]], str]
+) -> str:
+    """What the document's render stores: the rounds' keys (round_keys) on a line, then the
+    document as `render` writes it from the match as it stands (its snapshot), the rounds
+    an older version's document holds under the same keys, and the rest of the rounds
+    (played on from the snapshot before the first of them)."""
+    view = current_view_of(match_without_rounds(match_id))
+    keys = round_keys(view)[1:]
+    kept: list[Any] = []
+    earlier = renders.latest(match_id, renders.DOCUMENT, language, build)
+    if earlier is not None:
+        old_keys, old_document = earlier.split("\n", 1)
+        same = 0
+        for old, new in zip(old_keys.split(","), keys, strict=False):
+            if old != new:
+                break
+            same += 1
+        kept = json.loads(old_document)["rounds"][:same] if same else []
+    fresh = [round_dict(scored) for scored in scored_from(view, len(kept) + 1)] if len(kept) < len(keys) else []
+    return ",".join(keys) + "\n" + render(view, kept, fresh)
+
+
+def page_parts(view: MatchView, render: Callable[[MatchView, dict[str, Any] | None], dict[str, Any]]) -> dict[str, Any]:
     """The parts of the match page that every reader of this request's language sees alike
-    (HTML by part name, as `render` writes them from a view of every round), as stored for
-    the match's current version (renders.py), else rendered and stored."""
-    match = view.match
+    (a JSON object, as `render` writes it), as stored for the match's current version
+    (renders.py), else rendered by `render` from the view and the parts stored for an older
+    version of this build (what they hold of rounds that did not change is used again)."""
+    match, language, build = view.match, current_language(), render_build()
+    built: list[dict[str, Any]] = []
 
-    def build() -> str:
-        full = view if not view.state.earlier else view_of(get_match(match.id))
-        return json.dumps(render(full))
+    def build_parts() -> str:
+        earlier = renders.latest(match.id, renders.PAGE, language, build)
+        built.append(render(view, json.loads(earlier) if earlier is not None else None))
+        return json.dumps(built[0])
 
-    body = renders.rendered(match.id, renders.PAGE, current_language(), match.version, render_build(), build)
-    parts: dict[str, str] = json.loads(body)
+    body = renders.rendered(match.id, renders.PAGE, language, match.version, build, build_parts)
+    # What this request built is what it stored: not read back.
+    parts: dict[str, Any] = built[0] if built else json.loads(body)
     return parts
+
+
+ROUND_INPUTS = (
+    # As stored (text): hashed, never decoded.
+    select(_rounds.c.number, sql_cast(_rounds.c.input, Text).label("input"))
+    .where(_rounds.c.match_id == bindparam("match_id"), _rounds.c.confirmed.is_(True))
+    .order_by(_rounds.c.number)
+)
+
+
+def round_keys(view: MatchView) -> list[str]:
+    """The table's key, then a key per counted round, that changes whenever what the
+    round's row shows could: the table (names, options, sides) and the inputs of this round
+    and of every round before it (the engine is a pure function of them). Read from the
+    stored inputs: nothing is played."""
+    table = view.table
+    digest = hashlib.sha256(json.dumps([table.players, table.options, table.sides], sort_keys=True, default=str).encode())
+    keys = [digest.hexdigest()[:20]]
+    for row in db.session.connection().execute(ROUND_INPUTS, {"match_id": view.match.id}):
+        digest.update(f"{row.number}:{row.input}".encode())
+        keys.append(digest.copy().hexdigest()[:20])
+    return keys
+
+
+def scored_from(view: MatchView, first: int) -> list[ScoredRound]:
+    """The counted rounds from round `first` on, scored: played on from the snapshot
+    before `first` (a view replayed from every round has them already)."""
+    if view.state.earlier == 0 and len(view.state.rounds) == view.state.round_count:
+        return list(view.state.rounds[first - 1:])
+    state = snapshots.state_before(view.game, view.table, view.match.id, first)
+    played = view.game.replay(view.table, snapshots.counted_inputs_after(view.match.id, first - 1), start=state)
+    # The rounds played since the snapshot state_before restored, those before `first` too.
+    return [scored for scored in played.rounds if scored.number >= first]
+
+
+def hints_at(view: MatchView, number: int) -> Mapping[str, Any]:
+    """The `next` hints round `number` was entered with (the state before it)."""
+    if number == view.state.next_round:
+        return view.state.next or {}
+    if view.state.earlier == 0 and number <= len(view.state.rounds):
+        before = view.game.replay(view.table, [scored.input for scored in view.state.rounds[: number - 1]])
+    else:
+        before = snapshots.state_before(view.game, view.table, view.match.id, number)
+    return before.next or {}
 
 
 def read_view(match_id: str, actor: Actor) -> MatchView:
