@@ -54,7 +54,7 @@ from .base import (
     signed,
     target_winners,
 )
-from .bidding import NumberInput, Unavailable, draft_value
+from .bidding import NumberInput, Unavailable, draft_counts, draft_value, the_rest
 from .i18n import N_, _, _n
 
 # ---- the cards' arithmetic (ISkO 2.4, 5.1-5.2)
@@ -715,6 +715,15 @@ class Skat(Game):
             return _("{bid} is not a bidding value: the highest is {highest}", bid=bid, highest=BID_VALUES[-1])
         return _("{bid} is not a bidding value (the nearest are {below} and {above})", bid=bid, below=below[-1], above=above[0])
 
+    @staticmethod
+    def _ramsch_impossible(player: str, points: int) -> str:
+        return _n(
+            "{player} cannot have {n} card point: no card is worth 1",
+            "{player} cannot have {n} card points: no card is worth 1",
+            points,
+            player=player,
+        )
+
     def _ramsch(self, table: Table, number: int, raw: Mapping[str, Any]) -> SkatRamsch:
         value = raw.get("ramsch")
         if value is None:
@@ -747,12 +756,7 @@ class Skat(Game):
             got = bounded_int(item, where, of_player("ramsch", table.name(seat)), minimum=0, maximum=CARD_POINTS)
             if got in IMPOSSIBLE_POINTS:
                 raise RoundError(
-                    _n(
-                        "{player} cannot have {n} card point: no card is worth 1",
-                        "{player} cannot have {n} card points: no card is worth 1",
-                        got,
-                        player=table.name(seat),
-                    ),
+                    self._ramsch_impossible(table.name(seat), got),
                     field=where,
                     code="points_impossible",
                 )
@@ -919,8 +923,16 @@ class Skat(Game):
             NumberInput("points", 0, CARD_POINTS, unavailable=impossible),
         ]
         if table.options["ramsch"]:
-            out = sitting_out(table, state.next_round)
-            inputs.extend(NumberInput(f"ramsch.{seat}", 0, CARD_POINTS, unavailable=impossible) for seat in range(table.n) if seat != out)
+            # The three who play; the last one's points follow from the others' (120 in all).
+            playing = [seat for seat in range(table.n) if seat != sitting_out(table, state.next_round)]
+            entered = draft_counts(draft, "ramsch", table.n)
+            implied = the_rest(CARD_POINTS, [entered[seat] for seat in playing])
+            for seat, follows in zip(playing, implied, strict=True):
+                refused = tuple(
+                    Unavailable(points, "points_impossible", self._ramsch_impossible(table.name(seat), points))
+                    for points in sorted(IMPOSSIBLE_POINTS)
+                )
+                inputs.append(NumberInput(f"ramsch.{seat}", 0, CARD_POINTS, unavailable=refused, implied=follows))
         return tuple(inputs)
 
 
