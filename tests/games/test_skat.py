@@ -20,6 +20,7 @@ from scorekeeper.games.base import MatchFinishedError, OptionError, RoundError
 from scorekeeper.games.i18n import use_translator
 from scorekeeper.games.skat import BID_VALUES, SKAT, SkatGame, value_game
 
+from .data import skat as skat_data
 from .legal_rounds import legal_round
 from .strategies import json_like
 from .test_chips import value_at, with_value
@@ -706,3 +707,17 @@ def test_chips_offer_every_legal_value_and_grey_what_the_round_refuses(n, seed):
             implied = {item.field: item.implied for item in SKAT.number_inputs(game_table, state, with_value(raw, f"ramsch.{left_out}", None))}
             assert implied[f"ramsch.{left_out}"] == raw["ramsch"][left_out]
         state = after
+
+
+def test_the_test_data_for_the_registry_holds():
+    """tests/games/data/skat.py, which the registry's tests read once Skat is registered."""
+    state = play([skat_data.FIRST_ROUND])
+    assert skat_data.I18N_CASE["explanation"] in state.rounds[0].score.explanation
+    assert refusal(skat_data.I18N_CASE["refused"]).message == skat_data.I18N_CASE["refusal"]
+    for language, words in skat_data.FOREIGN_WORDS.items():
+        with use_translator(catalog_translator(language)):
+            explained = " ".join(
+                note for scored in play(EXAMPLE_1_TO_4).rounds + play(HOOK_CASES[2][2], 4, **HOOK_CASES[2][1]).rounds
+                for note in scored.score.explanation
+            )
+        assert not {word for word in words if word in explained}, language
