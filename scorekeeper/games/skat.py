@@ -35,7 +35,12 @@ from typing import Any
 
 from .base import (
     CHOICE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
     SEAT,
+    SPADES,
+    SUIT_NAMES,
     Game,
     InputField,
     MatchState,
@@ -59,11 +64,12 @@ from .i18n import N_, _, _n
 
 # ---- the cards' arithmetic (ISkO 2.4, 5.1-5.2)
 
-SUIT_GAMES = ("clubs", "spades", "hearts", "diamonds")
+# The suits by the shared card vocabulary's names (SPADES the suit, not the game of that name).
+SUIT_GAMES = (CLUBS, SPADES, HEARTS, DIAMONDS)
 GRAND, NULL = "grand", "null"
 GAMES = (*SUIT_GAMES, GRAND, NULL)
 #: the base value of each suit game and the grand
-BASE: Mapping[str, int] = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, GRAND: 24}
+BASE: Mapping[str, int] = {DIAMONDS: 9, HEARTS: 10, SPADES: 11, CLUBS: 12, GRAND: 24}
 #: a null game's fixed value by (hand, ouvert)
 NULL_VALUES: Mapping[tuple[bool, bool], int] = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 #: the most matadors ("with" or "without") a game can have: every trump of a suit game, the four jacks of a grand
@@ -90,14 +96,20 @@ DEALS_PER_PLAYER = 12
 BOCK_TRIGGERS = ("sixty", "lost_grand", "all_pass")
 SEEGER_FABIAN, PLAIN = "seeger_fabian", "plain"
 
-# Names in words (N_-marked; translated when said).
-GAME_NAMES: Mapping[str, str] = {
-    "clubs": N_("clubs"),
-    "spades": N_("spades"),
-    "hearts": N_("hearts"),
-    "diamonds": N_("diamonds"),
-    GRAND: N_("grand"),
-    NULL: N_("null"),
+# Names in words (N_-marked; translated when said): the games as a form offers them.
+GAME_NAMES: Mapping[str, str] = {**{suit: SUIT_NAMES[suit] for suit in SUIT_GAMES}, GRAND: N_("Grand"), NULL: N_("Null")}
+#: how the count of a suit game or a grand opens, by (game, "without"): "clubs with 2"
+OPENINGS: Mapping[tuple[str, bool], str] = {
+    (CLUBS, False): N_("clubs with {level}"),
+    (CLUBS, True): N_("clubs without {level}"),
+    (SPADES, False): N_("spades with {level}"),
+    (SPADES, True): N_("spades without {level}"),
+    (HEARTS, False): N_("hearts with {level}"),
+    (HEARTS, True): N_("hearts without {level}"),
+    (DIAMONDS, False): N_("diamonds with {level}"),
+    (DIAMONDS, True): N_("diamonds without {level}"),
+    (GRAND, False): N_("grand with {level}"),
+    (GRAND, True): N_("grand without {level}"),
 }
 NULL_NAMES: Mapping[tuple[bool, bool], str] = {
     (False, False): N_("null"),
@@ -244,10 +256,8 @@ def value_game(game: SkatGame) -> Valuation:
 # ---- saying it in words
 
 
-#: each step of the count in words: the matadors ("with 2"), then each level with the running level
+#: each level of the count in words, with the running level (the matadors open it: OPENINGS)
 LEVEL_WORDS: Mapping[str, str] = {
-    "with": N_("with {level}"),
-    "without": N_("without {level}"),
     "game": N_("game {level}"),
     "hand": N_("hand {level}"),
     "schneider": N_("schneider {level}"),
@@ -257,8 +267,10 @@ LEVEL_WORDS: Mapping[str, str] = {
 }
 
 
-def level_words(name: str, level: int) -> str:
-    """One step of the count as the players say it."""
+def level_words(game: SkatGame, name: str, level: int) -> str:
+    """One step of the count as the players say it ("clubs with 2", "game 3", "hand 4")."""
+    if name in ("with", "without"):
+        return _(OPENINGS[(game.game, name == "without")], level=level)
     return _(LEVEL_WORDS[name], level=level)
 
 
@@ -266,9 +278,9 @@ def game_words(game: SkatGame, valued: Valuation) -> list[str]:
     """The game and its value ("clubs with 2, game 3 × 12 = 36"), then an overbid's value."""
     if game.game == NULL:
         return [" ".join((_(NULL_NAMES[(game.hand, game.ouvert)]), str(valued.value)))]
-    counted = ", ".join(level_words(name, level) for name, level in valued.steps)
+    counted = ", ".join(level_words(game, name, level) for name, level in valued.steps)
     base = BASE[game.game]
-    parts = [" ".join((_(GAME_NAMES[game.game]), counted)) + f" × {base} = {valued.value}"]
+    parts = [f"{counted} × {base} = {valued.value}"]
     if valued.overbid:
         parts.append(
             _(
@@ -613,12 +625,9 @@ class Skat(Game):
         most = MOST_MATADORS[game]
         if not 1 <= matadors <= most:
             raise RoundError(
-                _(
-                    "{game} is played with or without 1 to {most} matadors, got {value}",
-                    game=_(GAME_NAMES[game]),
-                    most=most,
-                    value=matadors,
-                ),
+                _("a grand is played with or without 1 to {most} matadors (the jacks), got {value}", most=most, value=matadors)
+                if game == GRAND
+                else _("a suit game is played with or without 1 to {most} matadors, got {value}", most=most, value=matadors),
                 field="matadors",
                 code="matadors_range",
             )
@@ -878,7 +887,7 @@ class Skat(Game):
             InputField("bid", N_("bid"), minimum=BID_VALUES[0], maximum=BID_VALUES[-1], optional=True),
             InputField("hand", N_("hand"), kind=CHOICE, choices=(False, True), choice_names=YES_NO, optional=True),
             InputField("ouvert", N_("ouvert"), kind=CHOICE, choices=(False, True), choice_names=YES_NO, optional=True),
-            InputField("matadors", N_("matadors"), minimum=1, maximum=MOST_MATADORS["clubs"], optional=True, shown_when=scored),
+            InputField("matadors", N_("matadors"), minimum=1, maximum=MOST_MATADORS[CLUBS], optional=True, shown_when=scored),
             InputField("without", N_("without"), kind=CHOICE, choices=(False, True), choice_names=YES_NO, optional=True,
                        shown_when=scored),
             InputField("announce", N_("announced"), kind=CHOICE, choices=ANNOUNCEMENTS,

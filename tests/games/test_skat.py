@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.config import PROJECT_ROOT
-from scorekeeper.games.base import MatchFinishedError, OptionError, RoundError
+from scorekeeper.games.base import SPADES, MatchFinishedError, OptionError, RoundError
 from scorekeeper.games.i18n import use_translator
 from scorekeeper.games.skat import BID_VALUES, SKAT, SkatGame, value_game
 
@@ -52,7 +52,7 @@ EXAMPLE_1_TO_4 = [
     {"declarer": 1, "game": "clubs", "matadors": 2, "bid": 36, "points": 75},
     {"declarer": 2, "game": "diamonds", "matadors": 1, "without": True, "bid": 18, "points": 28},
     {"declarer": 0, "game": "grand", "matadors": 4, "hand": True, "announce": "schneider", "bid": 48, "points": 82},
-    {"declarer": 1, "game": "spades", "matadors": 1, "hand": True, "bid": 44, "points": 70},
+    {"declarer": 1, "game": SPADES, "matadors": 1, "hand": True, "bid": 44, "points": 70},
 ]
 
 
@@ -160,7 +160,7 @@ def test_ramsch_forty_forty_forty_all_three_lose():
 
 def test_example_10_bock():
     deals = [
-        {"declarer": 1, "game": "spades", "matadors": 1, "bid": 18, "points": 60},
+        {"declarer": 1, "game": SPADES, "matadors": 1, "bid": 18, "points": 60},
         {"declarer": 2, "game": "clubs", "matadors": 2, "bid": 36, "points": 75},
         {"declarer": None},
     ]
@@ -180,7 +180,7 @@ def test_example_10_bock():
 def test_example_11_the_end_of_a_short_list_and_its_tie_break():
     deals = [
         {"declarer": 1, "game": "diamonds", "matadors": 1, "bid": 18, "points": 70},
-        {"declarer": 2, "game": "spades", "matadors": 4, "hand": True, "announce": "schneider", "bid": 88, "points": 95},
+        {"declarer": 2, "game": SPADES, "matadors": 4, "hand": True, "announce": "schneider", "bid": 88, "points": 95},
         {"declarer": 1, "game": "hearts", "matadors": 1, "bid": 20, "points": 70},
     ]
     state = play(deals, max_deals=3)
@@ -250,7 +250,7 @@ def test_a_target_with_level_leaders_plays_on():
         (SkatGame(0, "grand", 18, matadors=1, points=89), 2, 48),
         (SkatGame(0, "hearts", 18, matadors=1, points=30), 3, 30),
         (SkatGame(0, "hearts", 18, matadors=1, points=31), 2, 20),
-        (SkatGame(0, "spades", 18, hand=True, announce="schwarz", matadors=1, points=95), 7, 77),
+        (SkatGame(0, SPADES, 18, hand=True, announce="schwarz", matadors=1, points=95), 7, 77),
     ],
 )
 def test_levels_and_values(game, level, value):
@@ -377,8 +377,8 @@ REFUSAL_CASES = [
     ({"declarer": 1, "game": "grand", "matadors": 1, "bid": 18, "points": 1}, 3, {}, "points_impossible", "1 card point is impossible"),
     ({"declarer": 1, "game": "grand", "matadors": 1, "bid": 18, "points": 121}, 3, {}, "range", "points must be at most 120"),
     ({"declarer": 1, "game": "grand", "matadors": 5, "bid": 18, "points": 70}, 3, {}, "matadors_range",
-     "grand is played with or without 1 to 4 matadors, got 5"),
-    ({"declarer": 1, "game": "clubs", "matadors": 12, "bid": 18, "points": 70}, 3, {}, "matadors_range", "1 to 11"),
+     "a grand is played with or without 1 to 4 matadors (the jacks), got 5"),
+    ({"declarer": 1, "game": "clubs", "matadors": 12, "bid": 18, "points": 70}, 3, {}, "matadors_range", "a suit game is played with or without 1 to 11"),
     ({"declarer": 1, "game": "clubs", "matadors": 0, "bid": 18, "points": 70}, 3, {}, "matadors_range", "got 0"),
     ({"declarer": 1, "game": "clubs", "matadors": 1, "bid": 18, "points": 70, "won": True}, 3, {}, "won_follows",
      "won does not apply to a suit game or a grand"),
