@@ -254,7 +254,7 @@ def test_random_lists_agree_with_the_reference(index, combination):
     reference = ref.ListState(n, options)
     assert_same(state, reference)
     inputs: list[Any] = []
-    for _attempt in range(80):
+    for _attempt in range(150):
         if state.finished:
             break
         raw = random_deal(rng, n, reference.dealer(), options)
@@ -323,7 +323,7 @@ def test_the_lists_cover_every_rule():
                  "first_dealer": rng.randrange(n), **end_options(index, rng)}
         options = ref.options_for(n, given)
         reference = ref.ListState(n, options)
-        for _attempt in range(80):
+        for _attempt in range(150):
             if reference.finished:
                 break
             bock_deal = reference.bock_owed > 0
