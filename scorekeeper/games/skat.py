@@ -111,12 +111,14 @@ OPENINGS: Mapping[tuple[str, bool], str] = {
     (GRAND, False): N_("grand with {level}"),
     (GRAND, True): N_("grand without {level}"),
 }
+# A null game by its name, capitalized as Skat players write it ("Null ouvert"; never JSON's null).
 NULL_NAMES: Mapping[tuple[bool, bool], str] = {
-    (False, False): N_("null"),
-    (True, False): N_("null hand"),
-    (False, True): N_("null ouvert"),
-    (True, True): N_("null ouvert hand"),
+    (False, False): N_("Null"),
+    (True, False): N_("Null hand"),
+    (False, True): N_("Null ouvert"),
+    (True, True): N_("Null ouvert hand"),
 }
+ANNOUNCE_NAMES: Mapping[str, str] = {"schneider": N_("schneider"), "schwarz": N_("schwarz")}
 YES_NO: Mapping[Any, str] = {True: N_("yes"), False: N_("no")}
 
 # The round fields that are a game's, each with the value it takes when not given (None: no default).
@@ -515,7 +517,7 @@ class Skat(Game):
     def finish_options(self, options: dict[str, Any], n_players: int) -> dict[str, Any]:
         if options["max_deals"] is None and options["target"] is None:
             raise OptionError(
-                _("a match needs an end: give max_deals, target or both"),
+                _("a match needs an end: a number of deals in the list, a target or both"),
                 field="options.max_deals",
                 code="option_no_end",
             )
@@ -661,7 +663,11 @@ class Skat(Game):
             )
         if announce is not None and not hand:
             raise RoundError(
-                _("{player} announced {announce} without hand: only a hand game announces", player=player, announce=announce),
+                _(
+                    "{player} announced {announce} without hand: only a hand game announces",
+                    player=player,
+                    announce=_(ANNOUNCE_NAMES[announce]),
+                ),
                 field="announce",
                 code="announce_without_hand",
             )
@@ -797,7 +803,9 @@ class Skat(Game):
             seat = bounded_int(item, f"no_trick.{index}", "no_trick", minimum=0, maximum=table.n - 1)
             if seat in seats:
                 raise RoundError(
-                    _("{player} is named twice in no_trick", player=table.name(seat)), field="no_trick", code="no_trick_repeated"
+                    _("{player} is named twice among the players without a trick", player=table.name(seat)),
+                    field="no_trick",
+                    code="no_trick_repeated",
                 )
             if points[seat] is None:
                 raise RoundError(
@@ -876,6 +884,33 @@ class Skat(Game):
             raise ValueError("one count per seat")
         return SkatProgress(bock=int(data["bock"]), won=won, lost=lost)
 
+    # ---- refusals in a player's words
+
+    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
+        # The messages below name fields and values as the API spells them ("true or false",
+        # "null", "no_trick"); a screen says them in words. The pages word the rest (what is
+        # still to enter, a value no chip offers) from the fields' labels.
+        labels = {item.name: item.label for item in self.input_fields(table, {})}
+        labels["no_trick"] = N_("players without a trick")
+        what = _(labels[field]) if field in labels else None
+        if code == "bool_type" and what:
+            return _("{what}: not one of the values offered here", what=what)
+        if code == "field_not_applicable" and what:
+            return _("{what} does not apply to this deal: leave it empty", what=what)
+        if code == "won_follows":
+            return _("a suit game or a grand is won or lost by its card points: leave won or lost empty")
+        if code == "ramsch_off":
+            return _("this table plays no Ramsch (a house rule): when all pass, nobody scores")
+        if code == "ouvert_schneider":
+            return _("an ouvert game counts as schwarz announced: it cannot announce schneider alone")
+        if code == "ramsch_dealer" and field and field.rsplit(".", 1)[-1].isdigit():
+            seat = int(field.rsplit(".", 1)[-1])
+            if seat < table.n:
+                return _("{player} deals and sits out: leave their Ramsch points empty", player=table.name(seat))
+        if field and field.startswith("no_trick") and code in ("type", "range"):
+            return _("{what}: not one of the values offered here", what=_(labels["no_trick"]))
+        return None
+
     # ---- what a form asks, and its chips
 
     def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
@@ -891,7 +926,7 @@ class Skat(Game):
             InputField("without", N_("without"), kind=CHOICE, choices=(False, True), choice_names=YES_NO, optional=True,
                        shown_when=scored),
             InputField("announce", N_("announced"), kind=CHOICE, choices=ANNOUNCEMENTS,
-                       choice_names={"schneider": N_("schneider"), "schwarz": N_("schwarz")}, optional=True, shown_when=scored),
+                       choice_names=ANNOUNCE_NAMES, optional=True, shown_when=scored),
             InputField("points", N_("card points"), maximum=CARD_POINTS, optional=True, shown_when=scored),
             InputField("schwarz", N_("schwarz"), kind=CHOICE, choices=(False, True), choice_names=YES_NO, optional=True,
                        shown_when=scored),

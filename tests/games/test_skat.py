@@ -79,7 +79,7 @@ def test_examples_1_to_4_four_deals_in_a_row():
     ("raw", "scores", "words"),
     [
         # Example 5: null ouvert won; grand hand ouvert schwarz; hearts schwarz not announced.
-        ({"declarer": 1, "game": "null", "ouvert": True, "bid": 46, "won": True}, (0, 96, 0), "null ouvert 46; won: 46 + 50 = +96"),
+        ({"declarer": 1, "game": "null", "ouvert": True, "bid": 46, "won": True}, (0, 96, 0), "Null ouvert 46; won: 46 + 50 = +96"),
         (
             {"declarer": 2, "game": "grand", "matadors": 2, "hand": True, "ouvert": True, "bid": 24, "points": 120, "schwarz": True},
             (0, 0, 266),
@@ -359,11 +359,11 @@ REFUSAL_CASES = [
     ({"declarer": 1, "game": "clubs", "matadors": 1, "bid": 265, "points": 70}, 3, {}, "bid_value",
      "265 is not a bidding value: the highest is 264"),
     ({"declarer": 1, "game": "null", "bid": 24, "won": True}, 3, {}, "null_below_bid",
-     "null is worth 23, the bid was 24: it cannot be declared"),
+     "Null is worth 23, the bid was 24: it cannot be declared"),
     ({"declarer": 1, "game": "null", "hand": True, "bid": 36, "won": True}, 3, {}, "null_below_bid",
-     "null hand is worth 35, the bid was 36"),
+     "Null hand is worth 35, the bid was 36"),
     ({"declarer": 1, "game": "null", "ouvert": True, "hand": True, "bid": 60, "won": True}, 3, {}, "null_below_bid",
-     "null ouvert hand is worth 59, the bid was 60"),
+     "Null ouvert hand is worth 59, the bid was 60"),
     ({"declarer": 1, "game": "grand", "matadors": 1, "ouvert": True, "bid": 18, "points": 120}, 3, {},
      "ouvert_without_hand", "Bob played ouvert without hand"),
     ({"declarer": 1, "game": "grand", "matadors": 1, "announce": "schneider", "bid": 18, "points": 120}, 3, {},
