@@ -934,7 +934,9 @@ class Skat(Game):
                        shown_when=({"game": NULL},)),
         ]
         if table.options["ramsch"]:
-            fields.append(InputField("ramsch", N_("Ramsch card points"), per="seat", maximum=CARD_POINTS, optional=True))
+            # Asked only when all passed: the declarer left blank (a form's blank is "").
+            fields.append(InputField("ramsch", N_("Ramsch card points"), per="seat", maximum=CARD_POINTS, optional=True,
+                                     shown_when=({"declarer": ""},)))
         return tuple(fields)
 
     def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
