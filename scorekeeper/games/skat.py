@@ -134,7 +134,6 @@ GAME_FIELDS: Mapping[str, Any] = {
     "schwarz": False,
     "won": None,
 }
-BOOL_FIELDS = ("hand", "ouvert", "without", "schwarz", "won")
 ROUND_FIELDS = ("declarer", *GAME_FIELDS, "ramsch", "no_trick")
 
 
