@@ -626,9 +626,9 @@ class Skat(Game):
         most = MOST_MATADORS[game]
         if not 1 <= matadors <= most:
             raise RoundError(
-                _("a grand is played with or without 1 to {most} matadors (the jacks), got {value}", most=most, value=matadors)
+                _("a grand is played with or without 1 to {most} matadors (the jacks), got {value}", most=most, value=shown(matadors))
                 if game == GRAND
-                else _("a suit game is played with or without 1 to {most} matadors, got {value}", most=most, value=matadors),
+                else _("a suit game is played with or without 1 to {most} matadors, got {value}", most=most, value=shown(matadors)),
                 field="matadors",
                 code="matadors_range",
             )
@@ -723,10 +723,11 @@ class Skat(Game):
     def _bid_words(bid: int) -> str:
         below = [value for value in BID_VALUES if value < bid]
         above = [value for value in BID_VALUES if value > bid]
+        # shown(): a bid of thousands of digits is still refused in words (Python will not print it).
         if not below:
-            return _("{bid} is not a bidding value: the lowest is {lowest}", bid=bid, lowest=BID_VALUES[0])
+            return _("{bid} is not a bidding value: the lowest is {lowest}", bid=shown(bid), lowest=BID_VALUES[0])
         if not above:
-            return _("{bid} is not a bidding value: the highest is {highest}", bid=bid, highest=BID_VALUES[-1])
+            return _("{bid} is not a bidding value: the highest is {highest}", bid=shown(bid), highest=BID_VALUES[-1])
         return _("{bid} is not a bidding value (the nearest are {below} and {above})", bid=bid, below=below[-1], above=above[0])
 
     @staticmethod

@@ -721,3 +721,18 @@ def test_the_test_data_for_the_registry_holds():
                 for note in scored.score.explanation
             )
         assert not {word for word in words if word in explained}, language
+
+
+@pytest.mark.parametrize("field", ["declarer", "bid", "matadors", "points", "ramsch", "no_trick"])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_number_too_long_to_print_is_refused_in_words(field, sign):
+    """Python will not print an int of more than 4300 digits: the refusal must still be a RoundError."""
+    huge = sign * 10**5000
+    if field in ("ramsch", "no_trick"):
+        raw: dict[str, Any] = {"declarer": None, "ramsch": [huge, 60, 60]}
+        if field == "no_trick":
+            raw = {"declarer": None, "ramsch": [60, 60, 0], "no_trick": [huge]}
+    else:
+        raw = {"declarer": 1, "game": "grand", "matadors": 1, "bid": 18, "points": 70, field: huge}
+    error = refusal(raw, ramsch=True)
+    assert error.code in ("type", "range", "bid_value", "matadors_range") and error.message
