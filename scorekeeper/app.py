@@ -64,15 +64,15 @@ def create_app(config: Any = None) -> Flask:
     init_input_guards(app)
     api.init_app(app)
     init_errors(app)
-    from .request_hooks import install_request_hooks, registered_by
+    from .request_hooks import install_request_hooks
 
-    # Both extensions' hooks run for every request; request_hooks calls them only when
-    # the request needs them (a form post's CSRF check, a remember cookie to update).
-    registered_by(app.before_request_funcs.setdefault(None, []), lambda: csrf.init_app(app))
+    # First: the engine's translator and the input limits run before the CSRF check.
+    install_request_hooks(app)
+    csrf.init_app(app)
     from .i18n import init_i18n
     from .identity import init_identity
 
-    remember = registered_by(app.after_request_funcs.setdefault(None, []), lambda: init_identity(app))
+    init_identity(app)
     init_i18n(app)
     from .api import register_api
 
@@ -94,7 +94,6 @@ def create_app(config: Any = None) -> Flask:
     )
 
     compression.init_compression(app)
-    install_request_hooks(app, remember[0] if remember else None)
     app.register_blueprint(api_docs.bp)
     app.register_blueprint(language.bp)
     app.register_blueprint(vendor.bp)

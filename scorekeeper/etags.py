@@ -29,12 +29,6 @@ def match_etag(version: int, language: str) -> str:
     return f'"v{version}-{language}"'
 
 
-def coded_etag(tag: str, coding: str) -> str:
-    """The tag of a body sent in `coding`, as flask-compress writes it: `"v7-de"` -> `"v7-de:gzip"`
-    (for the layers below Flask and the stored page, which compress without it)."""
-    return f'{tag[:-1]}:{coding}"'
-
-
 def parse_tag(value: str) -> MatchTag | None:
     """The version and language an (unquoted) entity tag names; None for a tag this app
     never issued. A content-coding suffix (":gzip", ":br") is ignored."""

@@ -5,7 +5,7 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from flask import current_app, request, session
+from flask import current_app
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -37,20 +37,7 @@ migrate = Migrate()
 api = ScorekeeperApi()
 
 
-class ScorekeeperLoginManager(LoginManager):
-    """Flask-Login's manager, which finds a request that carries no credential at all (no
-    signed-in session, remember cookie or Authorization header: most phones' requests)
-    anonymous at once. Flask-Login would hash the client's address and user agent for its
-    session protection, send its signal and ask the token loader first."""
-
-    def _load_user(self):
-        remember = current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")
-        if "_user_id" in session or remember in request.cookies or "Authorization" in request.headers:
-            return super()._load_user()
-        return self._update_request_context_with_user()
-
-
-login_manager = ScorekeeperLoginManager()
+login_manager = LoginManager()
 # Every form post carries a CSRF token; the JSON API is exempt (a cross-site page cannot
 # send application/json without a CORS preflight, which this app never grants), and its
 # cookie-carrying POSTs must be JSON or carry the token (api.require_same_site_post).

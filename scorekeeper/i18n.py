@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from flask import Flask, has_request_context, request
-from flask_babel import Babel, force_locale, get_locale, get_translations
+from flask_babel import Babel, get_locale, get_translations
 from flask_login import current_user
 
-from .games.i18n import set_translator, use_translator
+from .games.i18n import set_translator
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
 LANGUAGE_COOKIE = "sk_lang"
@@ -95,17 +93,6 @@ def _engine_ngettext(singular: str, plural: str, n: int) -> str:
     # Not flask_babel.ngettext: that one always applies %-formatting (it adds `num`),
     # which the engine's {placeholder} messages do not use and a literal % would break.
     return str(request_translations().ngettext(singular, plural, n))
-
-
-@contextmanager
-def reader_language(language: str) -> Iterator[None]:
-    """Inside an app context without a request (a WSGI layer below Flask): Flask-Babel's
-    locale (current_language, its catalog) and the engine's translator in `language`, the
-    catalog looked up once, as a request's are."""
-    with force_locale(LOCALES[language]):
-        translations = get_translations()
-        with use_translator((translations.ugettext, translations.ngettext)):
-            yield
 
 
 def install_engine_translator() -> None:

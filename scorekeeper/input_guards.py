@@ -19,7 +19,7 @@ from typing import Any
 from flask import Flask, current_app, request
 from flask.json.provider import DefaultJSONProvider
 from flask_smorest import abort
-from marshmallow import INCLUDE, Schema, missing
+from marshmallow import INCLUDE, Schema
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -133,32 +133,14 @@ def load_json(data: str | bytes) -> Any:
 
 class PassThroughSchema(Schema):
     """A body schema that takes any JSON object as it is (unknown fields included): the
-    rules engine validates it. GuardedParser then skips marshmallow for an object body."""
+    rules engine validates it."""
 
     class Meta:
         unknown = INCLUDE
 
 
 class GuardedParser(FlaskParser):
-    """webargs' parser with load_json for JSON bodies (the API's only JSON reader).
-
-    Two reads skip webargs' and marshmallow's per-request work (a round's POST is the
-    hottest write), answering what they would: a JSON object for a PassThroughSchema,
-    and no query string for a query schema without required fields or defaults. Every
-    other input (and every refusal) goes through webargs as before."""
-
-    def parse(self, argmap, req=None, *, location=None, **kwargs):
-        current = req if req is not None else request
-        schema = argmap if isinstance(argmap, type) else type(argmap)
-        if location == "json" and issubclass(schema, PassThroughSchema):
-            data = self._raw_load_json(current)
-            if isinstance(data, dict):
-                return dict(data)
-        elif location == "query" and not current.query_string and issubclass(schema, Schema) and all(
-            not field.required and field.load_default is missing for field in schema._declared_fields.values()
-        ):
-            return {}
-        return super().parse(argmap, req, location=location, **kwargs)
+    """webargs' parser with load_json for JSON bodies (the API's only JSON reader)."""
 
     def _raw_load_json(self, req):
         data = req.get_data(cache=True) if is_json_request(req) else b""

@@ -1,22 +1,17 @@
-"""The app's request hooks: one before and one after every request, and everything they did as separate hooks still done."""
+"""The app's request hooks: the translator and limits before the CSRF check, the headers and cookies after every request."""
 from __future__ import annotations
 
 from flask import Response
 from flask_login import logout_user
 
-from scorekeeper.request_hooks import before_every_request
 from scorekeeper.web.engine_bundle import WORKER_POLICY, worker_url
 from scorekeeper.web.security import HEADERS
 
 
-def test_one_hook_before_and_one_after_every_request(app):
-    # flask-wtf's CSRF hook and flask-login's remember-cookie hook ran for every request;
-    # the combined hooks call them only when a request needs them.
-    assert app.before_request_funcs[None] == [before_every_request]
-    names = [hook.__qualname__ for hook in app.after_request_funcs[None]]
-    # Registered after flask-compress's, so it runs first (Flask runs them last first):
-    # the compressing hook sees its Vary and headers.
-    assert names == ["Compress.after_request", "install_request_hooks.<locals>.after_every_request"], names
+def test_the_translator_and_the_input_limits_run_before_the_csrf_check(app):
+    # The import routes' body limit is set before flask-wtf reads the form.
+    hooks = [hook.__qualname__ for hook in app.before_request_funcs[None]]
+    assert hooks.index("before_every_request") < hooks.index("CSRFProtect.init_app.<locals>.csrf_protect"), hooks
 
 
 def test_security_headers_once_each_and_a_routes_own_policy_kept(client):

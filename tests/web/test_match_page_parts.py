@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import select, text
@@ -22,6 +25,7 @@ from scorekeeper.i18n import install_engine_translator
 from scorekeeper.models import Match, MatchRender
 from scorekeeper.services import matches as service
 from scorekeeper.web.games import adapter_for
+from scorekeeper.web.pages import match_views
 from scorekeeper.web.pages.match_views import SHEET_PARTS, assembled, render_sheet_parts
 from tests.games.legal_rounds import legal_round
 from tests.web.test_every_game import create_by_form, engine_state, names_for
@@ -274,3 +278,32 @@ def test_an_edit_after_an_edit_renders_the_later_rounds_from_an_older_snapshot(a
         assert edited.status_code == 200, edited.get_json()
         parts = assert_served_fresh(app, client, match_id)
     assert [parts["rounds"].count(f'id="round-{number}"') for number in range(1, 6)] == [1] * 5
+
+
+def test_phones_asking_for_a_new_version_at_once_wait_for_one_build(app, client, new_client, monkeypatch):
+    """The four phones of a table load the page after a Save at the same moment: the new
+    version's parts are built once, and every phone gets that build."""
+    game = GAMES[0]
+    match_id = create_by_form(client, game, names_for(game))
+    post_round(client, game, match_id, random.Random(8))
+    phones = [new_client() for _phone in range(4)]
+    builds: list[int] = []
+    original = match_views.render_sheet_parts
+
+    def slow_build(view, earlier=None):
+        builds.append(view.match.version)
+        time.sleep(0.3)  # long enough for every phone to ask while it builds
+        return original(view, earlier)
+
+    monkeypatch.setattr(match_views, "render_sheet_parts", slow_build)
+    barrier = threading.Barrier(len(phones))
+
+    def load(phone) -> str:
+        barrier.wait()
+        return page(phone, match_id)
+
+    with ThreadPoolExecutor(len(phones)) as pool:
+        pages = list(pool.map(load, phones))
+    assert len(builds) == 1, builds
+    sheets = {PER_REQUEST.sub("", html).split('id="rounds-card"')[1] for html in pages}
+    assert len(sheets) == 1

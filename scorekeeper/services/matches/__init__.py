@@ -34,7 +34,6 @@ from .views import (
     served_document,
     table_for,
     view_of,
-    with_stored_bidding,
 )
 from .writes import (
     confirm_round,
@@ -95,5 +94,4 @@ __all__ = [
     "table_for",
     "undo_round",
     "view_of",
-    "with_stored_bidding",
 ]

@@ -103,18 +103,6 @@ def open_bidding(view: MatchView) -> dict[str, Any] | None:
     return {"round": bidding.round_number, "input": bidding.input, "play": play, "error": error}
 
 
-def with_stored_bidding(match: Match, view: MatchView, number: int, raw: Any) -> Any:
-    """The round to record: `raw` completed by the bidding stored for round `number`
-    (a whole round stands on its own)."""
-    bidding = match.bidding
-    if bidding is None or bidding.round_number != number:
-        return raw
-    try:
-        return view.game.with_bidding(bidding.input, raw)
-    except RuleError as error:
-        raise rule_error(error) from None
-
-
 def etag_for(match: Match) -> str:
     """The match's ETag as this request's reader gets it (the document is in their language)."""
     return match_etag(match.version, current_language())
