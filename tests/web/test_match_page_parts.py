@@ -24,6 +24,7 @@ from scorekeeper.games.game import Game as BaseGame
 from scorekeeper.i18n import install_engine_translator
 from scorekeeper.models import Match, MatchRender
 from scorekeeper.services import matches as service
+from scorekeeper.services.matches import views
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.pages import match_views
 from scorekeeper.web.pages.match_views import SHEET_PARTS, assembled, render_sheet_parts
@@ -307,3 +308,35 @@ def test_phones_asking_for_a_new_version_at_once_wait_for_one_build(app, client,
     assert len(builds) == 1, builds
     sheets = {PER_REQUEST.sub("", html).split('id="rounds-card"')[1] for html in pages}
     assert len(sheets) == 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_a_round_recorded_while_a_version_is_built_waits_for_the_next(app, client, new_client, game, monkeypatch):
+    """Another phone saves a round between the build's reads: the page and the document of
+    the version being built show the rounds that version counts, the next version the new one."""
+    rng = random.Random(30)
+    match_id = create_by_form(client, game, names_for(game))
+    post_round(client, game, match_id, rng)
+    other = new_client()
+    table, state = engine_state(client, game, match_id)
+    second, state = legal_round(rng, game, table, state)
+    third, _state = legal_round(rng, game, table, state)
+    waiting = [second, third]
+    original = service.round_keys
+
+    def keys_then_a_save(view):
+        keys = original(view)
+        if waiting:
+            response = other.post(f"/api/v1/matches/{match_id}/rounds", json=waiting.pop(0))
+            assert response.status_code == 201, response.get_json()
+        return keys
+
+    monkeypatch.setattr(service, "round_keys", keys_then_a_save)
+    monkeypatch.setattr(views, "round_keys", keys_then_a_save)
+    html = page(client, match_id)  # built for 1 round; round 2 is saved meanwhile
+    assert len(waiting) == 1 and 'id="round-1"' in html and 'id="round-2"' not in html
+    document = client.get(f"/api/v1/matches/{match_id}").get_json()  # 2 rounds; round 3 meanwhile
+    assert not waiting and [round_["number"] for round_ in document["rounds"]] == [1, 2], document["rounds"]
+    monkeypatch.undo()
+    assert 'id="round-3"' in page(client, match_id)
+    assert [round_["number"] for round_ in client.get(f"/api/v1/matches/{match_id}").get_json()["rounds"]] == [1, 2, 3]

@@ -312,7 +312,8 @@ def document_text(
     an older version's document holds under the same keys, and the rest of the rounds
     (played on from the snapshot before the first of them)."""
     view = current_view_of(match_without_rounds(match_id))
-    keys = round_keys(view)[1:]
+    # The rounds the view counts: one recorded since it was read is the next version's.
+    keys = round_keys(view)[1 : view.state.round_count + 1]
     kept: list[Any] = []
     earlier = renders.latest(match_id, renders.DOCUMENT, language, build)
     if earlier is not None:
@@ -323,7 +324,7 @@ def document_text(
                 break
             same += 1
         kept = json.loads(old_document)["rounds"][:same] if same else []
-    fresh = [round_dict(scored) for scored in scored_from(view, len(kept) + 1)] if len(kept) < len(keys) else []
+    fresh = [round_dict(scored) for scored in scored_from(view, len(kept) + 1)[: len(keys) - len(kept)]]
     return ",".join(keys) + "\n" + render(view, kept, fresh)
 
 
@@ -369,12 +370,13 @@ def round_keys(view: MatchView) -> list[str]:
 
 
 def scored_from(view: MatchView, first: int) -> list[ScoredRound]:
-    """The counted rounds from round `first` on, scored: played on from the snapshot
-    before `first` (a view replayed from every round has them already)."""
+    """The counted rounds from round `first` to the view's last, scored: played on from the
+    snapshot before `first` (a view replayed from every round has them already)."""
     if view.state.earlier == 0 and len(view.state.rounds) == view.state.round_count:
         return list(view.state.rounds[first - 1:])
     state = snapshots.state_before(view.game, view.table, view.match.id, first)
-    played = view.game.replay(view.table, snapshots.counted_inputs_after(view.match.id, first - 1), start=state)
+    inputs = snapshots.counted_inputs_after(view.match.id, first - 1, view.state.round_count)
+    played = view.game.replay(view.table, inputs, start=state)
     # The rounds played since the snapshot state_before restored, those before `first` too.
     return [scored for scored in played.rounds if scored.number >= first]
 

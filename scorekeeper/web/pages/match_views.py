@@ -496,7 +496,9 @@ def sheet_rows(view, keys: list[str], edited: set[int], earlier: list[list[Any]]
     """Each counted round's row of the sheet: [key, group HTML with EDIT_MARK where its Edit
     link goes, that link, scores], the row of an older version kept while its key holds (the key of round n
     is keys[n], with the mark of an edit: its running totals and words are the same)."""
-    wanted = [keys[number] + ("e" if number in edited else "") for number in range(1, len(keys))]
+    # The rounds the view counts: one recorded since it was read is the next version's.
+    counted = min(len(keys) - 1, view.state.round_count)
+    wanted = [keys[number] + ("e" if number in edited else "") for number in range(1, counted + 1)]
     kept = 0
     while kept < min(len(wanted), len(earlier)) and earlier[kept][0] == wanted[kept]:
         kept += 1
@@ -507,7 +509,7 @@ def sheet_rows(view, keys: list[str], edited: set[int], earlier: list[list[Any]]
     group = get_template_attribute("_macros.html", "round_group")
     names = side_names(view)
     running = [sum(row[3][index] for row in rows) for index in range(len(table.sides))]
-    for scored in service.scored_from(view, kept + 1):
+    for scored in service.scored_from(view, kept + 1)[: counted - kept]:
         made = adapter.sheet_cells(table, scored.input, scored.number)
         cells = []
         for index, score in enumerate(scored.score.scores):
