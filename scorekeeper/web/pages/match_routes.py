@@ -23,7 +23,7 @@ from ...identity import current_actor
 from ...services import ServiceError, access, biddings, sharing
 from ...services import matches as service
 from ..games import adapter_for
-from ..games.form_fields import FormError, int_or_none
+from ..games.form_fields import FormError, int_or_none, round_number
 from .blueprint import bp
 from .layout import side_colour
 from .match_views import (
@@ -184,7 +184,8 @@ def taken_context(match_id: str, taken: int) -> dict[str, Any]:
 def round_taken(view, edit_number: int | None) -> int | None:
     """The round a new round's form was for, when it has been recorded meanwhile (by another phone)."""
     expected = int_or_none(request.form.get("expected_number"))
-    if edit_number is not None or expected is None or expected > view.state.round_count:
+    # Below 1 is no round (the write refuses such a form): never looked up among the rounds.
+    if edit_number is not None or expected is None or not 1 <= expected <= view.state.round_count:
         return None
     return expected
 
@@ -203,12 +204,13 @@ def record(match_id: str):
     try:
         if key is not None and len(key) > MAX_KEY_LENGTH:
             raise FormError(_("the form's idempotency key is too long: reload the page"), "idempotency_key")
+        expected_number = round_number(request.form, "expected_number")
         service.record_round(
             match_id,
             None,
             read_input=lambda game, table, state: adapter_for(game).round_input(request.form, table, state.next or {}),
             idempotency_key=key,
-            expected_number=int_or_none(request.form.get("expected_number")),
+            expected_number=expected_number,
             if_match=form_version(),
             actor=current_actor(),
         )
