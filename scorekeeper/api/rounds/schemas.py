@@ -12,6 +12,7 @@ class RoundInputSchema(PassThroughSchema):
 
 class RoundPostArgsSchema(Schema):
     number = fields.Integer(
+        validate=validate.Range(min=1),
         metadata={
             "description": "the round number the client means to record; "
             "409 if the match has moved on (two phones racing for one round)"

@@ -41,6 +41,7 @@ from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, 
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
 from ..driver import DriverTransaction, driver_transaction
 from ..retries import retried
+from . import idempotency
 from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
 
 _matches, _seats, _players = (cast(SqlTable, model.__table__) for model in (Match, Seat, Player))
@@ -95,9 +96,6 @@ SEATS = (
     .join(_players, _players.c.id == _seats.c.player_id)
     .where(_seats.c.match_id == bindparam("match_id"))
     .order_by(_seats.c.seat)
-)
-KEYED_ROUND = select(_rounds.c.number).where(
-    _rounds.c.match_id == bindparam("match_id"), _rounds.c.idempotency_key == bindparam("key")
 )
 WAITING_ROUND = (
     select(_rounds.c.number).where(_rounds.c.match_id == bindparam("match_id"), _rounds.c.confirmed.is_(False)).limit(1)
@@ -180,10 +178,15 @@ class Replay:
     number: int
 
 
-def keyed_round(write: Write, match_id: str, key: str) -> Replay | None:
+def keyed_round(write: Write, match_id: str, key: str, sent: str | None) -> Replay | None:
     """The round stored with this Idempotency-Key (nothing is written: a held match lock
-    is released); None when no round carries the key."""
-    number = write.execute(KEYED_ROUND, {"match_id": match_id, "key": key}).scalar()
+    is released); None when no round carries the key. A retry of the key with another
+    body (`sent`: its fingerprint), or of an undone round's, is refused (idempotency)."""
+    try:
+        number = idempotency.keyed_number(write, match_id, key, sent)
+    except ServiceError:
+        write.rollback()
+        raise
     if number is None:
         return None
     write.rollback()
@@ -293,6 +296,8 @@ def _record(
 ) -> RecordedRound | Replay:
     expected = if_match_versions(if_match)
     now = utcnow()
+    # The body the key came with (a form's round is read only under the lock, below).
+    sent = idempotency.fingerprint(raw) if idempotency_key is not None and raw is not None else None
     if expected is None:
         locked = write.execute(LOCK, {"match_id": match_id, "now": now}).first()
     else:
@@ -303,7 +308,7 @@ def _record(
         write.rollback()
         # A retry racing its first attempt: that attempt has moved the version on.
         if idempotency_key is not None:
-            replay = keyed_round(write, match_id, idempotency_key)
+            replay = keyed_round(write, match_id, idempotency_key, sent)
             if replay is not None:
                 return replay
         raise lock_refusal(write, match_id)
@@ -311,7 +316,7 @@ def _record(
         if idempotency_key is not None:
             # Under the lock: a retry that waited for its first attempt's commit gets that
             # round, before ?number, the finished state or validation could refuse it.
-            replay = keyed_round(write, match_id, idempotency_key)
+            replay = keyed_round(write, match_id, idempotency_key, sent)
             if replay is not None:
                 return replay
         if locked.league_id is not None:
@@ -345,6 +350,7 @@ def _record(
             )
         if read_input is not None:
             raw = read_input(game, table, state)
+            sent = idempotency.fingerprint(raw) if idempotency_key is not None else None
         bidding = write.execute(OPEN_BIDDING, params).first() if game.has_bidding else None
         try:
             if bidding is not None and bidding.round_number == number:
@@ -366,6 +372,7 @@ def _record(
                     "input": raw,
                     "scores": list(scored.score.scores),
                     "idempotency_key": idempotency_key,
+                    "idempotency_fingerprint": sent,
                     "confirmed": not locked.table_check,
                     "recorded_by": access.phone_marks(actor),
                     "created_at": now,
@@ -407,7 +414,7 @@ def _record(
         # Only a concurrent request with the same Idempotency-Key gets here.
         write.rollback()
         if idempotency_key is not None:
-            replay = keyed_round(write, match_id, idempotency_key)
+            replay = keyed_round(write, match_id, idempotency_key, sent)
             if replay is not None:
                 return replay
         raise ServiceError(
