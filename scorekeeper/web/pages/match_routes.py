@@ -281,6 +281,9 @@ def undo(match_id: str):
     view = read_view(match_id)
     count = len(view.state.rounds)
     if request.method == "GET":
+        # The very check of the post (services.matches.undo_round): nobody is asked to
+        # confirm an undo that is then refused with 403.
+        access.check_match_write(view.match, current_actor())
         if not count:
             return redirect(url_for("pages.match_page", match_id=match_id), code=303)
         last = view.state.rounds[-1]
@@ -323,6 +326,9 @@ def end(match_id: str):
     totals as they stand and who would win, then the match is finished there."""
     if request.method == "GET":
         view = current_view(match_id)
+        # Both checks of the post (services.matches.end_match), in its order: who may end
+        # the match, then whether it can be ended as it stands.
+        access.check_match_write(view.match, current_actor())
         if service.end_refusal(view.state, view.pending.number if view.pending is not None else None) is not None:
             return redirect(url_for("pages.match_page", match_id=match_id), code=303)
         best = max(view.state.totals)
