@@ -12,7 +12,7 @@ from ...services import ServiceError
 from ...services import matches as service
 from ..blueprint import Blueprint
 from ..game_words import ROUND_INPUT_WORDS
-from .schemas import ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
+from .schemas import NUMBER_DESCRIPTION, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(
     "rounds", __name__, url_prefix="/matches/<string:match_id>/rounds", description="Rounds of a match"
@@ -41,7 +41,7 @@ NUMBER = {
     "name": "number",
     "required": False,
     "schema": {"type": "integer", "minimum": 1},
-    "description": RoundPostArgsSchema._declared_fields["number"].metadata["description"],
+    "description": NUMBER_DESCRIPTION,
 }
 
 
