@@ -81,7 +81,7 @@ class Rounds(MethodView):
     @blp.alt_response(409, description="the match is finished, the round number was taken, or the Idempotency-Key's round was undone")
     @blp.alt_response(412, description="If-Match names a stale ETag")
     def post(self, args, body, match_id: str):
-        """Record the next round. A repeat of an Idempotency-Key returns the stored round."""
+        """Record the next round. A repeat of an Idempotency-Key with the same body returns the stored round."""
         recorded = service.record_round(
             match_id,
             body,
