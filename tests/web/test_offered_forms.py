@@ -74,6 +74,16 @@ def test_a_visitor_who_may_not_write_is_offered_no_write_form(request, kind):
         assert offered(visitor, match_id) == {page or "/": set() for page in PAGES}, who
 
 
+def test_a_league_match_offers_its_rematch_only_to_its_scorers(league_match):
+    # A casual match's rematch is anyone's who holds the link (it starts a match of their
+    # own); a league match's, like any league match, needs a scorer or owner of the league.
+    match_id, owner, visitors = league_match
+    assert f'action="/matches/{match_id}/rematch"' in owner.get(f"/matches/{match_id}").get_data(as_text=True)
+    for who, visitor in visitors.items():
+        assert f'action="/matches/{match_id}/rematch"' not in visitor.get(f"/matches/{match_id}").get_data(as_text=True), who
+        assert visitor.post(f"/matches/{match_id}/rematch").status_code == 403, who
+
+
 def test_an_ended_match_offers_play_on_only_to_its_writers(league_match):
     match_id, owner, visitors = league_match
     assert owner.post(f"/matches/{match_id}/end").status_code == 303
