@@ -147,11 +147,28 @@ class Round(Model):
     input: Mapped[dict[str, Any]] = mapped_column(JSON)
     scores: Mapped[list[int]] = mapped_column(JSON)
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    # The SHA-256 of the body the key came with (services.matches.idempotency): a retry of
+    # the key with another body is refused, not answered with this round. None for rounds
+    # stored before it was kept, and a round without a key.
+    idempotency_fingerprint: Mapped[str | None] = mapped_column(String(64))
     confirmed: Mapped[bool] = mapped_column(default=True, server_default=true())
     # Who recorded it ("user:<id>" or "device:<id>"): the confirming phone must differ.
     recorded_by: Mapped[str | None] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class UndoneRoundKey(Model):
+    """The Idempotency-Key of a round that was undone (or refused at table check): a retry
+    of the key is told the round was undone (409), never recorded a second time."""
+
+    __tablename__ = "undone_round_keys"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    round_number: Mapped[int]
+    fingerprint: Mapped[str | None] = mapped_column(String(64))
+    undone_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Bidding(Model):

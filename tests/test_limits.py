@@ -76,3 +76,17 @@ def test_configured_overrides(app_context):
         assert attempt(FLAT, "a") is not None
     finally:
         app_context.config["RATE_LIMITS"] = configured
+
+
+def test_a_long_run_of_refusals_waits_the_ceiling_and_never_overflows(app_context):
+    # 70 wrong passwords from one address once overflowed the growing wait (window * 2**65
+    # is past the largest timedelta): a 500 from then on, for every attempt of the address.
+    waits = [attempt(BUDGET, "a") for _ in range(70)]
+    assert waits[:3] == [None, None, None]
+    ceiling = BUDGET.ceiling.total_seconds()
+    assert all(wait is not None and 0 < wait <= ceiling for wait in waits[3:])
+    assert waits[-1] == pytest.approx(ceiling, abs=2)
+    # A counter far past any budget (years of guessing) still answers the ceiling's wait.
+    db.session.execute(update(RateCounter).values(count=10**9))
+    db.session.commit()
+    assert attempt(BUDGET, "a") == pytest.approx(ceiling, abs=2)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any, cast
 
 from sqlalchemy import Table as SqlTable
@@ -74,10 +74,22 @@ def _get(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> A
 
 
 def _when(text: str, where: str) -> datetime:
+    """An exported time as the app stores its own: naive, in UTC. A time with an offset is
+    turned into its UTC time here, for both databases alike: kept as it was, PostgreSQL's
+    COPY refused offsets it cannot hold (-23:59, +16:00, seconds), a 500, while SQLite
+    dropped the offset, storing another moment."""
     try:
-        return datetime.fromisoformat(text)
+        when = datetime.fromisoformat(text)
     except ValueError:
         raise _refuse(_("{where}: {text} is not a date and time", where=where, text=repr(text)), where) from None
+    if when.tzinfo is None:
+        return when
+    try:
+        return when.astimezone(UTC).replace(tzinfo=None)
+    except OverflowError:
+        raise _refuse(
+            _("{where}: {text} is before the year 1 or after the year 9999 in UTC", where=where, text=repr(text)), where
+        ) from None
 
 
 def _day(text: str, where: str) -> date:
@@ -278,7 +290,7 @@ def _checked_match(
         if _get(round_entry, "number", int, round_where) != index + 1:
             raise _refuse(_("{where}: rounds must be numbered 1, 2, 3, ...", where=where), f"{where}.rounds")
         inputs.append(_get(round_entry, "input", dict, round_where))
-        round_times.append(_when(_get(round_entry, "created_at", str, round_where), round_where))
+        round_times.append(_when(_get(round_entry, "created_at", str, round_where), f"{round_where}.created_at"))
     # The players ended the match after its last round (an export from before this was
     # kept has none): nothing else can be said of rounds that were never played.
     ended_after = entry.get("ended_after")
@@ -347,10 +359,6 @@ def _ledgers(league_id: str, rows: _Rows) -> None:
     step with the new league's version: the first read of the league uses them (a
     season's or one game's are built by the first read that asks, as for any league)."""
     results = rows.results
-    if any(row[2].tzinfo is not None for row in results):
-        # Times with an offset are stored as each database keeps them, which the played
-        # order read back may not follow: the first read builds the ledgers instead.
-        return
     version = rows.leagues[0]["version"]
     rows.ledgers.append(ledger_row(league_id, standings_key(None, None), version, built_standings(results)))
     key = ratings_key(None)

@@ -97,7 +97,7 @@ def spend(budget: Budget, *parts: str) -> None:
         purge_expired()
     if count > budget.allowed:
         over = count - budget.allowed
-        wait = min(budget.window * (budget.growth ** (over - 1)), budget.ceiling) if budget.growth > 1 else None
+        wait = growing_wait(budget, over) if budget.growth > 1 else None
         if wait is not None and now + wait > resets_at:
             resets_at = now + wait
             db.session.execute(
@@ -109,6 +109,16 @@ def spend(budget: Budget, *parts: str) -> None:
         db.session.commit()
         raise too_many(resets_at - now)
     db.session.commit()
+
+
+def growing_wait(budget: Budget, over: int) -> timedelta:
+    """The wait after the `over`th attempt past the budget: `window * growth ** (over - 1)`,
+    at most the ceiling. The power is capped before it is taken: a long run of refusals
+    would otherwise overflow the float, or the timedelta it multiplies (a 500 for every
+    later attempt of the address, whose counter the failed request left where it was)."""
+    steps_to_ceiling = math.ceil(math.log(budget.ceiling / budget.window, budget.growth))
+    exponent = min(over - 1, max(0, steps_to_ceiling))
+    return min(budget.window * budget.growth**exponent, budget.ceiling)
 
 
 def refund(budget: Budget, *parts: str) -> None:

@@ -15,7 +15,7 @@ import pytest
 from tests.picks import any_game, seats
 
 from .conftest import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
-from .test_gunicorn import race
+from .test_gunicorn import call, race
 
 pytestmark = pytest.mark.integration
 
@@ -71,3 +71,16 @@ def test_thirty_concurrent_wrong_passwords_get_at_most_five_real_checks(limits_s
     # 401 means the password was checked: at most 5 of them, every other attempt 429.
     assert counted[401] <= 5 and counted[401] + counted[429] == CONCURRENT, (counted, limits_server.log())
     assert counted[401] == 5
+
+
+def test_a_long_run_of_wrong_passwords_is_refused_never_failed(limits_server):
+    # 70 wrong passwords from one address once turned from 429 into 500 (the growing wait
+    # overflowed), and from then on the right password and the sign-in page failed too.
+    url = f"{limits_server.url}/api/v1/session"
+    replies = [call("POST", url, {"username": "racer1", "password": f"wrong {n}"}) for n in range(70)]
+    counted = statuses(replies)
+    assert set(counted) <= {401, 429}, (counted, limits_server.log())
+    right = call("POST", url, {"username": "racer1", "password": PASSWORD})
+    assert right.status == 429 and int(right.headers["Retry-After"]) <= 24 * 3600, (right, limits_server.log())
+    page = call("GET", f"{limits_server.url}/login")
+    assert page.status == 200, (page, limits_server.log())

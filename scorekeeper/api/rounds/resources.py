@@ -12,7 +12,7 @@ from ...services import ServiceError
 from ...services import matches as service
 from ..blueprint import Blueprint
 from ..game_words import ROUND_INPUT_WORDS
-from .schemas import ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
+from .schemas import NUMBER_DESCRIPTION, ChangeArgsSchema, RoundInputSchema, RoundPostArgsSchema, RoundSchema
 
 blp = Blueprint(
     "rounds", __name__, url_prefix="/matches/<string:match_id>/rounds", description="Rounds of a match"
@@ -30,7 +30,18 @@ IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
     "required": False,
     "schema": {"type": "string", "maxLength": 200},
-    "description": "a retry with the same key returns the round already stored",
+    "description": "names one round of the match: a retry with the same body returns the round already "
+    "stored (Idempotent-Replayed: true); the key sent again with another body is refused with 422 "
+    "(idempotency_key_reused), and the key of a round since undone with 409 (round_undone)",
+}
+# Documented by hand: the headers' `doc(parameters=...)` takes the place of the parameters
+# flask-smorest documents from RoundPostArgsSchema.
+NUMBER = {
+    "in": "query",
+    "name": "number",
+    "required": False,
+    "schema": {"type": "integer", "minimum": 1},
+    "description": NUMBER_DESCRIPTION,
 }
 
 
@@ -66,11 +77,11 @@ class Rounds(MethodView):
     @blp.arguments(RoundPostArgsSchema, location="query")
     @blp.arguments(RoundInputSchema, description=ROUND_INPUT_WORDS)
     @blp.response(201, RoundSchema)
-    @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY])
-    @blp.alt_response(409, description="the match is finished, or the round number was taken")
+    @blp.doc(parameters=[NUMBER, IF_MATCH, IDEMPOTENCY_KEY])
+    @blp.alt_response(409, description="the match is finished, the round number was taken, or the Idempotency-Key's round was undone")
     @blp.alt_response(412, description="If-Match names a stale ETag")
     def post(self, args, body, match_id: str):
-        """Record the next round. A repeat of an Idempotency-Key returns the stored round."""
+        """Record the next round. A repeat of an Idempotency-Key with the same body returns the stored round."""
         recorded = service.record_round(
             match_id,
             body,

@@ -10,13 +10,14 @@ class RoundInputSchema(PassThroughSchema):
     """Passes the object through: the game's rules validate it (one validation source)."""
 
 
+NUMBER_DESCRIPTION = (
+    "the round number the client means to record (1 or more); "
+    "409 if the match has moved on (two phones racing for one round)"
+)
+
+
 class RoundPostArgsSchema(Schema):
-    number = fields.Integer(
-        metadata={
-            "description": "the round number the client means to record; "
-            "409 if the match has moved on (two phones racing for one round)"
-        }
-    )
+    number = fields.Integer(validate=validate.Range(min=1), metadata={"description": NUMBER_DESCRIPTION})
 
 
 class RoundSchema(Schema):

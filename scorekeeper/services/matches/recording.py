@@ -34,6 +34,7 @@ from ...league import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
 from ..retries import retried
+from . import idempotency
 from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
 
 _matches, _seats, _players = (cast(SqlTable, model.__table__) for model in (Match, Seat, Player))
@@ -89,9 +90,6 @@ SEATS = (
     .where(_seats.c.match_id == bindparam("match_id"))
     .order_by(_seats.c.seat)
 )
-KEYED_ROUND = select(_rounds.c.number).where(
-    _rounds.c.match_id == bindparam("match_id"), _rounds.c.idempotency_key == bindparam("key")
-)
 WAITING_ROUND = (
     select(_rounds.c.number).where(_rounds.c.match_id == bindparam("match_id"), _rounds.c.confirmed.is_(False)).limit(1)
 )
@@ -139,10 +137,15 @@ class Replay:
     number: int
 
 
-def keyed_round(match_id: str, key: str) -> Replay | None:
+def keyed_round(match_id: str, key: str, sent: str | None) -> Replay | None:
     """The round stored with this Idempotency-Key (nothing is written: a held match lock
-    is released); None when no round carries the key."""
-    number = execute(KEYED_ROUND, {"match_id": match_id, "key": key}).scalar()
+    is released); None when no round carries the key. A retry of the key with another
+    body (`sent`: its fingerprint), or of an undone round's, is refused (idempotency)."""
+    try:
+        number = idempotency.keyed_number(match_id, key, sent)
+    except ServiceError:
+        db.session.rollback()
+        raise
     if number is None:
         return None
     db.session.rollback()
@@ -228,6 +231,8 @@ def _record(
 ) -> RecordedRound | Replay:
     expected = if_match_versions(if_match)
     now = utcnow()
+    # The body the key came with (None: a form for a round recorded meanwhile, not read).
+    sent = idempotency.fingerprint(raw) if idempotency_key is not None and raw is not None else None
     if expected is None:
         locked = execute(LOCK, {"match_id": match_id, "now": now}).first()
     else:
@@ -238,7 +243,7 @@ def _record(
         db.session.rollback()
         # A retry racing its first attempt: that attempt has moved the version on.
         if idempotency_key is not None:
-            replay = keyed_round(match_id, idempotency_key)
+            replay = keyed_round(match_id, idempotency_key, sent)
             if replay is not None:
                 return replay
         raise lock_refusal(match_id)
@@ -246,7 +251,7 @@ def _record(
         if idempotency_key is not None:
             # Under the lock: a retry that waited for its first attempt's commit gets that
             # round, before ?number, the finished state or validation could refuse it.
-            replay = keyed_round(match_id, idempotency_key)
+            replay = keyed_round(match_id, idempotency_key, sent)
             if replay is not None:
                 return replay
         access.check_write(locked.league_id, locked.created_by, actor)
@@ -294,6 +299,7 @@ def _record(
                 "input": raw,
                 "scores": list(scored.score.scores),
                 "idempotency_key": idempotency_key,
+                "idempotency_fingerprint": sent,
                 "confirmed": not locked.table_check,
                 "recorded_by": access.phone_marks(actor),
                 "created_at": now,
@@ -335,7 +341,7 @@ def _record(
         # Only a concurrent request with the same Idempotency-Key gets here.
         db.session.rollback()
         if idempotency_key is not None:
-            replay = keyed_round(match_id, idempotency_key)
+            replay = keyed_round(match_id, idempotency_key, sent)
             if replay is not None:
                 return replay
         raise ServiceError(

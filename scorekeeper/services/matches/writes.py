@@ -31,6 +31,7 @@ from .. import Actor, ServiceError, access, league_ledgers, limits, scopes, snap
 from ..league_bookkeeping import ensure_members
 from ..retries import retried
 from ..roster import clean_names, players_named
+from . import idempotency
 from .audit import audit
 from .recording import lock_refusal
 from .views import (
@@ -323,6 +324,8 @@ def undo_round(
         refused = not last.confirmed and not access.recorded_on_this_phone(last, actor)
         action = "round.refuse" if refused else "round.undo"
         audit(match, actor, action, round_number=number, before=last.input, reason=reason)
+        # Its key's retry is told the round was undone, never recorded a second time.
+        idempotency.remember_undone(last)
         db.session.delete(last)
         snapshots.forget_from(match.id, number)
         view = write_view(match)

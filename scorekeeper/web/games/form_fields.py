@@ -51,6 +51,25 @@ def optional_int(form: Mapping[str, Any], key: str, what: str, field: str) -> in
     return whole_number(text, what, field) if text else None
 
 
+def round_number(form: Mapping[str, Any], key: str) -> int | None:
+    """The round number a form was rendered for (None when blank): 1 or more, or refused.
+    Only a changed or forged form sends another; read as it is, round 0 or -1 named
+    rounds counted from the end, and a page that shows round 0 failed (a 500)."""
+    text = form_text(form, key)
+    if not text:
+        return None
+    try:
+        number = int(text, 10)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise FormError(
+            _("the form's round number must be a whole number of 1 or more, got {got}: reload the page", got=repr(text)),
+            key,
+        )
+    return number
+
+
 def int_or_none(value: Any) -> int | None:
     """A form value as a whole number, or None (blank or unreadable): for live notes, never a refusal."""
     try:

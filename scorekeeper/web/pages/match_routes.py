@@ -20,7 +20,7 @@ from ...identity import current_actor
 from ...services import ServiceError, access, biddings, sharing
 from ...services import matches as service
 from ..games import adapter_for
-from ..games.form_fields import FormError, int_or_none
+from ..games.form_fields import FormError, int_or_none, round_number
 from .blueprint import bp
 from .layout import side_colour
 from .match_views import (
@@ -165,7 +165,8 @@ def taken_context(match_id: str, taken: int) -> dict[str, Any]:
 def round_taken(view, edit_number: int | None) -> int | None:
     """The round a new round's form was for, when it has been recorded meanwhile (by another phone)."""
     expected = int_or_none(request.form.get("expected_number"))
-    if edit_number is not None or expected is None or expected > view.state.round_count:
+    # Below 1 is no round (the write refuses such a form): never looked up among the rounds.
+    if edit_number is not None or expected is None or not 1 <= expected <= view.state.round_count:
         return None
     return expected
 
@@ -186,7 +187,7 @@ def record(match_id: str):
         if key is not None and len(key) > MAX_KEY_LENGTH:
             raise FormError(_("the form's idempotency key is too long: reload the page"), "idempotency_key")
         view = current_view(match_id)
-        expected = int_or_none(request.form.get("expected_number"))
+        expected = round_number(request.form, "expected_number")
         raw = None
         if expected is None or expected == view.state.next_round:
             raw = adapter_for(view.game).round_input(request.form, view.table, view.state.next or {})
@@ -265,6 +266,9 @@ def undo(match_id: str):
     view = read_view(match_id)
     count = len(view.state.rounds)
     if request.method == "GET":
+        # The very check of the post (services.matches.undo_round): nobody is asked to
+        # confirm an undo that is then refused with 403.
+        access.check_match_write(view.match, current_actor())
         if not count:
             return redirect(url_for("pages.match_page", match_id=match_id), code=303)
         last = view.state.rounds[-1]
@@ -307,6 +311,9 @@ def end(match_id: str):
     totals as they stand and who would win, then the match is finished there."""
     if request.method == "GET":
         view = current_view(match_id)
+        # Both checks of the post (services.matches.end_match), in its order: who may end
+        # the match, then whether it can be ended as it stands.
+        access.check_match_write(view.match, current_actor())
         if service.end_refusal(view.state, view.pending.number if view.pending is not None else None) is not None:
             return redirect(url_for("pages.match_page", match_id=match_id), code=303)
         best = max(view.state.totals)
