@@ -52,7 +52,7 @@ def test_every_message_is_translated_and_none_is_fuzzy(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_catalog_holds_every_message_of_the_code(language, extracted_ids):
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog(language) if m.id}
-    assert sorted(extracted_ids - ids) == [], f"{language}: run pybabel update (see README)"
+    assert sorted(extracted_ids - ids) == [], f"{language}: run pybabel update (see docs/architecture.md, Translations)"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -61,7 +61,7 @@ def test_catalog_holds_no_message_the_code_no_longer_says(language, extracted_id
     extraction does not find is either dead or said where pybabel cannot see it (inside an
     f-string), and the next update would drop its translation."""
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog(language) if m.id}
-    assert sorted(ids - extracted_ids) == [], f"{language}: run pybabel update (see README)"
+    assert sorted(ids - extracted_ids) == [], f"{language}: run pybabel update (see docs/architecture.md, Translations)"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

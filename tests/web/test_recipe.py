@@ -1,4 +1,4 @@
-"""The README's recipe for a sixth game ("Adding a sixth game") says what a game takes: every
+"""The recipe for a sixth game (docs/adding-a-game.md, "The recipe") says what a game takes: every
 registered game has the files it names, under its own module's and id's names, and no file
 outside the tests is named for a game but those; a copy registered as step 1 registers a
 game, with no file of its own, plays on every page and in the API."""
@@ -16,7 +16,7 @@ from tests.game_copies import original_games, registered_copy
 from tests.games.legal_rounds import generator_for
 from tests.web.test_every_game import check_every_page
 
-README = PROJECT_ROOT / "README.md"
+RECIPE = PROJECT_ROOT / "docs" / "adding-a-game.md"
 EXAMPLE_MODULE, EXAMPLE_ID = "oh_hell", "oh-hell"
 # What the recipe offers for a game that wants more than the generic one: a form of its own
 # (step 2) and test data where the generic defaults do not fit.
@@ -24,8 +24,8 @@ OPTIONAL = ("scorekeeper/web/games/", "templates/games/", "tests/games/data/")
 
 
 def recipe() -> str:
-    text = README.read_text(encoding="utf-8")
-    start = text.index("### Adding a sixth game")
+    text = RECIPE.read_text(encoding="utf-8")
+    start = text.index("## The recipe")
     return text[start : text.index("\n## ", start)]
 
 
