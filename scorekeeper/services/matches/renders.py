@@ -5,8 +5,8 @@ or by the same version rendered by another build of the code. Nothing of one rea
 in it: the forms, the CSRF token and the reader's rights are rendered per request.
 
 When the phones of a table ask for a new version at once, it is built once: the first
-request holds the build's lock (a lock per key in this process; on PostgreSQL also a
-transaction-level advisory lock, for the other workers and servers), and the others
+request holds the build's lock (a lock per key in this process; on PostgreSQL also an
+advisory lock, for the other workers and servers), and the others
 wait for it and read what it stored. SQLite serves one machine: its workers may each
 build a version once.
 """
@@ -92,13 +92,22 @@ def rendered(match_id: str, kind: str, language: str, version: int, build: str, 
 
 @contextmanager
 def one_build(match_id: str, kind: str, language: str) -> Iterator[None]:
-    """Held by one request at a time per match, kind and language (see the module)."""
+    """Held by one request at a time per match, kind and language (see the module), for
+    the build alone: the request goes on rendering its page without it."""
     number = zlib.crc32("\x00".join((match_id, kind, language)).encode())
     with _LOCKS[number % len(_LOCKS)]:
-        if db.engine.dialect.name == "postgresql":
-            # Released by the commit that stores the build (or the request's rollback).
-            db.session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": number - 2**31})
-        yield
+        if db.engine.dialect.name != "postgresql":
+            yield
+            return
+        key = {"key": number - 2**31}
+        # A session lock on a connection of its own, let go as soon as the build is stored
+        # (the request's own transaction commits in the middle, and goes on after).
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), key)
+            try:
+                yield
+            finally:
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), key)
 
 
 def store(match_id: str, kind: str, language: str, version: int, build: str, body: str) -> None:

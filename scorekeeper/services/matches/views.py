@@ -229,7 +229,7 @@ class MatchHead:
 def match_head(match_id: str, actor: Actor) -> MatchHead:
     """The match's head, for someone who may read it: one Core statement, no ORM object
     (a page served stored, or a 304, needs no more of the match)."""
-    row = db.session.connection().execute(HEAD_QUERY, {"match_id": match_id}).first()
+    row = one_row(HEAD_QUERY, {"match_id": match_id})
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     head = MatchHead(id=row.id, version=row.version, league_id=row.league_id, created_by=row.created_by)
@@ -279,6 +279,18 @@ HEAD_QUERY = select(_matches.c.id, _matches.c.version, _matches.c.league_id, _ma
 )
 
 DOCUMENT_QUERY = renders.with_stored(HEAD_QUERY, renders.DOCUMENT)
+READ_OUTSIDE_TRANSACTION = {"isolation_level": "AUTOCOMMIT"}
+
+
+def one_row(statement: Any, values: dict[str, Any]) -> Any:
+    """The first row of a one-row read that starts a request (a phone's poll: the match's
+    head, its stored document): on PostgreSQL outside a transaction, when the request has
+    none open yet, so the poll is one round trip to the database and not three (BEGIN,
+    the read, ROLLBACK); one statement reads one consistent row."""
+    if db.engine.dialect.name != "postgresql" or db.session().in_transaction():
+        return db.session.connection().execute(statement, values).first()
+    with db.engine.connect().execution_options(**READ_OUTSIDE_TRANSACTION) as connection:
+        return connection.execute(statement, values).first()
 
 
 def served_document(
@@ -290,7 +302,7 @@ def served_document(
     render of this version (renders.py), else rendered and stored (document_text).
     `actor` is asked only for a league match: a casual match's id is its key."""
     language, build = current_language(), render_build()
-    row = db.session.connection().execute(DOCUMENT_QUERY, {"match_id": match_id, "language": language, "build": build}).first()
+    row = one_row(DOCUMENT_QUERY, {"match_id": match_id, "language": language, "build": build})
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
