@@ -1,6 +1,6 @@
-"""Capacity (issue 35): how many tables one server under the README's gunicorn keeps, four phones a table on the match page, a round every 30 s a table.
+"""Capacity (issue 35): how many tables one server under the production gunicorn (docs/hosting.md) keeps, four phones a table on the match page, a round every 30 s a table.
 
-Everything is HTTP to gunicorn on 127.0.0.1, started as the README's production command
+Everything is HTTP to gunicorn on 127.0.0.1, started as docs/hosting.md's production command
 (gthread, 2 workers x 4 threads; the default SCOREKEEPER_LIVE_STREAMS, 2 streams a worker:
 4 phones on push a server) on a fresh PostgreSQL database of its own (or SQLite). Each of
 `--tables` tables has an endless Nameless match (made through the API with `--start-rounds`
@@ -84,7 +84,7 @@ from bench.scale import database_url  # noqa: E402
 from bench.seed import make_app, upgrade_schema  # noqa: E402
 from bench.server import RESULTS, Server, ServerConfig  # noqa: E402
 
-# README, "Production server (gunicorn)": gthread, 2 workers x 4 threads.
+# docs/hosting.md, "Production server": gthread, 2 workers x 4 threads.
 PRODUCTION = ServerConfig("gthread", 2, 4)
 PHONES_A_TABLE = 4
 POLL_SECONDS = 1.5  # static/js/app.js POLL_MS

@@ -2,7 +2,7 @@
 
 Everything runs on 127.0.0.1 against gunicorn gthread, on a fresh database of its own.
 
-1. **Update time** (the README's command: gthread 2 workers x 4 threads, the default 2
+1. **Update time** (docs/hosting.md's production command: gthread 2 workers x 4 threads, the default 2
    streams per worker). Phone A records `--rounds` rounds, each after a random pause of
    0.3-1.8 s; phone B does what static/js/app.js does and the figure is the time from A
    sending the round to B having its refreshed blocks: told by the stream (push), B fetches

@@ -1,6 +1,6 @@
-"""The wait (issue 35): what a phone waits for a saved round, its page and the match JSON, under the README's gunicorn, at 5 and at 200 rounds, on SQLite and PostgreSQL.
+"""The wait (issue 35): what a phone waits for a saved round, its page and the match JSON, under the production gunicorn (docs/hosting.md), at 5 and at 200 rounds, on SQLite and PostgreSQL.
 
-Everything is HTTP to gunicorn on 127.0.0.1, started as the README's production command
+Everything is HTTP to gunicorn on 127.0.0.1, started as docs/hosting.md's production command
 (gthread, 2 workers x 4 threads) on a fresh database of its own. The matches are endless
 Nameless matches (target 1,000,000) made and scored through the API; the round is always
 {"tricks": [2, 1, 1, 1]}. Per case (database x match size), `--reps` times each, timed from
@@ -60,7 +60,7 @@ from bench.scale import database_url  # noqa: E402
 from bench.seed import make_app, upgrade_schema  # noqa: E402
 from bench.server import RESULTS, Server, ServerConfig  # noqa: E402
 
-# README, "Production server (gunicorn)": gthread, 2 workers x 4 threads.
+# docs/hosting.md, "Production server": gthread, 2 workers x 4 threads.
 PRODUCTION = ServerConfig("gthread", 2, 4)
 # Up to this many rounds, each repetition gets a fresh match (so every POST is the same round).
 FRESH_UP_TO = 20

@@ -58,14 +58,14 @@ class Config:
     REMEMBER_COOKIE_SECURE = SESSION_COOKIE_SECURE
     REMEMBER_COOKIE_HTTPONLY = True
     # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none, the
-    # app is reached directly). Only that many hops are trusted; see README "Behind a proxy".
+    # app is reached directly). Only that many hops are trusted; see docs/hosting.md, "Behind a proxy".
     SCOREKEEPER_PROXY_HOPS = os.environ.get("SCOREKEEPER_PROXY_HOPS", "0")
     # The phone's rules engine boots once the match page has been left alone this long (as
     # while a hand is played): never in the page's first load, never under the player's taps.
     ENGINE_IDLE_SECONDS = 8.0
     # Live sync by push (web/pages/match_events.py): how many match streams one worker
     # process holds at once. Each held stream takes one of the worker's threads, so keep
-    # it below gunicorn's --threads (README "Live sync"); a phone beyond it polls.
+    # it below gunicorn's --threads (docs/hosting.md, "Live sync"); a phone beyond it polls.
     SCOREKEEPER_LIVE_STREAMS = int(os.environ.get("SCOREKEEPER_LIVE_STREAMS") or 2)
     # A stream ends after this long and the phone opens it again (its thread is never held
     # for good by a phone put away); a comment line every LIVE_HEARTBEAT_SECONDS finds a

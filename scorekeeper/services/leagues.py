@@ -52,7 +52,7 @@ def owned_league(league_id: str, actor: Actor, doing: str) -> League:
 def history(league_id: str, actor: Actor, limit: int | None = None) -> list:
     """The league's audit trail, newest first, for its owners only: it holds the owners'
     reasons and every role change, which scorers and viewers have no need to read (see
-    the README's "Who may do what")."""
+    docs/api.md, "Who may do what")."""
     league = owned_league(league_id, actor, N_("see its history"))
     return league_audit.trail(league.id, limit)
 

@@ -61,7 +61,7 @@ def open_stream(server: Gunicorn, match_id: str) -> Stream | None:
 
 @pytest.fixture
 def streaming_server(integration_database_url: str, tmp_path: Path) -> Iterator[Gunicorn]:
-    """gunicorn as the README runs it (gthread), two workers each holding at most one stream."""
+    """gunicorn as docs/hosting.md runs it (gthread), two workers each holding at most one stream."""
     server = start_gunicorn(
         integration_database_url,
         tmp_path / "gunicorn.log",

@@ -52,7 +52,7 @@ class CsvArgsSchema(Schema):
 
 
 class ComputedSchema(Schema):
-    """A computed result (standings, ratings, records): documented in the README."""
+    """A computed result (standings, ratings, records): documented in docs/api.md."""
 
     class Meta:
         unknown = "include"
