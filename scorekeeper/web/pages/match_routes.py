@@ -263,15 +263,17 @@ def confirm(match_id: str, number: int):
 
 @bp.route("/matches/<match_id>/undo", methods=["GET", "POST"])
 def undo(match_id: str):
-    view = read_view(match_id)
-    count = len(view.state.rounds)
     if request.method == "GET":
+        # The match as it stands (its snapshot) and its last round played on from the one
+        # before: no replay to ask one question.
+        view = current_view(match_id)
+        count = view.state.round_count
         # The very check of the post (services.matches.undo_round): nobody is asked to
         # confirm an undo that is then refused with 403.
         access.check_match_write(view.match, current_actor())
         if not count:
             return redirect(url_for("pages.match_page", match_id=match_id), code=303)
-        last = view.state.rounds[-1]
+        last = service.scored_from(view, count)[0]
         return render_template(
             "undo.html",
             match=view.match,
