@@ -50,6 +50,7 @@ import time  # noqa: E402
 import uuid  # noqa: E402
 from typing import Any  # noqa: E402
 
+from bench.phones import stat_cpu  # noqa: E402
 from bench.scale import database_url, endless_match, shares  # noqa: E402
 from bench.seed import NAMELESS_ROUND, bench_account, make_app, upgrade_schema  # noqa: E402
 
@@ -83,14 +84,7 @@ def backend_cpu_s(database: str | None) -> float:
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres") as connection:
         pids = [row[0] for row in connection.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (database,))]
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
+    return stat_cpu(pids)
 
 
 def measure(call, iterations: int, repeats: int, counter: StatementCounter | None, profile: io.StringIO,
