@@ -75,10 +75,14 @@ def stored(match_id: str, kind: str, language: str, version: int, build: str) ->
     return db.session.connection().execute(STORED, key).scalar()
 
 
-def rendered(match_id: str, kind: str, language: str, version: int, build: str, render: Callable[[], str]) -> str:
+def rendered(
+    match_id: str, kind: str, language: str, version: int, build: str, render: Callable[[], str], *, missing: bool = False
+) -> str:
     """The render of the match's `version` in `language`: stored, or built by `render`
-    (once, whoever else asks at the same moment) and stored in place of an older one."""
-    found = stored(match_id, kind, language, version, build)
+    (once, whoever else asks at the same moment) and stored in place of an older one.
+    `missing`: the caller read that none is stored (with_stored) and asks only once more,
+    under the build's lock."""
+    found = None if missing else stored(match_id, kind, language, version, build)
     if found is not None:
         return found
     with one_build(match_id, kind, language):

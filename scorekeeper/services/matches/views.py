@@ -242,7 +242,8 @@ def current_view_of(match: Match) -> MatchView:
     game = get_game(match.game)
     table = table_for(match, game)
     state = snapshots.current_state(game, table, match.id, match.round_count)
-    waiting = snapshots.waiting_round(match.id)
+    # Only a match with table check has a round waiting for a second phone (recording.py).
+    waiting = snapshots.waiting_round(match.id) if match.table_check else None
     pending = None
     if waiting is not None:
         number, raw = waiting
@@ -311,7 +312,7 @@ def served_document(
     if stored is None:
         stored = renders.rendered(
             match_id, renders.DOCUMENT, language, row.version, build,
-            lambda: document_text(match_id, language, build, render),
+            lambda: document_text(match_id, language, build, render), missing=True,
         )
     return row.version, match_etag(row.version, language), stored.split("\n", 1)[1]
 
