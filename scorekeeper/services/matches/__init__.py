@@ -33,6 +33,7 @@ from .views import (
     scored_from,
     served_document,
     table_for,
+    unchanged_count,
     view_of,
 )
 from .writes import (
@@ -92,6 +93,7 @@ __all__ = [
     "match_head",
     "served_document",
     "table_for",
+    "unchanged_count",
     "undo_round",
     "view_of",
 ]

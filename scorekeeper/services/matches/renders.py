@@ -27,13 +27,6 @@ from ...models import MatchRender
 
 DOCUMENT, PAGE = "document", "page"
 _renders = cast(SqlTable, MatchRender.__table__)
-STORED = select(_renders.c.body).where(
-    _renders.c.match_id == bindparam("match_id"),
-    _renders.c.kind == bindparam("kind"),
-    _renders.c.language == bindparam("language"),
-    _renders.c.version == bindparam("version"),
-    _renders.c.build == bindparam("build"),
-)
 # Striped: a key's lock is one of these (two keys may share one, and wait a build longer).
 _LOCKS = [threading.Lock() for _ in range(64)]
 
@@ -60,6 +53,7 @@ LATEST = select(_renders.c.body).where(
     _renders.c.language == bindparam("language"),
     _renders.c.build == bindparam("build"),
 )
+STORED = LATEST.where(_renders.c.version == bindparam("version"))
 
 
 def latest(match_id: str, kind: str, language: str, build: str) -> str | None:

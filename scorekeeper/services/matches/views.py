@@ -307,7 +307,7 @@ def served_document(
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
     if row.league_id is not None:
-        access.check_match_read(get_match(match_id), actor())
+        access.check_match_read(match_without_rounds(match_id), actor())
     stored = row.render
     if stored is None:
         stored = renders.rendered(
@@ -331,11 +331,7 @@ def document_text(
     earlier = renders.latest(match_id, renders.DOCUMENT, language, build)
     if earlier is not None:
         old_keys, old_document = earlier.split("\n", 1)
-        same = 0
-        for old, new in zip(old_keys.split(","), keys, strict=False):
-            if old != new:
-                break
-            same += 1
+        same = unchanged_count(old_keys.split(","), keys)
         kept = json.loads(old_document)["rounds"][:same] if same else []
     fresh = [round_dict(scored) for scored in scored_from(view, len(kept) + 1)[: len(keys) - len(kept)]]
     return ",".join(keys) + "\n" + render(view, kept, fresh)
@@ -380,6 +376,17 @@ def round_keys(view: MatchView) -> list[str]:
         digest.update(f"{row.number}:{row.input}".encode())
         keys.append(digest.copy().hexdigest()[:20])
     return keys
+
+
+def unchanged_count(earlier: Sequence[str], now: Sequence[str]) -> int:
+    """How many rounds, from the first, an older render's keys and the match's now agree on
+    (round_keys: a key covers its round and every round before it)."""
+    same = 0
+    for old, new in zip(earlier, now, strict=False):
+        if old != new:
+            break
+        same += 1
+    return same
 
 
 def scored_from(view: MatchView, first: int) -> list[ScoredRound]:

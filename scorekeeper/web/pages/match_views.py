@@ -92,18 +92,8 @@ def hints_before(view, number: int | None) -> Mapping[str, Any]:
 
 
 def chart(view) -> dict[str, Any] | None:
-    """Running totals per side, from 0 before the first round, as an SVG line chart."""
-    rounds = view.state.rounds
-    if not rounds:
-        return None
-    running = [0] * len(view.table.sides)
-    points: list[list[tuple[int, int]]] = [[(0, 0)] for _side in view.table.sides]
-    for step, scored in enumerate(rounds, start=1):
-        for index, score in enumerate(scored.score.scores):
-            running[index] += score
-            points[index].append((step, running[index]))
-    lines = [ChartLine(view.table.side_name(index), side_colour(index), line) for index, line in enumerate(points)]
-    return polyline_chart(lines)
+    """Running totals per side of a view replayed from every round (the share link's page)."""
+    return chart_of(view.table, [list(scored.score.scores) for scored in view.state.rounds])
 
 
 def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
@@ -137,33 +127,27 @@ def rounds_left(view) -> int | None:
 
 
 def round_rows(view, edited: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
-    """The score sheet: each recorded round with its dealer and, per side, what was bid and
-    made (in words), the round's score, the running total and the full explanation."""
+    """The score sheet of a view replayed from every round (the share link's page)."""
     adapter = adapter_for(view.game)
     running = [0] * len(view.table.sides)
-    rows = []
-    for scored in view.state.rounds:
-        made = adapter.sheet_cells(view.table, scored.input, scored.number)
-        cells = []
-        for index, score in enumerate(scored.score.scores):
-            running[index] += score
-            cells.append(
-                {
-                    "score": score,
-                    "total": running[index],
-                    "made": made[index] if index < len(made) else "",
-                    "explanation": scored.score.explanation[index],
-                }
-            )
-        rows.append(
-            {
-                "number": scored.number,
-                "dealer": view.table.name(scored.dealer),
-                "edited": scored.number in edited,
-                "cells": cells,
-            }
-        )
-    return rows
+    return [sheet_row(adapter, view.table, scored, running, scored.number in edited) for scored in view.state.rounds]
+
+
+def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: bool) -> dict[str, Any]:
+    """A recorded round as the sheet shows it: its dealer and, per side, what was bid and
+    made (in words), the round's score, the running total (`running`, moved on by it) and
+    the full explanation."""
+    made = adapter.sheet_cells(table, scored.input, scored.number)
+    cells = []
+    for index, score in enumerate(scored.score.scores):
+        running[index] += score
+        cells.append({
+            "score": score,
+            "total": running[index],
+            "made": made[index] if index < len(made) else "",
+            "explanation": scored.score.explanation[index],
+        })
+    return {"number": scored.number, "dealer": table.name(scored.dealer), "edited": edited, "cells": cells}
 
 
 def in_words(view, refused: ServiceError) -> str:
@@ -499,9 +483,7 @@ def sheet_rows(view, keys: list[str], edited: set[int], earlier: list[list[Any]]
     # The rounds the view counts: one recorded since it was read is the next version's.
     counted = min(len(keys) - 1, view.state.round_count)
     wanted = [keys[number] + ("e" if number in edited else "") for number in range(1, counted + 1)]
-    kept = 0
-    while kept < min(len(wanted), len(earlier)) and earlier[kept][0] == wanted[kept]:
-        kept += 1
+    kept = service.unchanged_count([row[0] for row in earlier], wanted)
     rows = [list(row) for row in earlier[:kept]]
     if kept == len(wanted):
         return rows
@@ -510,17 +492,7 @@ def sheet_rows(view, keys: list[str], edited: set[int], earlier: list[list[Any]]
     names = side_names(view)
     running = [sum(row[3][index] for row in rows) for index in range(len(table.sides))]
     for scored in service.scored_from(view, kept + 1)[: counted - kept]:
-        made = adapter.sheet_cells(table, scored.input, scored.number)
-        cells = []
-        for index, score in enumerate(scored.score.scores):
-            running[index] += score
-            cells.append({
-                "score": score,
-                "total": running[index],
-                "made": made[index] if index < len(made) else "",
-                "explanation": scored.score.explanation[index],
-            })
-        row = {"number": scored.number, "dealer": table.name(scored.dealer), "edited": scored.number in edited, "cells": cells}
+        row = sheet_row(adapter, table, scored, running, scored.number in edited)
         html = str(group(row, names, view.match.id))
         link = str(group(row, names, view.match.id, link_only=True)).strip()
         rows.append([wanted[scored.number - 1], html.replace(link, EDIT_MARK), link, list(scored.score.scores)])
