@@ -39,6 +39,12 @@ class ServerConfig:
 
 
 APP = "scorekeeper:create_app()"
+#: docs/hosting.md, "Production server": gthread, 2 workers x 512 threads, 500 of them for
+#: live streams (SCOREKEEPER_LIVE_STREAMS, set in the environment the server starts with),
+#: and room for 2,000 connections a worker (GUNICORN_CMD_ARGS)
+PRODUCTION = ServerConfig("gthread", 2, 512)
+PRODUCTION_STREAMS = "500"
+PRODUCTION_ARGS = "--worker-connections 2000"
 #: the app's port (BENCH_PORT); the bare app of the ceiling listens on the next one
 PORT = int(os.environ.get("BENCH_PORT", "8731"))
 #: a run is taken as using every worker when none did more than this share of the work

@@ -1,7 +1,7 @@
 """The wait (issue 35): what a phone waits for a saved round, its page and the match JSON, under the production gunicorn (docs/hosting.md), at 5 and at 200 rounds, on SQLite and PostgreSQL.
 
 Everything is HTTP to gunicorn on 127.0.0.1, started as docs/hosting.md's production command
-(gthread, 2 workers x 4 threads) on a fresh database of its own. The matches are endless
+(gthread, 2 workers x 512 threads) on a fresh database of its own. The matches are endless
 Nameless matches (target 1,000,000) made and scored through the API; the round is always
 {"tricks": [2, 1, 1, 1]}. Per case (database x match size), `--reps` times each, timed from
 sending the request to reading its last byte on a keep-alive connection:
@@ -58,10 +58,8 @@ from bench.phones import (  # noqa: E402
 )
 from bench.scale import database_url  # noqa: E402
 from bench.seed import make_app, upgrade_schema  # noqa: E402
-from bench.server import RESULTS, Server, ServerConfig  # noqa: E402
+from bench.server import PRODUCTION, PRODUCTION_ARGS, PRODUCTION_STREAMS, RESULTS, Server  # noqa: E402
 
-# docs/hosting.md, "Production server": gthread, 2 workers x 4 threads.
-PRODUCTION = ServerConfig("gthread", 2, 4)
 # Up to this many rounds, each repetition gets a fresh match (so every POST is the same round).
 FRESH_UP_TO = 20
 WARM = 2
@@ -211,6 +209,8 @@ def main() -> None:
         raise SystemExit("--pg-database must name a database whose name starts with 'bench'")
     RESULTS.mkdir(parents=True, exist_ok=True)
     os.environ["SCOREKEEPER_RATE_LIMITS"] = ROOMY_LIMITS
+    os.environ.setdefault("SCOREKEEPER_LIVE_STREAMS", PRODUCTION_STREAMS)
+    os.environ["GUNICORN_CMD_ARGS"] = PRODUCTION_ARGS
     started = datetime.now(timezone.utc)
     load_before = os.getloadavg()
     results = []

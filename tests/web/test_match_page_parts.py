@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import select, text
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games import Game, all_games
 from scorekeeper.games.game import Game as BaseGame
@@ -308,6 +309,36 @@ def test_phones_asking_for_a_new_version_at_once_wait_for_one_build(app, client,
     assert len(builds) == 1, builds
     sheets = {PER_REQUEST.sub("", html).split('id="rounds-card"')[1] for html in pages}
     assert len(sheets) == 1
+
+
+def test_builders_of_many_tables_at_once_never_wait_on_their_own_pool(app, client, monkeypatch):
+    """Each phone of a busy server builds another table's new page at the same moment, with
+    every pooled connection taken: the builds share nothing but the database (a build's
+    lock holds no second connection), so none waits for a connection that only it could free."""
+    game = GAMES[0]
+    match_ids = [create_by_form(client, game, names_for(game)) for _table in range(2)]
+    for match_id in match_ids:
+        post_round(client, game, match_id, random.Random(9))
+    settings = {**app.config, "SQLALCHEMY_ENGINE_OPTIONS": {"pool_size": 2, "max_overflow": 0, "pool_timeout": 3}}
+    small = create_app(settings)
+    original = match_views.render_sheet_parts
+    both_hold_theirs = threading.Barrier(len(match_ids))
+
+    def build_side_by_side(view, earlier=None):
+        both_hold_theirs.wait(timeout=5)  # each request holds its pooled connection now
+        return original(view, earlier)
+
+    monkeypatch.setattr(match_views, "render_sheet_parts", build_side_by_side)
+
+    def load(match_id: str) -> int:
+        return small.test_client().get(f"/matches/{match_id}").status_code
+
+    try:
+        with ThreadPoolExecutor(len(match_ids)) as pool:
+            assert list(pool.map(load, match_ids)) == [200] * len(match_ids)
+    finally:
+        with small.app_context():
+            db.engine.dispose()
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)

@@ -6,7 +6,7 @@ in it: the forms, the CSRF token and the reader's rights are rendered per reques
 
 When the phones of a table ask for a new version at once, it is built once: the first
 request holds the build's lock (a lock per key in this process; on PostgreSQL also an
-advisory lock, for the other workers and servers), and the others
+advisory lock held until the build is stored, for the other workers and servers), and the others
 wait for it and read what it stored. SQLite serves one machine: its workers may each
 build a version once.
 """
@@ -97,15 +97,18 @@ def one_build(match_id: str, kind: str, language: str) -> Iterator[None]:
         if db.engine.dialect.name != "postgresql":
             yield
             return
-        key = {"key": number - 2**31}
-        # A session lock on a connection of its own, let go as soon as the build is stored
-        # (the request's own transaction commits in the middle, and goes on after).
-        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-            connection.execute(text("SELECT pg_advisory_lock(:key)"), key)
-            try:
-                yield
-            finally:
-                connection.execute(text("SELECT pg_advisory_unlock(:key)"), key)
+        # A transaction lock on the request's own connection, let go when the build's store
+        # commits (or the request rolls back): a waiter holds no second pooled connection, so
+        # a server full of builders never waits on its own pool.
+        db.session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": number - 2**31})
+        try:
+            yield
+        except BaseException:
+            db.session.rollback()
+            raise
+        # A waiter that found the build stored lets the lock go at once (the builder's
+        # store committed already: nothing more to do).
+        db.session.commit()
 
 
 def store(match_id: str, kind: str, language: str, version: int, build: str, body: str) -> None:

@@ -27,8 +27,9 @@ from ...services import matches as service
 from ...services.matches.changes import ChangeHub, change_hub
 from .blueprint import bp
 
-# How long the browser waits before reopening a stream that ended (the SSE `retry` field).
-REOPEN_MILLISECONDS = 1000
+# How long the browser waits before reopening a stream that ended (the SSE `retry` field):
+# a round saved in that gap reaches the phone when the new stream sends its first version.
+REOPEN_MILLISECONDS = 500
 
 
 def stream_slots() -> threading.BoundedSemaphore:
