@@ -246,6 +246,30 @@ def test_a_page_at_a_stored_version_plays_no_round(app, client, plays, game):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_editing_a_round_plays_it_from_the_snapshot_before_it(app, client, plays, game):
+    """The edit page of round 3 of 4, its live refresh and its check as the player taps play
+    round 3 (and, for the check, round 4 after it) on the snapshot before it: never the
+    rounds before it again."""
+    rng = random.Random(12)
+    match_id = create_by_form(client, game, names_for(game))
+    played = [post_round(client, game, match_id, rng) for _round in range(4)]
+    table, state = engine_state(client, game, match_id)
+    before_third = game.replay(table, played[:2])
+    page(client, match_id)  # this version's shared parts are stored
+    plays[0] = 0
+    edit_page = client.get(f"/matches/{match_id}/rounds/3/edit")
+    assert edit_page.status_code == 200 and plays[0] <= 1, plays[0]
+    plays[0] = 0
+    assert client.get(f"/matches/{match_id}/live?edit=3&entry=1").status_code == 200
+    assert plays[0] <= 1, plays[0]
+    form = adapter_for(game).form_values(played[2], table, before_third.next or {})
+    plays[0] = 0
+    preview = client.post(f"/matches/{match_id}/preview?number=3", data=form)
+    assert preview.status_code == 200 and plays[0] <= 2, (plays[0], preview.get_data(as_text=True)[:300])
+    assert "would score" in preview.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_preview_and_round_post_validate_once(app, client, plays, game):
     rng = random.Random(10)
     match_id = after_five_rounds(client, game, rng)

@@ -25,7 +25,7 @@ class RoundBidding(MethodView):
     @blp.response(200, BiddingSchema)
     def get(self, match_id: str, number: int):
         """The open bidding of round `number` with what the table sees during play; 404 if none."""
-        view = match_service.read_view(match_id, current_actor())
+        view = match_service.current_view(match_id, current_actor())
         return service.bidding_of(view, number), 200, {"ETag": view.etag}
 
     @blp.arguments(BiddingInputSchema, description=BIDDING_INPUT_WORDS)

@@ -401,19 +401,29 @@ def scored_from(view: MatchView, first: int) -> list[ScoredRound]:
     return [scored for scored in played.rounds if scored.number >= first]
 
 
+def state_before(view: MatchView, number: int) -> MatchState:
+    """The match as it stood before round `number` (recorded, or the next): the view's own
+    state for the next round, else played on from the nearest snapshot before it."""
+    if number == view.state.next_round:
+        return view.state
+    if view.state.earlier == 0 and number <= len(view.state.rounds):
+        return view.game.replay(view.table, [scored.input for scored in view.state.rounds[: number - 1]])
+    return snapshots.state_before(view.game, view.table, view.match.id, number)
+
+
 def hints_at(view: MatchView, number: int) -> Mapping[str, Any]:
     """The `next` hints round `number` was entered with (the state before it)."""
-    if number == view.state.next_round:
-        return view.state.next or {}
-    if view.state.earlier == 0 and number <= len(view.state.rounds):
-        before = view.game.replay(view.table, [scored.input for scored in view.state.rounds[: number - 1]])
-    else:
-        before = snapshots.state_before(view.game, view.table, view.match.id, number)
-    return before.next or {}
+    return state_before(view, number).next or {}
 
 
-def read_view(match_id: str, actor: Actor) -> MatchView:
-    return view_of(readable_match(match_id, actor))
+def recorded_round(view: MatchView, number: int) -> ScoredRound:
+    """Recorded round `number` scored: from the view when it holds it, else played once on
+    the state before it (never the whole match)."""
+    if view.state.earlier < number <= view.state.round_count:
+        return view.state.scored(number)
+    before = state_before(view, number)
+    (raw,) = snapshots.counted_inputs_after(view.match.id, number - 1, number)
+    return view.game.replay(view.table, [raw], start=before).scored(number)
 
 
 def remember_on_device(device_id: str, match_id: str) -> None:

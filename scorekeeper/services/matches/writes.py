@@ -37,11 +37,12 @@ from .recording import lock_refusal
 from .views import (
     MatchView,
     counted,
+    current_view,
     find_game,
     pending_round,
-    read_view,
     readable_match,
     rule_error,
+    state_before,
     table_for,
 )
 
@@ -232,15 +233,12 @@ def _write_scores(round_: Round, state: MatchState) -> None:
     round_.scores = list(state.scored(round_.number).score.scores)
 
 
-def replay_edit(
-    game: Game, table: Table, inputs: list[Any], number: int, raw: Any, start: MatchState | None = None
-) -> MatchState:
-    """Replay the recorded inputs with round `number` replaced by `raw` (from `start`, the
-    state after some rounds before `number`, when given)."""
-    inputs = list(inputs)
-    inputs[number - 1] = raw
+def replay_edit(game: Game, table: Table, before: MatchState, raw: Any, later: list[Any]) -> MatchState:
+    """Round `raw` played in place of the recorded round after `before` (the state after
+    the rounds before it), then the `later` recorded inputs played on from it."""
+    number = before.round_count + 1
     try:
-        return game.replay(table, inputs[start.round_count :] if start is not None else inputs, start=start)
+        return game.replay(table, [raw, *later], start=before)
     except RuleError as error:
         if error.round_number is not None and error.round_number != number:
             raise ServiceError(
@@ -280,7 +278,7 @@ def edit_round(
         table = table_for(match, game)
         inputs = [round_.input for round_ in rounds]
         before = snapshots.state_before(game, table, match.id, number, inputs)
-        state = replay_edit(game, table, inputs, number, raw, start=before)
+        state = replay_edit(game, table, before, raw, inputs[number:])
         # The snapshots after round `number` describe the old round: only the new last one is kept.
         snapshots.forget_from(match.id, number)
         snapshots.store(game, match.id, state)
@@ -422,12 +420,12 @@ def preview_round(
     """Check a round input without storing it (live validation as a player taps).
 
     With `number`, the input is checked as an edit of that recorded round (every later
-    round replayed); otherwise as the next round, played once on `view`'s state (the
-    caller's view of the match as it stands, e.g. restored from its snapshot by
-    views.current_view). Raises ServiceError like a real write.
+    round played on from it, from the snapshot before it); otherwise as the next round,
+    played once on `view`'s state (the caller's view of the match as it stands, e.g.
+    restored from its snapshot by views.current_view). Raises ServiceError like a real write.
     """
-    if view is None or view.match.id != match_id or (number is not None and view.state.earlier):
-        view = read_view(match_id, actor)
+    if view is None or view.match.id != match_id:
+        view = current_view(match_id, actor)
     if number is None:
         if view.state.finished:
             raise ServiceError(409, _("the match is finished: no more rounds can be recorded"), code="match_finished")
@@ -435,6 +433,7 @@ def preview_round(
             return view, view.game.play(view.table, view.state, raw)
         except RuleError as error:
             raise rule_error(error) from None
-    if not 1 <= number <= len(view.state.rounds):
+    if not 1 <= number <= view.state.round_count:
         raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
-    return view, replay_edit(view.game, view.table, [scored.input for scored in view.state.rounds], number, raw)
+    later = snapshots.counted_inputs_after(match_id, number, view.state.round_count)
+    return view, replay_edit(view.game, view.table, state_before(view, number), raw, later)

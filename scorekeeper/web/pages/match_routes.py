@@ -49,11 +49,6 @@ TAKEN_ALIKE = N_("Round {number} was already recorded on another phone, with the
 LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
 
 
-def read_view(match_id: str):
-    """The match replayed from every round: to edit or undo a recorded round."""
-    return service.read_view(match_id, current_actor())
-
-
 def current_view(match_id: str):
     """The match as it stands, from its snapshot (no replay): the page's forms and totals;
     the score sheet and the other shared parts come stored (match_views.sheet_parts)."""
@@ -92,9 +87,10 @@ def match_page(match_id: str):
 @bp.post("/matches/<match_id>/preview")
 def preview(match_id: str):
     """Live validation: the preview block, rendered from the engine's answer (for the next
-    round: one engine call on the state restored from the snapshot, no replay)."""
+    round: one engine call on the state restored from the snapshot; for a recorded round,
+    the rounds from it on played from the snapshot before it)."""
     number = int_or_none(request.args.get("number"))
-    view = current_view(match_id) if number is None else read_view(match_id)
+    view = current_view(match_id)
     if number is None and view.state.finished:
         return "", 204
     taken = round_taken(view, number)
@@ -120,9 +116,9 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
     for the form) with the entries kept, so saving again is a deliberate second try.
     No replay for a refused new round: the state comes from the snapshot, the sheet stored.
     """
-    view = current_view(match_id) if edit_number is None else read_view(match_id)
+    view = current_view(match_id)
     if changed_elsewhere(refused):
-        if edit_number is not None and edit_number > len(view.state.rounds):
+        if edit_number is not None and edit_number > view.state.round_count:
             edit_number = None  # the round being edited was undone meanwhile
         taken = round_taken(view, edit_number)
         if taken is None and view.state.finished and edit_number is None:
@@ -150,8 +146,8 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
 
 def taken_context(match_id: str, taken: int) -> dict[str, Any]:
     """The page once round `taken` was recorded by another phone first: the entries posted
-    for it beside the recorded ones (scored as an edit of it: a full replay), to keep either."""
-    view = read_view(match_id)
+    for it beside the recorded ones (scored as an edit of it), to keep either."""
+    view = current_view(match_id)
     try:
         versions = round_versions(view, taken, request.form)
     except FormError:
@@ -236,8 +232,8 @@ def withdraw_bidding(match_id: str, number: int):
 
 @bp.route("/matches/<match_id>/rounds/<int:number>/edit", methods=["GET", "POST"])
 def edit(match_id: str, number: int):
-    view = read_view(match_id)
-    if not 1 <= number <= len(view.state.rounds):
+    view = current_view(match_id)
+    if not 1 <= number <= view.state.round_count:
         raise ServiceError(404, _("round {number} has not been recorded", number=number), code="round_not_found")
     if request.method == "GET":
         return render_template("match.html", **match_context(view, edit_number=number))
@@ -365,8 +361,8 @@ def live(match_id: str):
     cache (keyed by URL) from storing these fragments as the page.
     """
     edit_number = int_or_none(request.args.get("edit"))
-    view = current_view(match_id) if edit_number is None else read_view(match_id)
-    if edit_number is not None and not 1 <= edit_number <= len(view.state.rounds):
+    view = current_view(match_id)
+    if edit_number is not None and not 1 <= edit_number <= view.state.round_count:
         edit_number = None
     context = {**match_context(view, edit_number=edit_number), "oob": True}
     blocks = LIVE_BLOCKS + (["entry"] if request.args.get("entry") == "1" else [])

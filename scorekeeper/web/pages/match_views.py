@@ -80,10 +80,8 @@ def side_names(view) -> list[str]:
 
 def state_before(view, number: int | None):
     """The match as it stood before the next round, or before recorded round `number` (to
-    edit it: `view` is then a full replay, service.read_view)."""
-    if number is None:
-        return view.state
-    return view.game.replay(view.table, [scored.input for scored in view.state.rounds[: number - 1]])
+    edit it: played on from the snapshot before it, service.state_before)."""
+    return view.state if number is None else service.state_before(view, number)
 
 
 def hints_before(view, number: int | None) -> Mapping[str, Any]:
@@ -222,9 +220,9 @@ def round_versions(view, number: int, values: Mapping[str, Any]) -> dict[str, An
     explanation, with the engine scoring the entries as an edit of that round. `mine` holds
     the edit form's fields that post the entries ("Use mine"), or the rule's refusal instead.
     None: the entries are the recorded ones, there is nothing to choose; FormError: they
-    are not a whole round. `view` is a full replay (service.read_view)."""
+    are not a whole round."""
     hints = hints_before(view, number)
-    recorded = view.state.scored(number)
+    recorded = service.recorded_round(view, number)
     adapter = adapter_for(view.game)
     raw = adapter.round_input(values, view.table, hints)
     if raw == recorded.input:
@@ -326,9 +324,9 @@ def match_context(
     change_bids: bool = False,
     rights: access.MatchRights | None = None,
 ) -> dict[str, Any]:
-    """The page's context. `view` is the match's current state (service.current_view), or
-    a full replay (service.read_view) to edit a recorded round or (`versions`, from
-    round_versions) to set entries beside a round another phone recorded; `with_parts=False` leaves
+    """The page's context. `view` is the match's current state (service.current_view);
+    `edit_number` offers recorded round `edit_number` to edit, and `versions` (from
+    round_versions) set entries beside a round another phone recorded; `with_parts=False` leaves
     out the stored parts (a fragment that shows none of them, such as the preview);
     `rights` are the reader's, when the caller worked them out already."""
     state, table = view.state, view.table
@@ -346,7 +344,7 @@ def match_context(
         number = state.next_round
     if values is None:
         if edit_number is not None:
-            values = adapter.form_values(state.rounds[edit_number - 1].input, table, hints)
+            values = adapter.form_values(service.recorded_round(view, edit_number).input, table, hints)
         else:
             values = adapter.default_values(table, hints)
     # "Change the bids" (its hidden field rides along with every live check and save of the form).
