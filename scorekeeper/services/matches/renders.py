@@ -88,12 +88,21 @@ def rendered(
     return body
 
 
+def build_key(match_id: str, kind: str, language: str) -> int:
+    return zlib.crc32("\x00".join((match_id, kind, language)).encode())
+
+
+def build_lock(match_id: str, kind: str, language: str) -> threading.Lock:
+    """The lock of this process that a build of this key holds (shared with a few other keys)."""
+    return _LOCKS[build_key(match_id, kind, language) % len(_LOCKS)]
+
+
 @contextmanager
 def one_build(match_id: str, kind: str, language: str) -> Iterator[None]:
     """Held by one request at a time per match, kind and language (see the module), for
     the build alone: the request goes on rendering its page without it."""
-    number = zlib.crc32("\x00".join((match_id, kind, language)).encode())
-    with _LOCKS[number % len(_LOCKS)]:
+    number = build_key(match_id, kind, language)
+    with build_lock(match_id, kind, language):
         if db.engine.dialect.name != "postgresql":
             yield
             return
