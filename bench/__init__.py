@@ -1,1 +1,1 @@
-"""Benchmarks of Scorekeeper (run them with bench/run; the modules run as `python -m bench.<name>`)."""
+"""Benchmarks of Scorekeeper: each module runs as `python -m bench.<name>` (BENCHMARKS.md gives each one's command and current figure)."""

@@ -63,7 +63,7 @@ def free_port() -> int:
 
 
 def parse_config(text: str) -> ServerConfig:
-    """"sync x4" or "gthread 2x4", as bench/main.py names them."""
+    """"sync x4" or "gthread 2x4", as ServerConfig.name says them."""
     kind, _, shape = text.partition(" ")
     if kind == "sync":
         return ServerConfig("sync", int(shape.lstrip("x")))
