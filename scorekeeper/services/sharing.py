@@ -20,7 +20,8 @@ from ..games.i18n import N_, _
 from ..models import League, Match, ShareLink, is_id, utcnow
 from . import Actor, ServiceError, access, league_audit
 from .leagues import get_league, league_standings, read_league
-from .matches import get_match, get_view, readable_match
+from .matches import MatchView, current_view_of, get_match, get_view, readable_match
+from .matches.views import match_without_rounds
 
 MATCH, STANDINGS = "match", "standings"
 TOKEN_PREFIX = "sl_"
@@ -146,7 +147,7 @@ def revoke(link_id: str, actor: Actor) -> ShareLink:
 
 
 def open_shared(token: str) -> tuple[str, Any]:
-    """What a share link shows: ("match", MatchView) or ("standings", standings dict)."""
+    """What a share link shows: ("match", the match's id) or ("standings", standings dict)."""
     link = db.session.scalar(select(ShareLink).where(ShareLink.token_hash == token_digest(token)))
     if link is None:
         raise ServiceError(404, _("this share link is not valid"), code="share_invalid")
@@ -156,15 +157,20 @@ def open_shared(token: str) -> tuple[str, Any]:
         raise ServiceError(410, _("this share link has expired"), code="share_expired")
     # A link is made for a match or for a league's standings (its kind), never neither.
     if link.kind == MATCH and link.match_id is not None:
-        return MATCH, get_view(link.match_id)
+        return MATCH, link.match_id
     assert link.league_id is not None
     return STANDINGS, league_standings(get_league(link.league_id))
 
 
-def shared_match_dict(view) -> dict[str, Any]:
+def shared_match_view(match_id: str) -> MatchView:
+    """A shared match as it stands, from its snapshot (the page shows its stored sheet)."""
+    return current_view_of(match_without_rounds(match_id))
+
+
+def shared_match_dict(match_id: str) -> dict[str, Any]:
     """A match as a share link shows it: no match id (for a match started without an
     account, the id is its write key), no league id."""
-    served = view.as_dict()
+    served = get_view(match_id).as_dict()
     served.pop("id", None)
     served.pop("league", None)
     return served

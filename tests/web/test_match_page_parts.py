@@ -271,6 +271,21 @@ def test_editing_a_round_plays_it_from_the_snapshot_before_it(app, client, plays
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_a_share_link_shows_the_stored_sheet_and_plays_no_round(app, client, new_client, plays, game):
+    """A share link's page is the sheet a reader of the match page sees, from the parts
+    stored for the match's version: opening it plays no round."""
+    match_id = after_five_rounds(client, game, random.Random(13))
+    shared = client.post(f"/matches/{match_id}/share")
+    assert shared.status_code == 200, shared.get_data(as_text=True)[:300]
+    url = re.search(r'id="share-url" class="mono" readonly value="([^"]+)"', shared.get_data(as_text=True)).group(1)
+    plays[0] = 0
+    html = new_client().get(url.split("localhost", 1)[1]).get_data(as_text=True)
+    assert plays[0] == 0
+    assert [html.count(f'id="round-{number}"') for number in range(1, 6)] == [1] * 5
+    assert "/edit" not in html and "/undo" not in html
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_preview_and_round_post_validate_once(app, client, plays, game):
     rng = random.Random(10)
     match_id = after_five_rounds(client, game, rng)

@@ -22,15 +22,12 @@ from ...services import matches as service
 from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none, round_number
 from .blueprint import bp
-from .layout import side_colour
 from .match_views import (
-    chart,
     hints_before,
     match_context,
     preview_result,
-    round_rows,
     round_versions,
-    scoreboard,
+    sheet_parts,
     side_names,
 )
 from .page_tags import none_match, page_etag
@@ -377,17 +374,14 @@ def shared_page(token: str):
     """What a share link shows, read-only: a match (scoreboard and rounds) or standings."""
     kind, shown = sharing.open_shared(token)
     if kind == sharing.MATCH:
-        view = shown
+        view = sharing.shared_match_view(shown)
         context = {
             "kind": kind,
             "game": view.game,
             "state": view.state,
-            "board": scoreboard(view, adapter_for(view.game)),
             "side_names": side_names(view),
-            "side_colours": [side_colour(index) for index in range(len(view.table.sides))],
-            "winners": [view.table.side_name(index) for index in view.state.winners],
-            "rounds": round_rows(view),
-            "chart": chart(view),
+            # The sheet as a reader of the match page sees it (stored per version: no replay).
+            "parts": sheet_parts(view, can_write=False),
         }
     else:
         context = {

@@ -89,11 +89,6 @@ def hints_before(view, number: int | None) -> Mapping[str, Any]:
     return state_before(view, number).next or {}
 
 
-def chart(view) -> dict[str, Any] | None:
-    """Running totals per side of a view replayed from every round (the share link's page)."""
-    return chart_of(view.table, [list(scored.score.scores) for scored in view.state.rounds])
-
-
 def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
     state, table = view.state, view.table
     target = table.options.get("target")
@@ -122,13 +117,6 @@ def rounds_left(view) -> int | None:
     if limit is None:
         limit = view.table.options.get("max_rounds")
     return None if limit is None else max(0, limit - view.state.round_count)
-
-
-def round_rows(view, edited: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
-    """The score sheet of a view replayed from every round (the share link's page)."""
-    adapter = adapter_for(view.game)
-    running = [0] * len(view.table.sides)
-    return [sheet_row(adapter, view.table, scored, running, scored.number in edited) for scored in view.state.rounds]
 
 
 def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: bool) -> dict[str, Any]:
