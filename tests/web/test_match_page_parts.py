@@ -1,4 +1,4 @@
-"""The match page from stored parts (web/pages/match_views.py, services.matches.page_parts).
+"""The match page from stored parts (web/pages/match_sheet.py, services.matches.page_parts).
 
 The parts every reader of one language sees alike are stored per match version and
 language; these tests check that what a phone gets is what a fresh render from a full
@@ -28,8 +28,8 @@ from scorekeeper.services import matches as service
 from scorekeeper.services.matches import views
 from scorekeeper.services.matches.renders import PAGE, build_lock
 from scorekeeper.web.games import adapter_for
-from scorekeeper.web.pages import match_views
-from scorekeeper.web.pages.match_views import SHEET_PARTS, assembled, render_sheet_parts
+from scorekeeper.web.pages import match_sheet
+from scorekeeper.web.pages.match_sheet import SHEET_PARTS, assembled, render_sheet_parts
 from tests.games.legal_rounds import legal_round
 from tests.web.test_every_game import create_by_form, engine_state, names_for
 
@@ -330,14 +330,14 @@ def test_phones_asking_for_a_new_version_at_once_wait_for_one_build(app, client,
     post_round(client, game, match_id, random.Random(8))
     phones = [new_client() for _phone in range(4)]
     builds: list[int] = []
-    original = match_views.render_sheet_parts
+    original = match_sheet.render_sheet_parts
 
     def slow_build(view, earlier=None):
         builds.append(view.match.version)
         time.sleep(0.3)  # long enough for every phone to ask while it builds
         return original(view, earlier)
 
-    monkeypatch.setattr(match_views, "render_sheet_parts", slow_build)
+    monkeypatch.setattr(match_sheet, "render_sheet_parts", slow_build)
     barrier = threading.Barrier(len(phones))
 
     def load(phone) -> str:
@@ -367,14 +367,14 @@ def test_builders_of_many_tables_at_once_never_wait_on_their_own_pool(app, clien
         post_round(client, game, match_id, random.Random(9))
     settings = {**app.config, "SQLALCHEMY_ENGINE_OPTIONS": {"pool_size": 2, "max_overflow": 0, "pool_timeout": 3}}
     small = create_app(settings)
-    original = match_views.render_sheet_parts
+    original = match_sheet.render_sheet_parts
     both_hold_theirs = threading.Barrier(len(match_ids))
 
     def build_side_by_side(view, earlier=None):
         both_hold_theirs.wait(timeout=5)  # each request holds its pooled connection now
         return original(view, earlier)
 
-    monkeypatch.setattr(match_views, "render_sheet_parts", build_side_by_side)
+    monkeypatch.setattr(match_sheet, "render_sheet_parts", build_side_by_side)
 
     def load(match_id: str) -> int:
         return small.test_client().get(f"/matches/{match_id}").status_code

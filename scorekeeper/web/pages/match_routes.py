@@ -22,13 +22,12 @@ from ...services import matches as service
 from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none, round_number
 from .blueprint import bp
+from .match_sheet import sheet_parts, side_names
 from .match_views import (
     hints_before,
     match_context,
     preview_result,
     round_versions,
-    sheet_parts,
-    side_names,
 )
 from .page_tags import none_match, page_etag
 
@@ -48,7 +47,7 @@ LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
 
 def current_view(match_id: str):
     """The match as it stands, from its snapshot (no replay): the page's forms and totals;
-    the score sheet and the other shared parts come stored (match_views.sheet_parts)."""
+    the score sheet and the other shared parts come stored (match_sheet.sheet_parts)."""
     return service.current_view(match_id, current_actor())
 
 

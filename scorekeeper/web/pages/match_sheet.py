@@ -1,0 +1,333 @@
+"""The parts of the match page every reader of one language sees alike (totals, score sheet, chart, history), rendered once per match version and language and stored.
+
+`sheet_parts` gives them as stored for the match's version (services.matches.page_parts),
+rendering a new version's from the parts of an older one: the sheet's rounds and the
+history's changes that did not change are kept, and only the new ones are rendered (see
+render_sheet_parts). Nothing here depends on who reads but whether they may change the
+match (Undo and Edit are stored in both variants).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import get_template_attribute
+from flask_babel import format_datetime
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup
+
+from ...games.fields import is_int_within
+from ...games.i18n import N_, _
+from ...services import matches as service
+from ..charts import ChartLine, polyline_chart
+from ..games import adapter_for
+from ..games.adapter import GameAdapter
+from .layout import side_colour
+from .new_match import value_words
+
+# What happened, said of the person who did it; the round number follows when there is one.
+ACTION_WORDS = {
+    "match.create": N_("started the match"),
+    "round.create": N_("recorded"),
+    "round.edit": N_("edited"),
+    "round.undo": N_("undid"),
+    "round.confirm": N_("confirmed"),
+    "round.refuse": N_("refused"),
+}
+ACTION_ROUND_WORDS = {
+    "round.create": N_("recorded round {number}"),
+    "round.edit": N_("edited round {number}"),
+    "round.undo": N_("undid round {number}"),
+    "round.confirm": N_("confirmed round {number}"),
+    "round.refuse": N_("refused round {number} at the table check"),
+    "match.end": N_("ended the match after round {number}"),
+    "match.play_on": N_("played on after round {number}"),
+}
+# Changes to the match as a whole: no round's entries to show beside them.
+MATCH_ACTIONS = ("match.end", "match.play_on")
+# The blocks of _match_parts.html, each stored as one part of the page.
+SHEET_PARTS = ("board", "last_round", "next_info", "progress", "rounds", "history", "table_refusal")
+# Parts with the link of those who may change the match (Undo): stored twice, with and
+# without it, so the stored parts stay alike for every reader of one kind (a round's Edit
+# link is put in or left out as the sheet is assembled).
+WRITER_PARTS = ("last_round",)
+READER_SUFFIX = ":reader"
+# Where the stored parts take the kept rounds and changes, and a round's group its Edit link
+# (private-use characters: nothing a player types reaches them unescaped... nor any word of ours).
+ROWS_MARK, EDIT_MARK = "\ue000rows\ue000", "\ue000edit\ue000"
+SHORT_TEXT_LIMIT = 240
+
+
+
+def side_names(view) -> list[str]:
+    return [view.table.side_name(index) for index in range(len(view.table.sides))]
+
+
+def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
+    state, table = view.state, view.table
+    target = table.options.get("target")
+    # Who leads, once anything is played (ties lead together); nobody once there are winners.
+    best = max(state.totals) if state.round_count else None
+    rows = []
+    for index, total in enumerate(state.totals):
+        rows.append(
+            {
+                "name": table.side_name(index),
+                "total": total,
+                "colour": side_colour(index),
+                "winner": index in state.winners,
+                "leader": best is not None and total == best and not state.winners,
+                "target": target,
+                "percent": max(0, min(100, round(100 * total / target))) if target else None,
+                "note": adapter.board_note(table, state, index),
+            }
+        )
+    return rows
+
+
+def rounds_left(view) -> int | None:
+    # A fixed-length game's rounds, else a target game's round limit (the house rule), if set.
+    limit = view.game.fixed_rounds(view.table)
+    if limit is None:
+        limit = view.table.options.get("max_rounds")
+    return None if limit is None else max(0, limit - view.state.round_count)
+
+
+def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: bool) -> dict[str, Any]:
+    """A recorded round as the sheet shows it: its dealer and, per side, what was bid and
+    made (in words), the round's score, the running total (`running`, moved on by it) and
+    the full explanation."""
+    made = adapter.sheet_cells(table, scored.input, scored.number)
+    cells = []
+    for index, score in enumerate(scored.score.scores):
+        running[index] += score
+        cells.append({
+            "score": score,
+            "total": running[index],
+            "made": made[index] if index < len(made) else "",
+            "explanation": scored.score.explanation[index],
+        })
+    return {"number": scored.number, "dealer": table.name(scored.dealer), "edited": edited, "cells": cells}
+
+
+def sheet_parts(view, can_write: bool) -> dict[str, Markup]:
+    """The page's parts that are alike for every reader of this language, as stored for the
+    match's version (rendered when this version has none yet); the variant without Undo
+    and Edit for a reader who may not change the match. The sheet's rounds and the history's
+    changes are kept once each (see render_sheet_parts) and put in their frames here."""
+    return {name: Markup(part) for name, part in assembled(service.page_parts(view, render_sheet_parts), can_write).items()}
+
+
+def assembled(stored: Mapping[str, Any], can_write: bool) -> dict[str, str]:
+    """The parts as a page shows them, from the stored ones (render_sheet_parts): the
+    rounds' groups and the changes in their frames, Edit where the reader may write."""
+
+    def variant(name: str) -> str:
+        return name if can_write or name not in WRITER_PARTS else name + READER_SUFFIX
+
+    parts = {name: stored.get(variant(name), "") for name in SHEET_PARTS}
+    groups = "".join(row[1].replace(EDIT_MARK, row[2] if can_write else "") for row in reversed(stored["_rows"]))
+    parts["rounds"] = parts["rounds"].replace(ROWS_MARK, groups)
+    parts["history"] = parts["history"].replace(ROWS_MARK, "".join(stored["_lines"][key][1] for key in stored["_order"]))
+    return parts
+
+
+def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The blocks of _match_parts.html for the match's current version. `earlier` are the
+    parts stored for an older version: the groups of the sheet's rounds whose key is
+    unchanged (services.matches.round_keys) and the history's changes are taken from them,
+    so a new round renders its own group and its own change, and nothing is replayed
+    (the rounds after the first changed one are played on from its snapshot)."""
+    adapter = adapter_for(view.game)
+    state, table = view.state, view.table
+    keys = service.round_keys(view)
+    heads = service.trail_heads(view.match.id)
+    edited = {head.round_number for head in heads if head.action == "round.edit"}
+    rows = sheet_rows(view, keys, edited, (earlier or {}).get("_rows", []))
+    lines = history_lines(view, keys, heads, (earlier or {}).get("_lines", {}))
+    newest = heads[-1] if heads else None
+    context = {
+        "match": view.match,
+        "game": view.game,
+        "game_template": adapter.template,
+        "state": state,
+        "side_names": side_names(view),
+        "side_colours": [side_colour(index) for index in range(len(table.sides))],
+        "board": scoreboard(view, adapter),
+        "rounds_left": rounds_left(view),
+        "played": len(rows),
+        "last": {"number": len(rows), "cells": [{"score": score} for score in rows[-1][3]]} if rows else None,
+        "chart": chart_of(table, [row[3] for row in rows]),
+        "progress": adapter.progress(table, state),
+        "winners": [table.side_name(index) for index in state.winners],
+        "next_info": adapter.next_info(table, state.next) if state.next else None,
+        "pending": view.pending,
+        "lines": [Markup(ROWS_MARK)] if heads else [],
+        "changes": len(heads),
+        # The table check's last word, if it was a refusal: every phone (the recording one too) sees it.
+        "table_refusal": (
+            {"who": lines[str(newest.id)][2], "round": newest.round_number}
+            if newest is not None and newest.action == "round.refuse" else None
+        ),
+    }
+    parts: dict[str, Any] = {}
+    for can_write in (True, False):
+        shown = {**context, "can_write": can_write, "row_groups": [Markup(ROWS_MARK)] if rows else []}
+        for name in SHEET_PARTS if can_write else WRITER_PARTS:
+            parts[name if can_write else name + READER_SUFFIX] = render_block("_match_parts.html", name, **shown)
+    parts["_rows"], parts["_lines"] = rows, lines
+    parts["_order"] = [str(head.id) for head in reversed(heads)]
+    return parts
+
+
+def sheet_rows(view, keys: list[str], edited: set[int], earlier: list[list[Any]]) -> list[list[Any]]:
+    """Each counted round's row of the sheet: [key, group HTML with EDIT_MARK where its Edit
+    link goes, that link, scores], the row of an older version kept while its key holds (the key of round n
+    is keys[n], with the mark of an edit: its running totals and words are the same)."""
+    # The rounds the view counts: one recorded since it was read is the next version's.
+    counted = min(len(keys) - 1, view.state.round_count)
+    wanted = [keys[number] + ("e" if number in edited else "") for number in range(1, counted + 1)]
+    kept = service.unchanged_count([row[0] for row in earlier], wanted)
+    rows = [list(row) for row in earlier[:kept]]
+    if kept == len(wanted):
+        return rows
+    adapter, table = adapter_for(view.game), view.table
+    group = get_template_attribute("_macros.html", "round_group")
+    names = side_names(view)
+    running = [sum(row[3][index] for row in rows) for index in range(len(table.sides))]
+    for scored in service.scored_from(view, kept + 1)[: counted - kept]:
+        row = sheet_row(adapter, table, scored, running, scored.number in edited)
+        html = str(group(row, names, view.match.id))
+        link = str(group(row, names, view.match.id, link_only=True)).strip()
+        rows.append([wanted[scored.number - 1], html.replace(link, EDIT_MARK), link, list(scored.score.scores)])
+    return rows
+
+
+def chart_of(table, scores: list[list[int]]) -> dict[str, Any] | None:
+    """Running totals per side, from 0 before the first round, as an SVG line chart."""
+    if not scores:
+        return None
+    running = [0] * len(table.sides)
+    points: list[list[tuple[int, int]]] = [[(0, 0)] for _side in table.sides]
+    for step, round_scores in enumerate(scores, start=1):
+        for index, score in enumerate(round_scores):
+            running[index] += score
+            points[index].append((step, running[index]))
+    lines = [ChartLine(table.side_name(index), side_colour(index), line) for index, line in enumerate(points)]
+    return polyline_chart(lines)
+
+
+def history_lines(view, keys: list[str], heads: list[Any], earlier: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
+    """Each change of the match's trail as the history shows it, by entry id: [key, HTML,
+    who]. An entry never changes; its words depend on who else wrote before it (phone 1,
+    phone 2) and on the round's hints, so its key is the round keys before its round: a
+    line of an older version is kept while that key holds."""
+    phones: dict[str, int] = {}
+    wanted = {}
+    for head in heads:
+        number = head.round_number or 0
+        basis = keys[number - 1] if 1 <= number <= len(keys) else keys[0] + ":-"
+        wanted[str(head.id)] = f"{basis}:{phone_number(head.actor, phones)}"
+    lines = {id_: list(earlier[id_]) for id_, key in wanted.items() if id_ in earlier and earlier[id_][0] == key}
+    missing = [int(id_) for id_ in wanted if id_ not in lines]
+    if not missing:
+        return lines
+    item = get_template_attribute("_macros.html", "history_item")
+    for change in history(view, service.trail_entries(view.match.id, missing), phones):
+        lines[str(change["id"])] = [wanted[str(change["id"])], str(item(change)), change["who"]]
+    return lines
+
+
+def short(text: str) -> str:
+    return text if len(text) <= SHORT_TEXT_LIMIT else text[: SHORT_TEXT_LIMIT - 1] + "…"
+
+
+def creation_words(view, after: Mapping[str, Any]) -> str:
+    """The match.create line: the players, then each option set apart from the game's
+    default, in words ("Mara, Nils · Target: 300, First dealer: Nils")."""
+    game, table = view.game, view.table
+    players = list(after.get("players") or table.players)
+    options = after.get("options") or {}
+    try:
+        defaults = game.resolve_options({}, len(players))
+    except Exception:  # noqa: BLE001 - an old match's player count: show every option
+        defaults = {}
+    said = []
+    for spec in game.all_option_specs():
+        if spec.name not in options or options[spec.name] == defaults.get(spec.name) or spec.kind == "object":
+            continue
+        value = options[spec.name]
+        if spec.name == "first_dealer" and is_int_within(value, 0, len(players) - 1):
+            words = players[value]
+        else:
+            words = value_words(game, value)
+        said.append(_("{option}: {value}", option=game.option_label(spec.name), value=words))
+    if after.get("table_check"):
+        said.append(_("table check"))
+    return " · ".join([", ".join(players), *([", ".join(said)] if said else [])])
+
+
+def phone_number(label: str, phones: dict[str, int]) -> int:
+    """The number of a phone without an account in the match's trail (see actor_words), 0 for anyone else."""
+    return phones.setdefault(label, len(phones) + 1) if label.startswith("device ") else 0
+
+
+def actor_words(label: str, phones: dict[str, int]) -> str:
+    """The audit trail stores "device 1c738dc1" and "anonymous" as data: say them in words.
+    A phone without an account is "phone 1", "phone 2" in the order it first appears in
+    this match's trail (`phones`, filled as the trail is read): never its device code."""
+    number = phone_number(label, phones)
+    if number:
+        return _("phone {number}", number=number)
+    if label == "anonymous":
+        return _("someone without an account")
+    return label
+
+
+def history(view, entries: list[Any], phones: dict[str, int]) -> list[dict[str, Any]]:
+    """These entries of the match's audit trail, in the players' words of its game (the
+    game's adapter words each stored round: names, not seat numbers; no field codes);
+    `phones` numbers the phones without an account as the whole trail met them."""
+    adapter, table = adapter_for(view.game), view.table
+    hints: dict[int, Mapping[str, Any]] = {}
+
+    def words(value: Any, number: int | None) -> str:
+        number = number or 0
+        if number not in hints:
+            hints[number] = service.hints_at(view, number) if 1 <= number <= view.state.next_round else {}
+        return short(adapter.round_words(table, value, hints[number]))
+
+    # A bidding is said in the game's own word for the bids (Willi Stich's "calls").
+    round_words = {**ACTION_ROUND_WORDS, **adapter.bidding_history_words}
+    rows = []
+    for entry in entries:
+        if entry.action == "match.create":
+            change = creation_words(view, entry.after or {})
+        elif entry.action in MATCH_ACTIONS:
+            change = ""
+        elif entry.before is not None and entry.after is not None:
+            change = f"{words(entry.before, entry.round_number)} → {words(entry.after, entry.round_number)}"
+        else:
+            change = words(entry.after if entry.after is not None else entry.before, entry.round_number)
+        if entry.round_number and entry.action in round_words:
+            action = _(round_words[entry.action], number=entry.round_number)
+        else:
+            action = _(ACTION_WORDS[entry.action]) if entry.action in ACTION_WORDS else entry.action.replace(".", " ")
+            if entry.round_number:
+                action = _("{action} round {number}", action=action, number=entry.round_number)
+        rows.append(
+            {
+                "id": entry.id,
+                "who": actor_words(entry.actor, phones),
+                # In the reader's language and date format; the clock is UTC (Babel's default zone).
+                "when": _("{when} UTC", when=format_datetime(entry.at, "short")),
+                "iso": entry.at.isoformat(timespec="seconds"),
+                "action": action,
+                "kind": entry.action,
+                "round": entry.round_number,
+                "change": change,
+                "undone": entry.action in ("round.undo", "round.refuse"),
+                "reason": entry.reason,
+            }
+        )
+    return rows
