@@ -406,8 +406,6 @@ def state_before(view: MatchView, number: int) -> MatchState:
     state for the next round, else played on from the nearest snapshot before it."""
     if number == view.state.next_round:
         return view.state
-    if view.state.earlier == 0 and number <= len(view.state.rounds):
-        return view.game.replay(view.table, [scored.input for scored in view.state.rounds[: number - 1]])
     return snapshots.state_before(view.game, view.table, view.match.id, number)
 
 

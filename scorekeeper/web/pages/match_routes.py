@@ -265,7 +265,7 @@ def undo(match_id: str):
         access.check_match_write(view.match, current_actor())
         if not count:
             return redirect(url_for("pages.match_page", match_id=match_id), code=303)
-        last = service.scored_from(view, count)[0]
+        last = service.recorded_round(view, count)
         return render_template(
             "undo.html",
             match=view.match,
