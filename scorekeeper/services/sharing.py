@@ -8,7 +8,9 @@ made it). Losing one's role in a league ends the links one made for it.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,7 +22,7 @@ from ..games.i18n import N_, _
 from ..models import League, Match, ShareLink, is_id, utcnow
 from . import Actor, ServiceError, access, league_audit
 from .leagues import get_league, league_standings, read_league
-from .matches import MatchView, current_view_of, get_match, get_view, readable_match
+from .matches import MatchView, current_view_of, get_match, readable_match, served_document
 from .matches.views import match_without_rounds
 
 MATCH, STANDINGS = "match", "standings"
@@ -167,10 +169,11 @@ def shared_match_view(match_id: str) -> MatchView:
     return current_view_of(match_without_rounds(match_id))
 
 
-def shared_match_dict(match_id: str) -> dict[str, Any]:
-    """A match as a share link shows it: no match id (for a match started without an
-    account, the id is its write key), no league id."""
-    served = get_view(match_id).as_dict()
+def shared_match_dict(match_id: str, render: Callable[[MatchView, list[Any], list[dict[str, Any]]], str]) -> dict[str, Any]:
+    """A match as a share link shows it: its stored document (served_document) without the
+    match id (for a match started without an account, the id is its write key) or league id."""
+    _version, _etag, document = served_document(match_id, None, render)
+    served = json.loads(document or "{}")
     served.pop("id", None)
     served.pop("league", None)
     return served

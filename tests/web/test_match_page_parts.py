@@ -62,7 +62,7 @@ def fresh_parts(app, match_id: str, language: str) -> dict[str, str]:
     """The parts rendered now from a replay of every round, in `language`."""
     with app.test_request_context(headers={"Accept-Language": language}):
         install_engine_translator()
-        return shown(render_sheet_parts(service.get_view(match_id)))
+        return shown(render_sheet_parts(service.view_of(service.get_match(match_id))))
 
 
 def page(client, match_id: str, language: str = "en") -> str:
@@ -273,7 +273,8 @@ def test_editing_a_round_plays_it_from_the_snapshot_before_it(app, client, plays
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_a_share_link_shows_the_stored_sheet_and_plays_no_round(app, client, new_client, plays, game):
     """A share link's page is the sheet a reader of the match page sees, from the parts
-    stored for the match's version: opening it plays no round."""
+    stored for the match's version, and its JSON the match's stored document: opening
+    either plays no round."""
     match_id = after_five_rounds(client, game, random.Random(13))
     shared = client.post(f"/matches/{match_id}/share")
     assert shared.status_code == 200, shared.get_data(as_text=True)[:300]
@@ -283,6 +284,13 @@ def test_a_share_link_shows_the_stored_sheet_and_plays_no_round(app, client, new
     assert plays[0] == 0
     assert [html.count(f'id="round-{number}"') for number in range(1, 6)] == [1] * 5
     assert "/edit" not in html and "/undo" not in html
+    # Its JSON is the match's stored document, without the match's id (its write key).
+    assert client.get(f"/api/v1/matches/{match_id}").status_code == 200  # stores this version's
+    plays[0] = 0
+    document = new_client().get("/api/v1" + url.split("localhost", 1)[1]).get_json()
+    assert plays[0] == 0
+    assert document["kind"] == "match" and [played["number"] for played in document["match"]["rounds"]] == [1, 2, 3, 4, 5]
+    assert "id" not in document["match"] and document["match"]["totals"]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)

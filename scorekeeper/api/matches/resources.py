@@ -64,10 +64,12 @@ class MatchById(MethodView):
         Phones polling for changes send If-None-Match with the ETag they have: 304 while
         nothing changed, without replaying the match.
         """
-        version, etag, body = service.served_document(match_id, current_actor, render_match)
-        headers = {"ETag": etag, "Cache-Control": "no-cache"}
         # Any encoding's form of the tag ("v7-de:br") names the same document.
-        if none_match(request.headers.get("If-None-Match"), version, current_language()):
+        tags = request.headers.get("If-None-Match")
+        unchanged = (lambda version: none_match(tags, version, current_language())) if tags else None
+        _version, etag, body = service.served_document(match_id, current_actor, render_match, unchanged)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if body is None:
             return Response(status=304, headers=headers)
         return Response(body, status=200, headers=headers, mimetype="application/json")
 
@@ -118,11 +120,10 @@ class MatchEnd(MethodView):
         return served_whole(match_id)
 
 
-def served_whole(match_id: str) -> tuple[dict, int, dict[str, str]]:
-    """The match after a write to it as a whole, every round replayed (a write's own view
-    holds none before its snapshot)."""
-    view = service.get_view(match_id)
-    return view.as_dict(), 200, {"ETag": view.etag}
+def served_whole(match_id: str) -> Response:
+    """The match after a write to it as a whole, as GET serves it (its stored document)."""
+    _version, etag, body = service.served_document(match_id, current_actor, render_match)
+    return Response(body, status=200, headers={"ETag": etag}, mimetype="application/json")
 
 
 @blp.route("/<string:match_id>/audit")

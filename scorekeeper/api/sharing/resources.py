@@ -1,11 +1,15 @@
 """Share links: make, list and revoke read-only links to a match or standings, and read what one shows."""
 from __future__ import annotations
 
+import json
+
+from flask import Response
 from flask.views import MethodView
 
 from ...identity import current_actor
 from ...services import sharing
 from ..blueprint import Blueprint
+from ..matches.resources import render_match
 from .schemas import NewShareLinkSchema, ShareCreateSchema, SharedSchema, ShareLinkSchema
 
 blp = Blueprint("sharing", __name__, url_prefix="", description="Read-only share links")
@@ -63,5 +67,7 @@ class Shared(MethodView):
         """What a share link shows, read-only: a match (without its id) or a league's standings."""
         kind, shown = sharing.open_shared(token)
         if kind == sharing.MATCH:
-            return {"kind": kind, "match": sharing.shared_match_dict(shown)}
+            # The match's stored document, served as it is (MatchSchema dumped it).
+            shared = {"kind": kind, "match": sharing.shared_match_dict(shown, render_match)}
+            return Response(json.dumps(shared, separators=(",", ":")), mimetype="application/json")
         return {"kind": kind, "standings": shown}

@@ -35,7 +35,7 @@ from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, 
 from .. import Actor, ServiceError, access, league_ledgers, snapshots
 from ..retries import retried
 from . import idempotency
-from .views import MatchView, get_match, get_view, round_dict, rule_error, table_of
+from .views import MatchView, current_view_of, match_without_rounds, recorded_round, round_dict, rule_error, table_of
 
 _matches, _seats, _players = (cast(SqlTable, model.__table__) for model in (Match, Seat, Player))
 _rounds, _snapshots, _biddings, _audit = (
@@ -120,7 +120,7 @@ def recorded_from_view(view: MatchView, number: int, created: bool) -> RecordedR
     if view.pending is not None and view.pending.number == number:
         shown = {**round_dict(view.pending), "pending": True}
     else:
-        shown = round_dict(view.state.scored(number))
+        shown = round_dict(recorded_round(view, number))
     return RecordedRound(match_id=view.match.id, version=view.match.version, number=number, round=shown, created=created)
 
 
@@ -154,8 +154,9 @@ def keyed_round(match_id: str, key: str, sent: str | None) -> Replay | None:
 
 def replayed_round(match_id: str, number: int, actor: Actor) -> RecordedRound:
     """The round stored the first time, answered to a repeat of its Idempotency-Key."""
-    access.check_match_write(get_match(match_id), actor)
-    return recorded_from_view(get_view(match_id), number, False)
+    match = match_without_rounds(match_id)
+    access.check_match_write(match, actor)
+    return recorded_from_view(current_view_of(match), number, False)
 
 
 _VERSION = select(_matches.c.version).where(_matches.c.id == bindparam("match_id"))

@@ -259,10 +259,6 @@ def get_match(match_id: str) -> Match:
     return match
 
 
-def get_view(match_id: str) -> MatchView:
-    return view_of(get_match(match_id))
-
-
 def readable_match(match_id: str, actor: Actor) -> Match:
     """The stored match, for someone who may see it (league matches need a league role)."""
     match = get_match(match_id)
@@ -296,18 +292,26 @@ def one_row(statement: Any, values: dict[str, Any]) -> Any:
 
 def served_document(
     match_id: str,
-    actor: Callable[[], Actor],
+    actor: Callable[[], Actor] | None,
     render: Callable[[MatchView, list[Any], list[dict[str, Any]]], str],
-) -> tuple[int, str, str]:
+    unchanged: Callable[[int], bool] | None = None,
+) -> tuple[int, str, str | None]:
     """The match's version, ETag and document in this request's language: the stored
     render of this version (renders.py), else rendered and stored (document_text).
-    `actor` is asked only for a league match: a casual match's id is its key."""
+    `actor` is asked only for a league match (a casual match's id is its key; None: a
+    share link, which is the reader's right). When `unchanged(version)` holds (the
+    client's If-None-Match names it) the document is not read: None in its place."""
     language, build = current_language(), render_build()
-    row = one_row(DOCUMENT_QUERY, {"match_id": match_id, "language": language, "build": build})
+    values = {"match_id": match_id, "language": language, "build": build}
+    if unchanged is not None:
+        head = one_row(HEAD_QUERY, {"match_id": match_id})
+        if head is not None and unchanged(head.version):
+            check_league_read(head.league_id, match_id, actor)
+            return head.version, match_etag(head.version, language), None
+    row = one_row(DOCUMENT_QUERY, values)
     if row is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
-    if row.league_id is not None:
-        access.check_match_read(match_without_rounds(match_id), actor())
+    check_league_read(row.league_id, match_id, actor)
     stored = row.render
     if stored is None:
         stored = renders.rendered(
@@ -315,6 +319,11 @@ def served_document(
             lambda: document_text(match_id, language, build, render), missing=True,
         )
     return row.version, match_etag(row.version, language), stored.split("\n", 1)[1]
+
+
+def check_league_read(league_id: str | None, match_id: str, actor: Callable[[], Actor] | None) -> None:
+    if league_id is not None and actor is not None:
+        access.check_match_read(match_without_rounds(match_id), actor())
 
 
 def document_text(

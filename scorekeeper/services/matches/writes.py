@@ -365,7 +365,7 @@ def end_match(match_id: str, *, if_match: str | None = None, actor: Actor, reaso
     finished there, every side with the highest total winning (a tie is a shared win), as
     when a fixed number of rounds ends a match. Taking back its last round, or play_on,
     opens it again. The view returned is the write's (no round before its snapshot): a
-    caller serving the match reads it whole (get_view)."""
+    caller serving the match reads its stored document (served_document)."""
     with locked_for_writing(match_id, if_match, actor) as match:
         view = write_view(match)
         waiting = pending_round(match)
