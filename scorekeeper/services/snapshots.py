@@ -83,6 +83,8 @@ def state_before(game: Game, table: Table, match_id: str, number: int, inputs: S
     counted round inputs when the caller has them loaded already (else they are read)."""
     start = _nearest(game, table, match_id, number - 1)
     done = start.round_count if start is not None else 0
+    if done >= number - 1:
+        return start if start is not None else game.replay(table, [])
     earlier = list(inputs[done : number - 1]) if inputs is not None else counted_inputs_after(match_id, done, number - 1)
     return game.replay(table, earlier, start=start)
 

@@ -84,22 +84,22 @@ def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, cli
         assert service.page_parts(view, render) == {"rounds": f"v{version}"}
         assert service.page_parts(service.current_view(match_id, NOBODY), render) == {"rounds": f"v{version}"}
     assert renders == [(match_id, version)]  # the second read is the stored copy
-    assert row("de") == (version, BUILD, json.dumps({"rounds": f"v{version}"})) and row("en") is None
+    assert row("de") == (version, BUILD, json.dumps({"rounds": f"v{version}"}, separators=(",", ":"))) and row("en") is None
     play_on(client, game, match_id, random.Random(63))
     with app.test_request_context(headers={"Accept-Language": "de"}):
         newer = service.current_view(match_id, NOBODY)
         assert service.page_parts(newer, render) == {"rounds": f"v{version + 1}"}
-    assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}))
+    assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}, separators=(",", ":")))
     # A worker that read the match before the write stores its render last: the newer row stays.
     with app.test_request_context(headers={"Accept-Language": "de"}):
         late = service.current_view(match_id, NOBODY)
         db.session.expunge(late.match)  # as read before the write: never written back
         late.match.version = version
         service.page_parts(late, render)
-    assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}))
+    assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}, separators=(",", ":")))
     # Another deploy (another build of the code) renders the same version again and replaces it.
     monkeypatch.setattr(views, "render_build", lambda: "build-two")
     with app.test_request_context(headers={"Accept-Language": "de"}):
         assert service.page_parts(service.current_view(match_id, NOBODY), render) == {"rounds": f"v{version + 1}"}
     assert renders[-1] == (match_id, version + 1) and len(renders) == 4
-    assert row("de") == (version + 1, "build-two", json.dumps({"rounds": f"v{version + 1}"}))
+    assert row("de") == (version + 1, "build-two", json.dumps({"rounds": f"v{version + 1}"}, separators=(",", ":")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, cast
 
@@ -43,6 +43,8 @@ class MatchView:
     state: MatchState
     #: with table check: the recorded round waiting for a second phone, scored as if it counted
     pending: ScoredRound | None = None
+    #: the states before earlier rounds this view was asked for (state_before), each made once
+    earlier_states: dict[int, MatchState] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def etag(self) -> str:
@@ -357,7 +359,7 @@ def page_parts(view: MatchView, render: Callable[[MatchView, dict[str, Any] | No
     def build_parts() -> str:
         earlier = renders.latest(match.id, renders.PAGE, language, build)
         built.append(render(view, json.loads(earlier) if earlier is not None else None))
-        return json.dumps(built[0])
+        return json.dumps(built[0], ensure_ascii=False, separators=(",", ":"))
 
     body = renders.rendered(match.id, renders.PAGE, language, match.version, build, build_parts)
     # What this request built is what it stored: not read back.
@@ -403,7 +405,7 @@ def scored_from(view: MatchView, first: int) -> list[ScoredRound]:
     snapshot before `first` (a view replayed from every round has them already)."""
     if view.state.earlier == 0 and len(view.state.rounds) == view.state.round_count:
         return list(view.state.rounds[first - 1:])
-    state = snapshots.state_before(view.game, view.table, view.match.id, first)
+    state = state_before(view, first)
     inputs = snapshots.counted_inputs_after(view.match.id, first - 1, view.state.round_count)
     played = view.game.replay(view.table, inputs, start=state)
     # The rounds played since the snapshot state_before restored, those before `first` too.
@@ -415,7 +417,9 @@ def state_before(view: MatchView, number: int) -> MatchState:
     state for the next round, else played on from the nearest snapshot before it."""
     if number == view.state.next_round:
         return view.state
-    return snapshots.state_before(view.game, view.table, view.match.id, number)
+    if number not in view.earlier_states:
+        view.earlier_states[number] = snapshots.state_before(view.game, view.table, view.match.id, number)
+    return view.earlier_states[number]
 
 
 def hints_at(view: MatchView, number: int) -> Mapping[str, Any]:

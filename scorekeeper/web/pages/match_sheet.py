@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import get_template_attribute
+from flask import current_app, get_template_attribute
 from flask_babel import format_datetime
-from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 
 from ...games.fields import is_int_within
@@ -173,11 +172,20 @@ def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None) -> dict[s
     parts: dict[str, Any] = {}
     for can_write in (True, False):
         shown = {**context, "can_write": can_write, "row_groups": [Markup(ROWS_MARK)] if rows else []}
-        for name in SHEET_PARTS if can_write else WRITER_PARTS:
-            parts[name if can_write else name + READER_SUFFIX] = render_block("_match_parts.html", name, **shown)
+        for name, html in blocks_of("_match_parts.html", SHEET_PARTS if can_write else WRITER_PARTS, shown).items():
+            parts[name if can_write else name + READER_SUFFIX] = html
     parts["_rows"], parts["_lines"] = rows, lines
     parts["_order"] = [str(head.id) for head in reversed(heads)]
     return parts
+
+
+def blocks_of(template_name: str, names: tuple[str, ...], context: dict[str, Any]) -> dict[str, str]:
+    """Blocks of one template rendered with one context: Flask's context processors run
+    once for them all, not once a block (jinja2_fragments' render_block)."""
+    current_app.update_template_context(context)
+    template = current_app.jinja_env.get_template(template_name)
+    shared = template.new_context(context)
+    return {name: current_app.jinja_env.concat(template.blocks[name](shared)) for name in names}
 
 
 def sheet_rows(view, keys: list[str], edited: set[int], earlier: list[list[Any]]) -> list[list[Any]]:
