@@ -56,9 +56,10 @@ def _nearest(game: Game, table: Table, match_id: str, at_most: int | None = None
     return found
 
 
-def counted_inputs_after(match_id: str, after: int, up_to: int | None = None) -> list[Any]:
-    """The inputs of the counted rounds numbered above `after` (and at most `up_to`), in order."""
-    query = select(_rounds.c.input).where(
+def counted_inputs_after(match_id: str, after: int, up_to: int | None = None, column: str = "input") -> list[Any]:
+    """The inputs (or another column: "scores", kept in step by every write) of the counted
+    rounds numbered above `after` (and at most `up_to`), in order."""
+    query = select(_rounds.c[column]).where(
         _rounds.c.match_id == match_id, _rounds.c.number > after, _rounds.c.confirmed.is_(True)
     )
     if up_to is not None:

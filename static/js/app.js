@@ -496,6 +496,8 @@
   function liveRefresh(live, withEntry) {
     var url = "/matches/" + encodeURIComponent(live.dataset.liveMatch) + "/live?entry=" + (withEntry ? "1" : "0");
     if (live.dataset.edit) url += "&edit=" + encodeURIComponent(live.dataset.edit);
+    // A page showing every round (?sheet=all) is refreshed with every round.
+    if (live.dataset.sheet) url += "&sheet=" + encodeURIComponent(live.dataset.sheet);
     // Out-of-band swaps: each block in the answer replaces the element with its id. Fetched
     // here, not by htmx.ajax: a refresh cut off by the page going away (a reload, the
     // connection dropping) is simply not applied (htmx would report it as an error); the

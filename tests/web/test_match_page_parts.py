@@ -58,11 +58,12 @@ def version_of(app, match_id: str) -> int:
         return db.session.get(Match, match_id).version
 
 
-def fresh_parts(app, match_id: str, language: str) -> dict[str, str]:
-    """The parts rendered now from a replay of every round, in `language`."""
+def fresh_parts(app, match_id: str, language: str, whole: bool = True) -> dict[str, str]:
+    """The parts rendered now from a replay of every round, in `language` (`whole`: every
+    round and change, else the page's latest ones)."""
     with app.test_request_context(headers={"Accept-Language": language}):
         install_engine_translator()
-        return shown(render_sheet_parts(service.view_of(service.get_match(match_id))))
+        return shown(render_sheet_parts(service.view_of(service.get_match(match_id)), whole=whole))
 
 
 def page(client, match_id: str, language: str = "en") -> str:
@@ -340,10 +341,10 @@ def test_phones_asking_for_a_new_version_at_once_wait_for_one_build(app, client,
     builds: list[int] = []
     original = match_sheet.render_sheet_parts
 
-    def slow_build(view, earlier=None):
+    def slow_build(view, earlier=None, whole=True):
         builds.append(view.match.version)
         time.sleep(0.3)  # long enough for every phone to ask while it builds
-        return original(view, earlier)
+        return original(view, earlier, whole)
 
     monkeypatch.setattr(match_sheet, "render_sheet_parts", slow_build)
     barrier = threading.Barrier(len(phones))
@@ -378,9 +379,9 @@ def test_builders_of_many_tables_at_once_never_wait_on_their_own_pool(app, clien
     original = match_sheet.render_sheet_parts
     both_hold_theirs = threading.Barrier(len(match_ids))
 
-    def build_side_by_side(view, earlier=None):
+    def build_side_by_side(view, earlier=None, whole=True):
         both_hold_theirs.wait(timeout=5)  # each request holds its pooled connection now
-        return original(view, earlier)
+        return original(view, earlier, whole)
 
     monkeypatch.setattr(match_sheet, "render_sheet_parts", build_side_by_side)
 
@@ -425,3 +426,63 @@ def test_a_round_recorded_while_a_version_is_built_waits_for_the_next(app, clien
     monkeypatch.undo()
     assert 'id="round-3"' in page(client, match_id)
     assert [round_["number"] for round_ in client.get(f"/api/v1/matches/{match_id}").get_json()["rounds"]] == [1, 2, 3]
+
+
+ROUND_GROUP = re.compile(r'<tbody id="round-(\d+)"')
+
+
+def test_a_long_match_shows_its_latest_rounds_and_the_rest_a_tap_away(app, client, plays):
+    """A long match's page shows its latest SHEET_WINDOW rounds and HISTORY_WINDOW
+    changes, and a button to the rest: ?sheet=all shows every round and change. Both are
+    kept per version (a new round renders one group), both equal a fresh render of every
+    round, and an edit of a round before the window moves the running totals the window shows."""
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    created = client.post("/api/v1/matches", json={"game": "nameless", "players": players, "options": {"target": 1_000_000}})
+    match_id = created.get_json()["id"]
+    played = match_sheet.SHEET_WINDOW + 5
+    for _round in range(played):
+        assert client.post(f"/api/v1/matches/{match_id}/rounds", json={"tricks": [2, 1, 1, 1]}).status_code == 201
+
+    def both_pages() -> tuple[str, str]:
+        windowed, whole = page(client, match_id), client.get(f"/matches/{match_id}?sheet=all").get_data(as_text=True)
+        for html, is_whole in ((windowed, False), (whole, True)):
+            fresh = fresh_parts(app, match_id, "en", whole=is_whole)
+            assert fresh["rounds"] in html and fresh["history"] in html, is_whole
+        return windowed, whole
+
+    windowed, whole = both_pages()
+    shown_rounds = [int(number) for number in ROUND_GROUP.findall(windowed)]
+    assert shown_rounds == list(range(played, 5, -1))
+    assert "Show the 5 earlier rounds" in windowed and "Show the 6 earlier changes" in windowed
+    assert 'href="?sheet=all#h-rounds"' in windowed and 'href="?sheet=all#h-history"' in windowed
+    assert [int(number) for number in ROUND_GROUP.findall(whole)] == list(range(played, 0, -1))
+    assert "earlier round" not in whole and "earlier change" not in whole
+    assert whole.count("<li>") - windowed.count("<li>") == 6
+    # A page with every round is refreshed with every round when another phone saves.
+    assert 'data-sheet="all"' in whole and "data-sheet" not in windowed
+    live = client.get(f"/matches/{match_id}/live?entry=0&sheet=all").get_data(as_text=True)
+    assert len(ROUND_GROUP.findall(live)) == played
+
+    # The next round: one round played for each page's build, the window moves on by one.
+    assert client.post(f"/api/v1/matches/{match_id}/rounds", json={"tricks": [2, 1, 1, 1]}).status_code == 201
+    plays[0] = 0
+    windowed = page(client, match_id)
+    assert plays[0] == 1
+    assert [int(number) for number in ROUND_GROUP.findall(windowed)] == list(range(played + 1, 6, -1))
+
+    # A new build of the code renders the page afresh: it plays the window's rounds (from
+    # the snapshot before them) and reads the earlier rounds' stored scores, nothing more.
+    with app.app_context():
+        db.session.execute(text("DELETE FROM match_renders WHERE match_id = :id"), {"id": match_id})
+        db.session.commit()
+    plays[0] = 0
+    assert PER_REQUEST.sub("", page(client, match_id)) == PER_REQUEST.sub("", windowed)
+    assert plays[0] == match_sheet.SHEET_WINDOW
+
+    # Round 2, long out of the window, edited: every running total the window shows moves.
+    totals_before = re.findall(r'class="run num">(-?\d+)<', windowed)
+    edited = client.put(f"/api/v1/matches/{match_id}/rounds/2", json={"tricks": [1, 1, 1, 2]})
+    assert edited.status_code == 200, edited.get_data(as_text=True)
+    windowed, whole = both_pages()
+    assert re.findall(r'class="run num">(-?\d+)<', windowed) != totals_before
+    assert 'id="round-2" class="edited"' in whole

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from .audit import audit, audit_trail, trail_entries, trail_heads
 from .recording import RecordedRound, record_round, recorded_from_view, replayed_round
+from .renders import PAGE, WHOLE_PAGE
 from .views import (
     MatchView,
     counted,
+    counted_scores,
     current_match,
     current_view,
     current_view_of,
@@ -52,6 +54,8 @@ from .writes import (
 
 __all__ = [
     "MatchView",
+    "PAGE",
+    "WHOLE_PAGE",
     "RecordedRound",
     "audit",
     "audit_trail",
@@ -59,6 +63,7 @@ __all__ = [
     "trail_heads",
     "confirm_round",
     "counted",
+    "counted_scores",
     "create_match",
     "current_match",
     "current_view",

@@ -25,7 +25,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from ...extensions import db
 from ...models import MatchRender
 
-DOCUMENT, PAGE = "document", "page"
+# The JSON document; the page's shared parts; the same with every round and change.
+DOCUMENT, PAGE, WHOLE_PAGE = "document", "page", "whole-page"
 _renders = cast(SqlTable, MatchRender.__table__)
 # Striped: a key's lock is one of these (two keys may share one, and wait a build longer).
 _LOCKS = [threading.Lock() for _ in range(64)]

@@ -348,20 +348,23 @@ def document_text(
     return ",".join(keys) + "\n" + render(view, kept, fresh)
 
 
-def page_parts(view: MatchView, render: Callable[[MatchView, dict[str, Any] | None], dict[str, Any]]) -> dict[str, Any]:
+def page_parts(
+    view: MatchView, render: Callable[[MatchView, dict[str, Any] | None], dict[str, Any]], kind: str = renders.PAGE
+) -> dict[str, Any]:
     """The parts of the match page that every reader of this request's language sees alike
     (a JSON object, as `render` writes it), as stored for the match's current version
-    (renders.py), else rendered by `render` from the view and the parts stored for an older
-    version of this build (what they hold of rounds that did not change is used again)."""
+    (renders.py; `kind`: the page, or the page with every round, renders.WHOLE_PAGE), else
+    rendered by `render` from the view and the parts stored for an older version of this
+    build (what they hold of rounds that did not change is used again)."""
     match, language, build = view.match, current_language(), render_build()
     built: list[dict[str, Any]] = []
 
     def build_parts() -> str:
-        earlier = renders.latest(match.id, renders.PAGE, language, build)
+        earlier = renders.latest(match.id, kind, language, build)
         built.append(render(view, json.loads(earlier) if earlier is not None else None))
         return json.dumps(built[0], ensure_ascii=False, separators=(",", ":"))
 
-    body = renders.rendered(match.id, renders.PAGE, language, match.version, build, build_parts)
+    body = renders.rendered(match.id, kind, language, match.version, build, build_parts)
     # What this request built is what it stored: not read back.
     parts: dict[str, Any] = built[0] if built else json.loads(body)
     return parts
@@ -410,6 +413,12 @@ def scored_from(view: MatchView, first: int) -> list[ScoredRound]:
     played = view.game.replay(view.table, inputs, start=state)
     # The rounds played since the snapshot state_before restored, those before `first` too.
     return [scored for scored in played.rounds if scored.number >= first]
+
+
+def counted_scores(match_id: str, after: int, up_to: int) -> list[list[int]]:
+    """The stored scores of the counted rounds after `after` up to `up_to` (every write keeps
+    them in step with the rounds before them): the sheet's running totals, nothing played."""
+    return [list(scores) for scores in snapshots.counted_inputs_after(match_id, after, up_to, column="scores")]
 
 
 def state_before(view: MatchView, number: int) -> MatchState:

@@ -380,7 +380,7 @@ def shared_page(token: str):
             "state": view.state,
             "side_names": side_names(view),
             # The sheet as a reader of the match page sees it (stored per version: no replay).
-            "parts": sheet_parts(view, can_write=False),
+            "parts": sheet_parts(view, can_write=False, whole=request.args.get("sheet") == "all"),
         }
     else:
         context = {

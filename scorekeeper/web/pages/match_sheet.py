@@ -9,6 +9,7 @@ match (Undo and Edit are stored in both variants).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, get_template_attribute
@@ -55,6 +56,8 @@ READER_SUFFIX = ":reader"
 # (private-use characters: nothing a player types reaches them unescaped... nor any word of ours).
 ROWS_MARK, EDIT_MARK = "\ue000rows\ue000", "\ue000edit\ue000"
 SHORT_TEXT_LIMIT = 240
+# The match page shows this many latest rounds and changes; the rest are a tap away.
+SHEET_WINDOW, HISTORY_WINDOW = 20, 20
 
 
 
@@ -109,12 +112,19 @@ def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: b
     return {"number": scored.number, "dealer": table.name(scored.dealer), "edited": edited, "cells": cells}
 
 
-def sheet_parts(view, can_write: bool) -> dict[str, Markup]:
+def sheet_parts(view, can_write: bool, whole: bool = False) -> dict[str, Markup]:
     """The page's parts that are alike for every reader of this language, as stored for the
     match's version (rendered when this version has none yet); the variant without Undo
-    and Edit for a reader who may not change the match. The sheet's rounds and the history's
-    changes are kept once each (see render_sheet_parts) and put in their frames here."""
-    return {name: Markup(part) for name, part in assembled(service.page_parts(view, render_sheet_parts), can_write).items()}
+    and Edit for a reader who may not change the match. The sheet shows the latest
+    SHEET_WINDOW rounds and the history the latest HISTORY_WINDOW changes, the rest one tap
+    away (`whole`: every round and change, stored apart). The sheet's rounds and the
+    history's changes are kept once each (see render_sheet_parts) and put in their frames here."""
+    kind = service.WHOLE_PAGE if whole else service.PAGE
+
+    def render(view, earlier: Mapping[str, Any] | None) -> dict[str, Any]:
+        return render_sheet_parts(view, earlier, whole)
+
+    return {name: Markup(part) for name, part in assembled(service.page_parts(view, render, kind), can_write).items()}
 
 
 def assembled(stored: Mapping[str, Any], can_write: bool) -> dict[str, str]:
@@ -125,16 +135,17 @@ def assembled(stored: Mapping[str, Any], can_write: bool) -> dict[str, str]:
         return name if can_write or name not in WRITER_PARTS else name + READER_SUFFIX
 
     parts = {name: stored.get(variant(name), "") for name in SHEET_PARTS}
-    groups = "".join(row[1].replace(EDIT_MARK, row[2] if can_write else "") for row in reversed(stored["_rows"]))
+    groups = "".join(html.replace(EDIT_MARK, link if can_write else "") for html, link in reversed(stored["_rows"]))
     parts["rounds"] = parts["rounds"].replace(ROWS_MARK, groups)
     parts["history"] = parts["history"].replace(ROWS_MARK, "".join(stored["_lines"][key][1] for key in stored["_order"]))
     return parts
 
 
-def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The blocks of _match_parts.html for the match's current version. `earlier` are the
-    parts stored for an older version: the groups of the sheet's rounds whose key is
-    unchanged (services.matches.round_keys) and the history's changes are taken from them,
+def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None, whole: bool = True) -> dict[str, Any]:
+    """The blocks of _match_parts.html for the match's current version: every round and
+    change (`whole`), or the latest SHEET_WINDOW rounds and HISTORY_WINDOW changes.
+    `earlier` are the parts stored for an older version: the rounds whose key is unchanged
+    (services.matches.round_keys) keep their scores and groups, and the history its changes,
     so a new round renders its own group and its own change, and nothing is replayed
     (the rounds after the first changed one are played on from its snapshot)."""
     adapter = adapter_for(view.game)
@@ -142,9 +153,11 @@ def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None) -> dict[s
     keys = service.round_keys(view)
     heads = service.trail_heads(view.match.id)
     edited = {head.round_number for head in heads if head.action == "round.edit"}
-    rows = sheet_rows(view, keys, edited, (earlier or {}).get("_rows", []))
-    lines = history_lines(view, keys, heads, (earlier or {}).get("_lines", {}))
+    sheet = Sheet.of(view, keys, edited, earlier or {}, whole)
+    shown_heads = heads if whole else heads[-HISTORY_WINDOW:]
+    lines = history_lines(view, keys, heads, shown_heads, (earlier or {}).get("_lines", {}))
     newest = heads[-1] if heads else None
+    played = len(sheet.scores)
     context = {
         "match": view.match,
         "game": view.game,
@@ -154,15 +167,18 @@ def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None) -> dict[s
         "side_colours": [side_colour(index) for index in range(len(table.sides))],
         "board": scoreboard(view, adapter),
         "rounds_left": rounds_left(view),
-        "played": len(rows),
-        "last": {"number": len(rows), "cells": [{"score": score} for score in rows[-1][3]]} if rows else None,
-        "chart": chart_of(table, [row[3] for row in rows]),
+        "played": played,
+        "last": {"number": played, "cells": [{"score": score} for score in sheet.scores[-1]]} if played else None,
+        "chart": chart_of(table, sheet.scores),
         "progress": adapter.progress(table, state),
         "winners": [table.side_name(index) for index in state.winners],
         "next_info": adapter.next_info(table, state.next) if state.next else None,
         "pending": view.pending,
         "lines": [Markup(ROWS_MARK)] if heads else [],
         "changes": len(heads),
+        # Rounds and changes left out of the page, a tap away (0 on the whole page).
+        "rounds_hidden": sheet.first - 1,
+        "changes_hidden": len(heads) - len(shown_heads),
         # The table check's last word, if it was a refusal: every phone (the recording one too) sees it.
         "table_refusal": (
             {"who": lines[str(newest.id)][2], "round": newest.round_number}
@@ -171,11 +187,12 @@ def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None) -> dict[s
     }
     parts: dict[str, Any] = {}
     for can_write in (True, False):
-        shown = {**context, "can_write": can_write, "row_groups": [Markup(ROWS_MARK)] if rows else []}
+        shown = {**context, "can_write": can_write, "row_groups": [Markup(ROWS_MARK)] if sheet.rows else []}
         for name, html in blocks_of("_match_parts.html", SHEET_PARTS if can_write else WRITER_PARTS, shown).items():
             parts[name if can_write else name + READER_SUFFIX] = html
-    parts["_rows"], parts["_lines"] = rows, lines
-    parts["_order"] = [str(head.id) for head in reversed(heads)]
+    parts.update(sheet.stored())
+    parts["_lines"] = lines
+    parts["_order"] = [str(head.id) for head in reversed(shown_heads)]
     return parts
 
 
@@ -188,27 +205,54 @@ def blocks_of(template_name: str, names: tuple[str, ...], context: dict[str, Any
     return {name: current_app.jinja_env.concat(template.blocks[name](shared)) for name in names}
 
 
-def sheet_rows(view, keys: list[str], edited: set[int], earlier: list[list[Any]]) -> list[list[Any]]:
-    """Each counted round's row of the sheet: [key, group HTML with EDIT_MARK where its Edit
-    link goes, that link, scores], the row of an older version kept while its key holds (the key of round n
-    is keys[n], with the mark of an edit: its running totals and words are the same)."""
-    # The rounds the view counts: one recorded since it was read is the next version's.
-    counted = min(len(keys) - 1, view.state.round_count)
-    wanted = [keys[number] + ("e" if number in edited else "") for number in range(1, counted + 1)]
-    kept = service.unchanged_count([row[0] for row in earlier], wanted)
-    rows = [list(row) for row in earlier[:kept]]
-    if kept == len(wanted):
-        return rows
-    adapter, table = adapter_for(view.game), view.table
-    group = get_template_attribute("_macros.html", "round_group")
-    names = side_names(view)
-    running = [sum(row[3][index] for row in rows) for index in range(len(table.sides))]
-    for scored in service.scored_from(view, kept + 1)[: counted - kept]:
-        row = sheet_row(adapter, table, scored, running, scored.number in edited)
-        html = str(group(row, names, view.match.id))
-        link = str(group(row, names, view.match.id, link_only=True)).strip()
-        rows.append([wanted[scored.number - 1], html.replace(link, EDIT_MARK), link, list(scored.score.scores)])
-    return rows
+@dataclass
+class Sheet:
+    """The score sheet of a version as stored: every counted round's key (round_keys, with
+    the mark of an edit) and scores, and the groups of rounds `first` to the last
+    ([HTML with EDIT_MARK where the round's Edit link goes, that link])."""
+
+    keys: list[str]
+    scores: list[list[int]]
+    first: int
+    rows: list[list[str]]
+
+    def stored(self) -> dict[str, Any]:
+        return {"_keys": self.keys, "_scores": self.scores, "_first": self.first, "_rows": self.rows}
+
+    @classmethod
+    def of(cls, view, keys: list[str], edited: set[int], earlier: Mapping[str, Any], whole: bool) -> Sheet:
+        """The sheet of the view's version: the scores and groups of an older version's kept
+        while their round's key holds (a key covers its round and every round before it),
+        the other rounds played on from the snapshot before the first of them."""
+        # The rounds the view counts: one recorded since it was read is the next version's.
+        counted = min(len(keys) - 1, view.state.round_count)
+        wanted = [keys[number] + ("e" if number in edited else "") for number in range(1, counted + 1)]
+        first = 1 if whole else max(1, counted - SHEET_WINDOW + 1)
+        same = service.unchanged_count(earlier.get("_keys", []), wanted)
+        old_first, old_rows = earlier.get("_first", 1), earlier.get("_rows", [])
+        rows = {number: old_rows[number - old_first] for number in range(max(first, old_first), same + 1)
+                if number - old_first < len(old_rows)}
+        missing = next((number for number in range(first, counted + 1) if number not in rows), counted + 1)
+        scores = [list(row) for row in earlier.get("_scores", [])[: min(same, missing - 1)]]
+        if len(scores) < first - 1:
+            # Rounds before the window an older version does not hold (a new build's first
+            # render): their stored scores, which every write keeps in step, not a replay.
+            scores += service.counted_scores(view.match.id, len(scores), first - 1)
+        # Played from the first round whose group or scores are not kept.
+        start = len(scores) + 1
+        if start <= counted:
+            adapter, table = adapter_for(view.game), view.table
+            group = get_template_attribute("_macros.html", "round_group")
+            names = side_names(view)
+            running = [sum(row[index] for row in scores) for index in range(len(table.sides))]
+            for scored in service.scored_from(view, start)[: counted - start + 1]:
+                row = sheet_row(adapter, table, scored, running, scored.number in edited)
+                scores.append(list(scored.score.scores))
+                if scored.number >= first and scored.number not in rows:
+                    html = str(group(row, names, view.match.id))
+                    link = str(group(row, names, view.match.id, link_only=True)).strip()
+                    rows[scored.number] = [html.replace(link, EDIT_MARK), link]
+        return cls(wanted, scores, first, [rows[number] for number in range(first, counted + 1)])
 
 
 def chart_of(table, scores: list[list[int]]) -> dict[str, Any] | None:
@@ -225,19 +269,28 @@ def chart_of(table, scores: list[list[int]]) -> dict[str, Any] | None:
     return polyline_chart(lines)
 
 
-def history_lines(view, keys: list[str], heads: list[Any], earlier: Mapping[str, list[Any]]) -> dict[str, list[Any]]:
-    """Each change of the match's trail as the history shows it, by entry id: [key, HTML,
-    who]. An entry never changes; its words depend on who else wrote before it (phone 1,
-    phone 2) and on the round's hints, so its key is the round keys before its round: a
-    line of an older version is kept while that key holds."""
+def history_lines(
+    view, keys: list[str], heads: list[Any], shown: list[Any], earlier: Mapping[str, list[Any]]
+) -> dict[str, list[Any]]:
+    """The `shown` changes of the match's trail (`heads`: all of it) as the history shows
+    them, by entry id: [key, HTML, who]. An entry never changes; its words depend on who
+    else wrote before it (phone 1, phone 2: numbered over the whole trail) and on the
+    round's hints, so its key is the round keys before its round: a line of an older
+    version is kept while that key holds."""
     phones: dict[str, int] = {}
     wanted = {}
     for head in heads:
         number = head.round_number or 0
         basis = keys[number - 1] if 1 <= number <= len(keys) else keys[0] + ":-"
         wanted[str(head.id)] = f"{basis}:{phone_number(head.actor, phones)}"
-    lines = {id_: list(earlier[id_]) for id_, key in wanted.items() if id_ in earlier and earlier[id_][0] == key}
-    missing = [int(id_) for id_ in wanted if id_ not in lines]
+    lines = {}
+    missing = []
+    for head in shown:
+        id_ = str(head.id)
+        if id_ in earlier and earlier[id_][0] == wanted[id_]:
+            lines[id_] = earlier[id_]
+        else:
+            missing.append(head.id)
     if not missing:
         return lines
     item = get_template_attribute("_macros.html", "history_item")

@@ -11,6 +11,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from flask import request
+
 from ...games.state import RoundScore
 from ...identity import current_actor
 from ...services import ServiceError, access
@@ -225,6 +227,7 @@ def match_context(
     `rights` are the reader's, when the caller worked them out already."""
     state, table = view.state, view.table
     adapter = adapter_for(view.game)
+    whole = request.args.get("sheet") == "all"
     hints: Mapping[str, Any] = {}
     entry = None
     if edit_number is not None:
@@ -294,5 +297,7 @@ def match_context(
         "oob": False,
         "rights": rights,
         # Last: storing a new version's parts commits, and the match is read again after it.
-        "parts": sheet_parts(view, rights.write) if with_parts else {},
+        # ?sheet=all: every round and change (the page, and its live refresh, keep it).
+        "whole_sheet": whole,
+        "parts": sheet_parts(view, rights.write, whole) if with_parts else {},
     }
