@@ -31,6 +31,7 @@ from scorekeeper.web.games import adapter_for
 from scorekeeper.web.pages import match_sheet
 from scorekeeper.web.pages.match_sheet import SHEET_PARTS, assembled, render_sheet_parts
 from tests.games.legal_rounds import legal_round
+from tests.picks import an_endless_game
 from tests.web.test_every_game import create_by_form, engine_state, names_for
 
 GAMES = all_games()
@@ -436,12 +437,12 @@ def test_a_long_match_shows_its_latest_rounds_and_the_rest_a_tap_away(app, clien
     changes, and a button to the rest: ?sheet=all shows every round and change. Both are
     kept per version (a new round renders one group), both equal a fresh render of every
     round, and an edit of a round before the window moves the running totals the window shows."""
-    players = ["Ann", "Bob", "Cid", "Dee"]
-    created = client.post("/api/v1/matches", json={"game": "nameless", "players": players, "options": {"target": 1_000_000}})
+    game, players, options, hands = an_endless_game(["Ann", "Bob", "Cid", "Dee"])
+    created = client.post("/api/v1/matches", json={"game": game.id, "players": players, "options": options})
     match_id = created.get_json()["id"]
     played = match_sheet.SHEET_WINDOW + 5
-    for _round in range(played):
-        assert client.post(f"/api/v1/matches/{match_id}/rounds", json={"tricks": [2, 1, 1, 1]}).status_code == 201
+    for number in range(played):
+        assert client.post(f"/api/v1/matches/{match_id}/rounds", json=hands[number % 2]).status_code == 201
 
     def both_pages() -> tuple[str, str]:
         windowed, whole = page(client, match_id), client.get(f"/matches/{match_id}?sheet=all").get_data(as_text=True)
@@ -464,7 +465,7 @@ def test_a_long_match_shows_its_latest_rounds_and_the_rest_a_tap_away(app, clien
     assert len(ROUND_GROUP.findall(live)) == played
 
     # The next round: one round played for each page's build, the window moves on by one.
-    assert client.post(f"/api/v1/matches/{match_id}/rounds", json={"tricks": [2, 1, 1, 1]}).status_code == 201
+    assert client.post(f"/api/v1/matches/{match_id}/rounds", json=hands[0]).status_code == 201
     plays[0] = 0
     windowed = page(client, match_id)
     assert plays[0] == 1
@@ -481,7 +482,7 @@ def test_a_long_match_shows_its_latest_rounds_and_the_rest_a_tap_away(app, clien
 
     # Round 2, long out of the window, edited: every running total the window shows moves.
     totals_before = re.findall(r'class="run num">(-?\d+)<', windowed)
-    edited = client.put(f"/api/v1/matches/{match_id}/rounds/2", json={"tricks": [1, 1, 1, 2]})
+    edited = client.put(f"/api/v1/matches/{match_id}/rounds/2", json=hands[2])
     assert edited.status_code == 200, edited.get_data(as_text=True)
     windowed, whole = both_pages()
     assert re.findall(r'class="run num">(-?\d+)<', windowed) != totals_before
