@@ -1,4 +1,4 @@
-"""Reading matches for pages (services/matches/views.py): the current view restored from the
+"""Reading matches for pages (services/matches/views.py, stored.py): the current view restored from the
 snapshot is the replayed one, for every game; the stored page parts are per version,
 language and build of the code, and a late render of an older version never replaces a
 newer one."""
@@ -15,7 +15,7 @@ from scorekeeper.games import all_games
 from scorekeeper.models import MatchRender
 from scorekeeper.services import Actor
 from scorekeeper.services import matches as service
-from scorekeeper.services.matches import views
+from scorekeeper.services.matches import stored
 from tests.api.helpers import post_round
 from tests.games.legal_rounds import generator_for, legal_round
 from tests.picks import any_game
@@ -61,7 +61,7 @@ def test_the_current_view_is_the_replayed_state(app, client, game):
 
 
 def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, client, monkeypatch):
-    monkeypatch.setattr(views, "render_build", lambda: BUILD)
+    monkeypatch.setattr(stored, "render_build", lambda: BUILD)
     game = any_game()
     match_id = new_match(client, game, random.Random(62), 2)
     renders: list[tuple[str, int]] = []
@@ -98,7 +98,7 @@ def test_page_parts_are_kept_per_version_and_language_and_never_go_back(app, cli
         service.page_parts(late, render)
     assert row("de") == (version + 1, BUILD, json.dumps({"rounds": f"v{version + 1}"}, separators=(",", ":")))
     # Another deploy (another build of the code) renders the same version again and replaces it.
-    monkeypatch.setattr(views, "render_build", lambda: "build-two")
+    monkeypatch.setattr(stored, "render_build", lambda: "build-two")
     with app.test_request_context(headers={"Accept-Language": "de"}):
         assert service.page_parts(service.current_view(match_id, NOBODY), render) == {"rounds": f"v{version + 1}"}
     assert renders[-1] == (match_id, version + 1) and len(renders) == 4

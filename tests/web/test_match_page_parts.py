@@ -25,7 +25,7 @@ from scorekeeper.games.game import Game as BaseGame
 from scorekeeper.i18n import install_engine_translator
 from scorekeeper.models import Match, MatchRender
 from scorekeeper.services import matches as service
-from scorekeeper.services.matches import views
+from scorekeeper.services.matches import stored as stored_reads
 from scorekeeper.services.matches.renders import PAGE, build_lock
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.pages import match_sheet
@@ -419,7 +419,7 @@ def test_a_round_recorded_while_a_version_is_built_waits_for_the_next(app, clien
         return keys
 
     monkeypatch.setattr(service, "round_keys", keys_then_a_save)
-    monkeypatch.setattr(views, "round_keys", keys_then_a_save)
+    monkeypatch.setattr(stored_reads, "round_keys", keys_then_a_save)
     html = page(client, match_id)  # built for 1 round; round 2 is saved meanwhile
     assert len(waiting) == 1 and 'id="round-1"' in html and 'id="round-2"' not in html
     document = client.get(f"/api/v1/matches/{match_id}").get_json()  # 2 rounds; round 3 meanwhile

@@ -1,4 +1,4 @@
-"""Matches: reading them (views), creating them and writing their rounds (writes), and their audit trail.
+"""Matches: reading them (views), serving what every reader sees alike (stored), the lists a phone keeps (devices), creating them and writing their rounds (writes), and their audit trail.
 
 One import for the callers (`from ..services import matches as service`): each concern
 has its module; the roster and league helpers the writes use are services of their own
@@ -7,8 +7,10 @@ has its module; the roster and league helpers the writes use are services of the
 from __future__ import annotations
 
 from .audit import audit, audit_trail, trail_entries, trail_heads
+from .devices import matches_for, remember_on_device
 from .recording import RecordedRound, record_round, recorded_from_view, replayed_round
 from .renders import PAGE, WHOLE_PAGE
+from .stored import page_parts, round_keys, served_document, unchanged_count
 from .views import (
     MatchView,
     counted,
@@ -21,21 +23,15 @@ from .views import (
     get_match,
     hints_at,
     match_head,
-    matches_for,
     open_bidding,
-    page_parts,
     pending_round,
     readable_match,
     recorded_round,
-    remember_on_device,
     round_dict,
-    round_keys,
     rule_error,
     scored_from,
-    served_document,
     state_before,
     table_for,
-    unchanged_count,
     view_of,
 )
 from .writes import (

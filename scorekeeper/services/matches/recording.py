@@ -12,7 +12,7 @@ the audit entry are inserted and the summary columns updated. A league match's w
 adds two statements, last: the league's bump and its ledgers' (services.
 league_ledgers.match_changed), so that the league's row is held only until the commit.
 The match's JSON document and page parts are rendered per version on their next read
-(views.py), so the bumped version is all a reader or a polling phone needs to see the change.
+(stored.py), so the bumped version is all a reader or a polling phone needs to see the change.
 """
 from __future__ import annotations
 
