@@ -9,8 +9,9 @@ from ...games import nameless as rules
 from ...games.base import Table
 from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .adapter import GameAdapter, seat_counts, tricks_so_far
 from .form_fields import optional_int
+from .round_form import Values
 from .shared import posted_back
 from .template_words import said_n
 

@@ -9,8 +9,9 @@ from ...games import nwik as rules
 from ...games.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, MatchState, Table
 from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import Blanks, GameAdapter, Values, seat_counts, still_to_enter, tricks_so_far
+from .adapter import Blanks, GameAdapter, seat_counts, still_to_enter, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, optional_int
+from .round_form import Values
 from .template_words import said
 
 

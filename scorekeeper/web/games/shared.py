@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .adapter import text_of
+from .round_form import text_of
 
 
 def posted_back(raw: Mapping[str, Any], lists: Mapping[str, str], plain: tuple[str, ...] = ()) -> dict[str, str]:

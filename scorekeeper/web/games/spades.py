@@ -10,8 +10,9 @@ from ...games.base import MatchState, Table
 from ...games.bidding import calling_order
 from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import Blanks, GameAdapter, Values, seat_counts, still_to_enter, tricks_so_far
+from .adapter import Blanks, GameAdapter, seat_counts, still_to_enter, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
+from .round_form import Values
 from .shared import posted_back
 from .template_words import said, said_n
 

@@ -11,8 +11,9 @@ from ...games.bidding import calling_order
 from ...games.fields import is_int_within
 from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import GameAdapter, Values, seat_counts, tricks_so_far
+from .adapter import GameAdapter, seat_counts, tricks_so_far
 from .form_fields import form_text, int_or_none, optional_int
+from .round_form import Values
 from .shared import posted_back
 from .template_words import said, said_n
 

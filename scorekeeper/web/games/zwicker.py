@@ -10,8 +10,9 @@ from ...games.base import InputField, Table
 from ...games.fields import is_int_within
 from ...games.i18n import N_, _, _n
 from . import register_adapter
-from .adapter import FEW_PAST_USUAL, MORE, Blanks, GameAdapter, Values, still_to_enter, text_of
+from .adapter import Blanks, GameAdapter, still_to_enter
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
+from .round_form import FEW_PAST_USUAL, MORE, Values, text_of
 from .template_words import said
 
 # Up to this many honours still open are named in the save bar; more are counted.

@@ -32,7 +32,7 @@ from scorekeeper.games import Game
 from scorekeeper.games.base import MatchState, Table
 from scorekeeper.games.fields import BID
 from scorekeeper.web.games import adapter_for
-from scorekeeper.web.games.adapter import CHIP_LIMIT
+from scorekeeper.web.games.round_chips import CHIP_LIMIT
 from tests.games.legal_rounds import Generator, generator_for, legal_round
 from tests.own_modules import own_module
 
