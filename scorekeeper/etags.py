@@ -63,7 +63,7 @@ def if_match_versions(header: str | None) -> frozenset[int] | None:
     return frozenset(tag.version for tag in tags)
 
 
-def none_match(header: str | None, version: int, language: str) -> bool:
+def names_document(header: str | None, version: int, language: str) -> bool:
     """Whether If-None-Match names the document the client would get (weak comparison,
     as RFC 9110 asks): version and language both."""
     star, tags = parse_tags(header)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.etags import MAX_VERSION, MatchTag, if_match_versions, match_etag, none_match, parse_tag
+from scorekeeper.etags import MAX_VERSION, MatchTag, if_match_versions, match_etag, names_document, parse_tag
 
 
 @pytest.mark.parametrize(
@@ -67,4 +67,4 @@ def test_if_match_versions(header, expected):
     ],
 )
 def test_none_match_compares_version_and_language(header, matches):
-    assert none_match(header, 5, "de") is matches
+    assert names_document(header, 5, "de") is matches

@@ -7,7 +7,7 @@ from flask import Response, request
 from flask.views import MethodView
 
 from ...device import device_id
-from ...etags import none_match
+from ...etags import names_document
 from ...i18n import current_language
 from ...identity import current_actor
 from ...services import matches as service
@@ -66,7 +66,7 @@ class MatchById(MethodView):
         """
         # Any encoding's form of the tag ("v7-de:br") names the same document.
         tags = request.headers.get("If-None-Match")
-        unchanged = (lambda version: none_match(tags, version, current_language())) if tags else None
+        unchanged = (lambda version: names_document(tags, version, current_language())) if tags else None
         _version, etag, body = service.served_document(match_id, current_actor, render_match, unchanged)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if body is None:

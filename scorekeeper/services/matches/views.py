@@ -185,15 +185,7 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     round and its hints, the waiting round. Its `state.rounds` holds only rounds played
     after the snapshot (none when every write stored one), so it is never served as a
     whole: the score sheet comes from `page_parts`. No round row is loaded."""
-    return current_view_of(current_match(match_id, actor))
-
-
-def current_match(match_id: str, actor: Actor) -> Match:
-    """The stored match without its rounds, for someone who may read it (the first step of
-    `current_view`: a page whose reader has this version already stops here)."""
-    match = match_without_rounds(match_id)
-    access.check_match_read(match, actor)
-    return match
+    return current_view_of(readable_match(match_id, actor))
 
 
 def match_without_rounds(match_id: str) -> Match:
@@ -229,7 +221,7 @@ def match_head(match_id: str, actor: Actor) -> MatchHead:
 
 
 def current_view_of(match: Match) -> MatchView:
-    """`current_view` of a match `current_match` read."""
+    """`current_view` of a match `readable_match` read."""
     game = get_game(match.game)
     table = table_for(match, game)
     state = snapshots.current_state(game, table, match.id, match.round_count)
@@ -251,8 +243,9 @@ def get_match(match_id: str) -> Match:
 
 
 def readable_match(match_id: str, actor: Actor) -> Match:
-    """The stored match, for someone who may see it (league matches need a league role)."""
-    match = get_match(match_id)
+    """The stored match without its rounds (loaded only if asked for), for someone who may
+    read it (league matches need a league role): the first step of `current_view`."""
+    match = match_without_rounds(match_id)
     access.check_match_read(match, actor)
     return match
 

@@ -65,7 +65,7 @@ def version_stream(hub: ChangeHub, match_id: str, seconds: float, heartbeat: flo
 @bp.get("/matches/<match_id>/events")
 def match_events(match_id: str):
     # Who may read the match may follow it (a 404 or 403 otherwise, as for the page).
-    service.current_match(match_id, current_actor())
+    service.readable_match(match_id, current_actor())
     config = current_app.config
     hub, slots = change_hub(), stream_slots()
     held = (

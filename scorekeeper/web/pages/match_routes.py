@@ -29,7 +29,7 @@ from .match_views import (
     preview_result,
     round_versions,
 )
-from .page_tags import none_match, page_etag
+from .page_tags import page_etag, page_tag_named
 
 MAX_KEY_LENGTH = 200
 # Refusals that mean "another phone wrote first": the page shows the current state instead.
@@ -64,7 +64,7 @@ def match_page(match_id: str):
     rights = access.match_rights(match, actor)
     language = current_language()
     tag = page_etag(match, actor, rights, language)
-    if tag is not None and none_match(request.headers.get("If-None-Match"), tag):
+    if tag is not None and page_tag_named(request.headers.get("If-None-Match"), tag):
         # The phone has this page: no snapshot read, no render. (Its device opened the
         # match before, with the device cookie the tag names: it is remembered already.)
         return Response(status=304, headers={"ETag": tag, "Cache-Control": PAGE_CACHE_CONTROL})

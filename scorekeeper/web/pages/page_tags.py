@@ -67,7 +67,7 @@ def page_tag(
     return f'"p{digest}"'
 
 
-def none_match(header: str | None, tag: str) -> bool:
+def page_tag_named(header: str | None, tag: str) -> bool:
     """Whether If-None-Match names `tag`, in any content coding's form (flask-compress
     sends `"p…:br"` with a compressed page), weak or strong."""
     if not header:
