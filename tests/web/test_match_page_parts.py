@@ -480,6 +480,18 @@ def test_a_long_match_shows_its_latest_rounds_and_the_rest_a_tap_away(app, clien
     assert PER_REQUEST.sub("", page(client, match_id)) == PER_REQUEST.sub("", windowed)
     assert plays[0] == match_sheet.SHEET_WINDOW
 
+    # A round the window leaves out, edited on the page: the edit page shows every round,
+    # and its Cancel and the saved edit go back to that round among every round.
+    assert 'href="?#h-rounds"' in whole and "Show the latest 20 rounds only" in whole
+    edit_page = client.get(f"/matches/{match_id}/rounds/3/edit").get_data(as_text=True)
+    assert len(ROUND_GROUP.findall(edit_page)) == played + 1
+    assert f'href="/matches/{match_id}?sheet=all#round-3"' in edit_page
+    table = game.table(players, options)
+    form = adapter_for(game).form_values(hands[2], table, game.replay(table, [hands[0], hands[1]]).next)
+    saved = client.post(f"/matches/{match_id}/rounds/3/edit", data=form)
+    assert saved.status_code == 303 and saved.headers["Location"].endswith("?sheet=all#round-3"), saved.headers
+    windowed = page(client, match_id)
+
     # Round 2, long out of the window, edited: every running total the window shows moves.
     totals_before = re.findall(r'class="run num">(-?\d+)<', windowed)
     edited = client.put(f"/api/v1/matches/{match_id}/rounds/2", json=hands[2])

@@ -22,7 +22,7 @@ from ...services import matches as service
 from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none, round_number
 from .blueprint import bp
-from .match_sheet import sheet_parts, side_names
+from .match_sheet import in_window, sheet_parts, side_names
 from .match_views import (
     hints_before,
     match_context,
@@ -240,7 +240,9 @@ def edit(match_id: str, number: int):
         )
     except ServiceError as refused:
         return refused_response(match_id, refused, edit_number=number)
-    return redirect(url_for("pages.match_page", match_id=match_id) + f"#round-{number}", code=303)
+    # Back to the edited round: on the page with every round when the latest ones leave it out.
+    where = url_for("pages.match_page", match_id=match_id) + ("" if in_window(view, number) else "?sheet=all")
+    return redirect(f"{where}#round-{number}", code=303)
 
 
 @bp.post("/matches/<match_id>/rounds/<int:number>/confirm")

@@ -127,6 +127,11 @@ def sheet_parts(view, can_write: bool, whole: bool = False) -> dict[str, Markup]
     return {name: Markup(part) for name, part in assembled(service.page_parts(view, render, kind), can_write).items()}
 
 
+def in_window(view, number: int) -> bool:
+    """Whether round `number` is among the latest SHEET_WINDOW rounds the page shows."""
+    return number > view.state.round_count - SHEET_WINDOW
+
+
 def assembled(stored: Mapping[str, Any], can_write: bool) -> dict[str, str]:
     """The parts as a page shows them, from the stored ones (render_sheet_parts): the
     rounds' groups and the changes in their frames, Edit where the reader may write."""
@@ -178,6 +183,8 @@ def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None, whole: bo
         "changes": len(heads),
         # Rounds and changes left out of the page, a tap away (0 on the whole page).
         "rounds_hidden": sheet.first - 1,
+        # The whole sheet of a match longer than the window: a way back to the latest rounds.
+        "latest_only": SHEET_WINDOW if whole and played > SHEET_WINDOW else 0,
         "changes_hidden": len(heads) - len(shown_heads),
         # The table check's last word, if it was a refusal: every phone (the recording one too) sees it.
         "table_refusal": (

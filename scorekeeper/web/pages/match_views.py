@@ -21,7 +21,7 @@ from ...services import matches as service
 from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
 from ..games.form_fields import MISSING, FormError
-from .match_sheet import sheet_parts, side_names
+from .match_sheet import in_window, sheet_parts, side_names
 
 
 def new_key() -> str:
@@ -227,7 +227,8 @@ def match_context(
     `rights` are the reader's, when the caller worked them out already."""
     state, table = view.state, view.table
     adapter = adapter_for(view.game)
-    whole = request.args.get("sheet") == "all"
+    # ?sheet=all, or the edit of a round the page's window leaves out: every round shown.
+    whole = request.args.get("sheet") == "all" or (edit_number is not None and not in_window(view, edit_number))
     hints: Mapping[str, Any] = {}
     entry = None
     if edit_number is not None:
