@@ -455,6 +455,7 @@ def test_a_long_match_shows_its_latest_rounds_and_the_rest_a_tap_away(app, clien
     shown_rounds = [int(number) for number in ROUND_GROUP.findall(windowed)]
     assert shown_rounds == list(range(played, 5, -1))
     assert "Show the 5 earlier rounds" in windowed and "Show the 6 earlier changes" in windowed
+    assert f"The latest 20 of {played} rounds, newest first" in windowed and "The latest 20 of" not in whole
     assert 'href="?sheet=all#h-rounds"' in windowed and 'href="?sheet=all#h-history"' in windowed
     assert [int(number) for number in ROUND_GROUP.findall(whole)] == list(range(played, 0, -1))
     assert "earlier round" not in whole and "earlier change" not in whole
