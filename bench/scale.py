@@ -91,7 +91,7 @@ def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: d
     from scorekeeper.extensions import db
     from scorekeeper.games import all_games
     from scorekeeper.models import League, Match, Seat, new_id
-    from scorekeeper.services.league_ledgers import result_text
+    from scorekeeper.services.match_records import result_text
 
     rng = random.Random(20261201)
     started = time.perf_counter()

@@ -79,7 +79,7 @@ def seed_league(rng: random.Random, league_id: str, n_matches: int, player_ids: 
     """Play `n_matches` finished matches of every game and bulk-insert them into league `league_id`."""
     from scorekeeper.extensions import db
     from scorekeeper.models import League, LeagueMember, Match, Round, Seat, new_id
-    from scorekeeper.services.league_ledgers import result_text
+    from scorekeeper.services.match_records import result_text
 
     started = time.perf_counter()
     matches, seats, rounds = [], [], []

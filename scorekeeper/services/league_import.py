@@ -44,8 +44,9 @@ from ..models import (
     utcnow,
 )
 from . import Actor, ServiceError, access, bulk_insert, scopes
-from .league_ledgers import ResultRow, built_ratings, built_standings, ledger_row, ratings_key, result_text, standings_key
+from .league_ledgers import built_ratings, built_standings, ledger_row, ratings_key, standings_key
 from .leagues import checked_season, league_name
+from .match_records import ResultRow, result_text
 from .matches.views import table_of
 from .roster import clean_name
 
@@ -368,7 +369,7 @@ def _ledgers(league_id: str, rows: _Rows) -> None:
 
 
 def _in_played_order(results: Iterable[ResultRow]) -> list[ResultRow]:
-    """By time, then id: the order league_ledgers.match_results(in_order=True) reads them in."""
+    """By time, then id: the order match_results(in_order=True) reads them in."""
     return sorted(results, key=lambda row: (row[2], row[0]))
 
 

@@ -19,7 +19,7 @@ from ..games.i18n import N_, _
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Season, Seat, new_id
 from . import Actor, ServiceError, access, clean_label, league_audit, league_ledgers, scopes
 from .league_bookkeeping import bump, ensure_members
-from .league_ledgers import stored_matches
+from .match_records import stored_matches
 from .roster import clean_name, clean_names, players_named
 
 MAX_LEAGUE_NAME = 80

@@ -11,7 +11,7 @@ from .. import league as compute
 from ..extensions import db
 from ..games.i18n import N_, _
 from ..models import LeagueMember, Match, Player, Seat, is_id, name_key
-from . import Actor, ServiceError, access, league_audit, league_ledgers, scopes
+from . import Actor, ServiceError, access, league_audit, match_records, scopes
 from .league_bookkeeping import bump_for_roster_change
 from .roster import clean_name
 
@@ -149,7 +149,7 @@ def merge_players(source_id: str, target_id: Any, *, actor: Actor, reason: Any =
             after={"player": target.id, "name": target.name}, reason=reason,
         )
     db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))
-    league_ledgers.player_merged(source.id, target.id)
+    match_records.player_merged(source.id, target.id)
     target_leagues = select(LeagueMember.league_id).where(LeagueMember.player_id == target.id)
     db.session.execute(
         delete(LeagueMember).where(

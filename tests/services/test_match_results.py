@@ -12,7 +12,7 @@ from sqlalchemy import select, update
 from scorekeeper.extensions import db
 from scorekeeper.games import all_games
 from scorekeeper.models import CachedResult, LeagueLedger, Match, RatingCheckpoint, Seat
-from scorekeeper.services.league_ledgers import in_played_order
+from scorekeeper.services.match_records import in_played_order
 from tests.api.helpers import post_round, sign_up
 from tests.api.leagues_data import new_league
 from tests.conftest import empty_tables

@@ -32,7 +32,7 @@ from ...games.i18n import _
 from ...i18n import current_language
 from ...league import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow
-from .. import Actor, ServiceError, access, league_ledgers, snapshots
+from .. import Actor, ServiceError, access, league_ledgers, match_records, snapshots
 from ..retries import retried
 from . import idempotency
 from .views import MatchView, current_view_of, match_without_rounds, recorded_round, round_dict, rule_error, table_of
@@ -376,7 +376,7 @@ def _store_summary(
     if locked.league_id is None:
         execute(SUMMARY, {"match_id": match_id, **summary})
         return None
-    before = league_ledgers.summary_record(match_id, locked, tuple(player_ids))
+    before = match_records.summary_record(match_id, locked, tuple(player_ids))
     after = dataclasses.replace(
         before,
         totals=tuple(state.totals),
@@ -384,5 +384,5 @@ def _store_summary(
         finished=state.finished,
         round_count=state.round_count,
     )
-    execute(SUMMARY, {"match_id": match_id, **summary, "result": league_ledgers.result_of(after)})
+    execute(SUMMARY, {"match_id": match_id, **summary, "result": match_records.result_of(after)})
     return before, after

@@ -27,7 +27,7 @@ from ...models import (
     Seat,
     utcnow,
 )
-from .. import Actor, ServiceError, access, league_ledgers, limits, scopes, snapshots
+from .. import Actor, ServiceError, access, league_ledgers, limits, match_records, scopes, snapshots
 from ..league_bookkeeping import ensure_members
 from ..retries import retried
 from ..roster import clean_names, players_named
@@ -140,8 +140,8 @@ def _store_match(
             if league is not None:
                 # Last (it holds the league's row until the commit). A match in progress
                 # changes no standings: the ledgers stay in step (and its result is stored).
-                record = league_ledgers.record_of(match)
-                match.result = league_ledgers.result_of(record)
+                record = match_records.record_of(match)
+                match.result = match_records.result_of(record)
                 league_ledgers.match_changed(league.id, None, record)
             db.session.commit()
             return MatchView(match=match, game=game, table=table, state=state)
@@ -218,14 +218,14 @@ def locked_for_writing(
 def _store_summary(match: Match, state: MatchState) -> None:
     """Keep the match's summary columns in step (and its league's ledgers: services.league_ledgers).
     The last step of a write: the league's bookkeeping holds the league's row until the commit."""
-    before = league_ledgers.record_of(match) if match.league_id is not None else None
+    before = match_records.record_of(match) if match.league_id is not None else None
     match.round_count = state.round_count
     match.totals = list(state.totals)
     match.finished = state.finished
     match.winners = list(state.winners)
     if match.league_id is not None:
-        after = league_ledgers.record_of(match)
-        match.result = league_ledgers.result_of(after)
+        after = match_records.record_of(match)
+        match.result = match_records.result_of(after)
         league_ledgers.match_changed(match.league_id, before, after)
 
 
