@@ -12,9 +12,7 @@ from sqlalchemy import Table as SqlTable
 
 from ..extensions import db
 from ..league import StoredMatch, StoredRound
-from ..league.ledgers import (
-    OrderKey,
-)
+from ..league.ledgers import OrderKey
 from ..models import Match, Round, Season, Seat
 
 

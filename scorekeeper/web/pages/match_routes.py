@@ -22,7 +22,7 @@ from ...services import matches as service
 from ..games import adapter_for
 from ..games.form_fields import FormError, int_or_none, round_number
 from .blueprint import bp
-from .match_sheet import in_window, sheet_parts, side_names
+from .match_sheet import asks_whole_sheet, in_window, sheet_parts, side_names
 from .match_views import (
     hints_before,
     match_context,
@@ -382,7 +382,7 @@ def shared_page(token: str):
             "state": view.state,
             "side_names": side_names(view),
             # The sheet as a reader of the match page sees it (stored per version: no replay).
-            "parts": sheet_parts(view, can_write=False, whole=request.args.get("sheet") == "all"),
+            "parts": sheet_parts(view, can_write=False, whole=asks_whole_sheet()),
         }
     else:
         context = {

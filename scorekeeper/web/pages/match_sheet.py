@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, get_template_attribute
+from flask import current_app, get_template_attribute, request
 from flask_babel import format_datetime
 from markupsafe import Markup
 
@@ -127,9 +127,19 @@ def sheet_parts(view, can_write: bool, whole: bool = False) -> dict[str, Markup]
     return {name: Markup(part) for name, part in assembled(service.page_parts(view, render, kind), can_write).items()}
 
 
+def first_shown(counted: int) -> int:
+    """The first of the latest SHEET_WINDOW rounds, of `counted`, that the page shows."""
+    return max(1, counted - SHEET_WINDOW + 1)
+
+
 def in_window(view, number: int) -> bool:
-    """Whether round `number` is among the latest SHEET_WINDOW rounds the page shows."""
-    return number > view.state.round_count - SHEET_WINDOW
+    """Whether round `number` is among the rounds the page shows."""
+    return number >= first_shown(view.state.round_count)
+
+
+def asks_whole_sheet() -> bool:
+    """Whether the page's address asks for every round and change (?sheet=all)."""
+    return request.args.get("sheet") == "all"
 
 
 def assembled(stored: Mapping[str, Any], can_write: bool) -> dict[str, str]:
@@ -234,7 +244,7 @@ class Sheet:
         # The rounds the view counts: one recorded since it was read is the next version's.
         counted = min(len(keys) - 1, view.state.round_count)
         wanted = [keys[number] + ("e" if number in edited else "") for number in range(1, counted + 1)]
-        first = 1 if whole else max(1, counted - SHEET_WINDOW + 1)
+        first = 1 if whole else first_shown(counted)
         same = service.unchanged_count(earlier.get("_keys", []), wanted)
         old_first, old_rows = earlier.get("_first", 1), earlier.get("_rows", [])
         rows = {number: old_rows[number - old_first] for number in range(max(first, old_first), same + 1)

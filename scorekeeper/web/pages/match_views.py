@@ -11,8 +11,6 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import request
-
 from ...games.state import RoundScore
 from ...identity import current_actor
 from ...services import ServiceError, access
@@ -21,7 +19,7 @@ from ...services import matches as service
 from ..games import adapter_for
 from ..games.adapter import GameAdapter, round_entry
 from ..games.form_fields import MISSING, FormError
-from .match_sheet import in_window, sheet_parts, side_names
+from .match_sheet import asks_whole_sheet, in_window, sheet_parts, side_names
 
 
 def new_key() -> str:
@@ -228,7 +226,7 @@ def match_context(
     state, table = view.state, view.table
     adapter = adapter_for(view.game)
     # ?sheet=all, or the edit of a round the page's window leaves out: every round shown.
-    whole = request.args.get("sheet") == "all" or (edit_number is not None and not in_window(view, edit_number))
+    whole = asks_whole_sheet() or (edit_number is not None and not in_window(view, edit_number))
     hints: Mapping[str, Any] = {}
     entry = None
     if edit_number is not None:
