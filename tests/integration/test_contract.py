@@ -309,6 +309,28 @@ def test_the_players_end_a_match_and_play_on_with_compressed_etags(gunicorn_serv
         assert session.post(f"{url}/rounds", json=HAND, timeout=TIMEOUT).status_code == 201
 
 
+def test_a_share_links_json_is_the_stored_match_without_its_ids(gunicorn_server):
+    """GET /api/v1/shared/<token> through real workers, compressed as asked: the match as
+    GET serves it (its stored document), every round, without its id (a casual match's
+    write key) or league."""
+    for encoding in ENCODINGS:
+        session = client(encoding)
+        match = new_match(gunicorn_server, session).json()
+        url = f"{gunicorn_server.url}/api/v1/matches/{match['id']}"
+        for hand in _HANDS[:2]:
+            assert session.post(f"{url}/rounds", json=hand, timeout=TIMEOUT).status_code == 201
+        made = session.post(f"{url}/share", json={}, timeout=TIMEOUT)
+        assert made.status_code == 201, failure(made.text, gunicorn_server)
+        shared = client(encoding).get(f"{gunicorn_server.url}{made.json()['api_url']}", timeout=TIMEOUT)
+        assert shared.status_code == 200, failure(shared.text, gunicorn_server)
+        assert shared.headers.get("Content-Encoding") in (encoding, None) and shared.json()["kind"] == "match"
+        document = session.get(url, timeout=TIMEOUT).json()
+        shown = shared.json()["match"]
+        assert "id" not in shown and "league" not in shown and match["id"] not in shared.text
+        assert shown == {key: value for key, value in document.items() if key not in ("id", "league")}
+        assert [played["number"] for played in shown["rounds"]] == [1, 2]
+
+
 # --------------------------------------------------------------------------- languages
 
 
