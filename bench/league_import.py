@@ -42,7 +42,7 @@ from typing import Any  # noqa: E402
 
 from bench.scale import database_url  # noqa: E402
 from bench.seed import ROSTER, bench_account, make_app, upgrade_schema  # noqa: E402
-from scorekeeper.games import all_games  # noqa: E402
+from scorekeeper.engine.games import all_games  # noqa: E402
 from scorekeeper.models import new_id  # noqa: E402
 from scorekeeper.services import bulk_insert  # noqa: E402
 from scorekeeper.services.exchange import FORMAT, FORMAT_VERSION  # noqa: E402

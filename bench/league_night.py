@@ -146,8 +146,8 @@ def percentile(values: list[float], share: float) -> float:
 
 def in_step(app: Any, match_ids: list[str]) -> list[str]:
     """Matches whose summary, result or latest snapshot differ from a replay of their rounds."""
+    from scorekeeper.engine.games import get_game
     from scorekeeper.extensions import db
-    from scorekeeper.games import get_game
     from scorekeeper.models import Match
     from scorekeeper.services import snapshots
     from scorekeeper.services.matches import table_for, view_of

@@ -88,8 +88,8 @@ def seed_big_league(app, league_id: str, size: int, distinct: int, player_ids: d
     """Bulk-insert `size` finished matches, each the result of one of `distinct` engine-played matches."""
     from sqlalchemy import insert, update
 
+    from scorekeeper.engine.games import all_games
     from scorekeeper.extensions import db
-    from scorekeeper.games import all_games
     from scorekeeper.models import League, Match, Seat, new_id
     from scorekeeper.services.match_records import result_text
 

@@ -32,8 +32,8 @@ from typing import Any
 
 from sqlalchemy import insert  # noqa: E402
 
-from scorekeeper.games import all_games, get_game  # noqa: E402
-from scorekeeper.games.base import MatchState, Table  # noqa: E402
+from scorekeeper.engine.core.base import MatchState, Table  # noqa: E402
+from scorekeeper.engine.games import all_games, get_game  # noqa: E402
 from tests.games import legal_rounds  # noqa: E402
 
 # A Nameless match that never ends: rounds can be posted to it for the whole run.

@@ -1,6 +1,6 @@
 """Scorekeeper: scorekeeping companion for physical card games.
 
-`create_app` is imported lazily so that `scorekeeper.games` (pure rules) can be used
+`create_app` is imported lazily so that `scorekeeper.engine.games` (pure rules) can be used
 without loading Flask.
 """
 from __future__ import annotations

@@ -9,7 +9,7 @@ from flask import Flask, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from flask_login import current_user
 
-from .games.i18n import set_translator
+from .engine.core.i18n import set_translator
 
 LANGUAGES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
 LANGUAGE_COOKIE = "sk_lang"

@@ -23,7 +23,7 @@ from marshmallow import INCLUDE, Schema
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
-from .games.i18n import _
+from .engine.core.i18n import _
 
 MAX_JSON_DEPTH = 32
 # 18 digits always fit a signed 64-bit column; no score, count or option comes near.

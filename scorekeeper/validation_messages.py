@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .games.i18n import N_, _
+from .engine.core.i18n import N_, _
 
 # Every message the API's schemas (fields String, Integer, Boolean, List, Dict, Date,
 # DateTime, Nested, Raw; validators Length, OneOf, Range) and webargs can produce.

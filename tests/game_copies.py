@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from scorekeeper import create_app
-from scorekeeper.games import Game, all_games, game_ids, get_game, register, unregister
+from scorekeeper.engine.games import Game, all_games, game_ids, get_game, register, unregister
 
 SWITCH = "SCOREKEEPER_TEST_GAME_COPIES"
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games import Game, MatchState, RuleError, Table
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import Game, MatchState, RuleError, Table
 from tests import picks
 from tests.games.legal_rounds import legal_round
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from scorekeeper.games import Game, RuleError, all_games
+from scorekeeper.engine.games import Game, RuleError, all_games
 from tests.games.legal_rounds import generator_for, legal_round
 
 ATTEMPTS = 200

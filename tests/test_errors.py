@@ -8,15 +8,14 @@ from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 
 from scorekeeper import create_app
 from scorekeeper.config import TestConfig
+from scorekeeper.engine.core.i18n import use_translator
 from scorekeeper.errors import database_refusal
 from scorekeeper.extensions import db
-from scorekeeper.games.i18n import use_translator
 from scorekeeper.models import Player
 from scorekeeper.services import leagues as league_service
-
-from .api.helpers import sign_up
-from .conftest import reset_schema
-from .picks import a_game, rounds
+from tests.api.helpers import sign_up
+from tests.conftest import reset_schema
+from tests.picks import a_game, rounds
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,10 @@ import grimp
 import pytest
 
 from scorekeeper.config import PROJECT_ROOT
-from scorekeeper.games import all_games, fields
-from scorekeeper.web.games import adapter_for
-from scorekeeper.web.games.adapter import GameAdapter
+from scorekeeper.engine.core import fields
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.entry.adapter import GameAdapter
+from scorekeeper.engine.games import all_games
 
 PACKAGE = PROJECT_ROOT / "scorekeeper"
 TEMPLATES = PROJECT_ROOT / "templates"

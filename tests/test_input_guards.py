@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from scorekeeper.games.i18n import use_translator
+from scorekeeper.engine.core.i18n import use_translator
 from scorekeeper.input_guards import MAX_INTEGER_DIGITS, MAX_JSON_DEPTH, InputRefused, load_json
 
 

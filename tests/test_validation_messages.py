@@ -11,7 +11,7 @@ from flask_babel import gettext
 from marshmallow import Schema, ValidationError, fields
 
 import scorekeeper.api
-from scorekeeper.games.i18n import use_translator
+from scorekeeper.engine.core.i18n import use_translator
 from scorekeeper.validation_messages import translate
 
 BAD_VALUES = (None, "x", "", "x" * 500, 1, -1, 10**6, 1.5, True, [], ["x"], {}, {"a": 1}, "2026-13-45", "nan")

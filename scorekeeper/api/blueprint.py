@@ -7,7 +7,7 @@ from flask_smorest import abort
 from flask_wtf.csrf import ValidationError, validate_csrf
 
 from ..device import COOKIE as DEVICE_COOKIE
-from ..games.i18n import _
+from ..engine.core.i18n import _
 from ..input_guards import GuardedParser
 
 

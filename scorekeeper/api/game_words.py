@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..games import Game, all_games, game_ids
+from ..engine.games import Game, all_games, game_ids
 
 
 def bidding_fields(game: Game) -> str:

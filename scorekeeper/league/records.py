@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 
 from .matches import StoredMatch, finished_in_order
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..games.i18n import _, _n
+from ..engine.core.errors import ServiceError as ServiceError  # where the refusal lives: the phone raises it too
+from ..engine.core.i18n import _, _n
 
 
 @dataclass(frozen=True)
@@ -34,32 +35,6 @@ class Actor:
 
 
 ANONYMOUS = Actor(user_id=None, label="anonymous")
-
-
-class ServiceError(Exception):
-    """A refusal with its HTTP status, a stable code and the field at fault.
-
-    The API turns it into JSON, the pages into an HTML message; nothing was changed.
-    """
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        *,
-        code: str,
-        field: str | None = None,
-        round_number: int | None = None,
-        retry_after: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        #: with 429: the seconds until the limit lets the caller try again (Retry-After)
-        self.retry_after = retry_after
-        self.status = status
-        self.message = message
-        self.code = code
-        self.field = field
-        self.round_number = round_number
 
 
 def clean_label(value: Any, *, what: str, field: str, code: str, max_length: int = 80) -> str:

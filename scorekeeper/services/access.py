@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from sqlalchemy import or_, select, update
 
+from ..engine.core.i18n import N_, _
 from ..extensions import db
-from ..games.i18n import N_, _
 from ..models import DeviceMatch, League, LeagueRole, Match, Round, ShareLink, User, utcnow
 from . import Actor, ServiceError, league_audit, limits
 from .usernames import username_key

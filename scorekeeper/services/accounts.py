@@ -13,8 +13,8 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from zxcvbn.frequency_lists import FREQUENCY_LISTS
 
+from ..engine.core.i18n import _, _n
 from ..extensions import db
-from ..games.i18n import _, _n
 from ..models import ApiToken, User, utcnow
 from . import ServiceError, clean_label, limits
 from .usernames import mixes_look_alike_scripts, username_key, username_skeleton

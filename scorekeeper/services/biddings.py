@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import RuleError
-from ..games.i18n import _
+from ..engine.core.i18n import _
+from ..engine.games import RuleError
 from ..models import Bidding, utcnow
 from . import Actor, ServiceError
 from .matches import MatchView, audit, current_view_of, locked_for_writing, open_bidding, rule_error

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..games import game_ids
+from ..engine.games import game_ids
 from . import access
 
 MAX_LABEL_LENGTH = 80

@@ -22,9 +22,9 @@ from sqlalchemy import Table as SqlTable
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from ..engine.core.i18n import N_, _, use_translator
+from ..engine.games import Game, RuleError, Table, get_game
 from ..extensions import db
-from ..games import Game, RuleError, Table, get_game
-from ..games.i18n import N_, _, use_translator
 from ..models import (
     AuditEntry,
     League,

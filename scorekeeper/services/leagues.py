@@ -12,10 +12,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from .. import league as compute
+from ..engine.core.fields import is_int_within
+from ..engine.core.i18n import N_, _
+from ..engine.games import game_ids
 from ..extensions import db
-from ..games import game_ids
-from ..games.fields import is_int_within
-from ..games.i18n import N_, _
 from ..models import CachedResult, League, LeagueMember, LeagueRole, Match, Player, Season, Seat, new_id
 from . import Actor, ServiceError, access, clean_label, league_audit, league_ledgers, scopes
 from .league_bookkeeping import bump, ensure_members

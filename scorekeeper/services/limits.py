@@ -22,8 +22,8 @@ from flask import current_app
 from sqlalchemy import case, delete, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from ..engine.core.i18n import _n
 from ..extensions import db
-from ..games.i18n import _n
 from ..models import RateCounter, utcnow
 from . import ServiceError
 

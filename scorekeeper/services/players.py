@@ -8,8 +8,8 @@ from sqlalchemy import CursorResult, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import league as compute
+from ..engine.core.i18n import N_, _
 from ..extensions import db
-from ..games.i18n import N_, _
 from ..models import LeagueMember, Match, Player, Seat, is_id, name_key
 from . import Actor, ServiceError, access, league_audit, match_records, scopes
 from .league_bookkeeping import bump_for_roster_change

@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..engine.core.i18n import _, _n
 from ..extensions import db
-from ..games.i18n import _, _n
 from ..models import (
     Player,
     name_key,

@@ -16,9 +16,9 @@ from typing import Any
 
 from sqlalchemy import select
 
+from ..engine.core.fields import is_int_within
+from ..engine.core.i18n import N_, _
 from ..extensions import db
-from ..games.fields import is_int_within
-from ..games.i18n import N_, _
 from ..models import League, Match, ShareLink, is_id, utcnow
 from . import Actor, ServiceError, access, league_audit
 from .leagues import get_league, league_standings, read_league

@@ -23,9 +23,9 @@ from typing import Any, cast
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import delete, insert, select
 
+from ..engine.core.base import StaleSnapshot
+from ..engine.games import Game, MatchState, Table
 from ..extensions import db
-from ..games import Game, MatchState, Table
-from ..games.base import StaleSnapshot
 from ..models import Round, RoundSnapshot
 
 _snapshots, _rounds = cast(SqlTable, RoundSnapshot.__table__), cast(SqlTable, Round.__table__)

@@ -5,8 +5,8 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 
+from ..engine.core.i18n import N_, _
 from ..errors import handle_service_error
-from ..games.i18n import N_, _
 from ..identity import client_address, current_actor, sign_in, sign_out
 from ..services import ServiceError, access
 from ..services import accounts as service

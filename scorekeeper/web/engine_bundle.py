@@ -1,6 +1,6 @@
 """The rules engine for the phone: Pyodide (npm `pyodide`, served from node_modules), the
-very `scorekeeper/games` package with the modules that read its forms, and the compiled
-translation catalogs, as one versioned bundle built from the package files at request time.
+very `scorekeeper/engine` folder (rules and round entry) and the compiled translation
+catalogs, as one versioned bundle built from the package files at request time.
 
 The page starts static/js/engine-worker.js (served here, so its URL and its Content
 Security Policy can carry the versions and allow WebAssembly); the worker loads Pyodide
@@ -19,26 +19,21 @@ import brotli
 from flask import Blueprint, Response, abort, current_app, request, send_from_directory
 
 from ..config import PROJECT_ROOT
-from ..games import all_games
+from ..engine.games import all_games
 from .security import CONTENT_SECURITY_POLICY
 from .vendor import installed_version
 
 bp = Blueprint("engine", __name__)
 
 PACKAGE = PROJECT_ROOT / "scorekeeper"
-# What the worker imports: the engine itself, the games' web adapters (they read the round
-# forms and word the entry, in the engine's translation hook), the pure ServiceError their
-# form reader raises, and phone.py, the worker's entry points.
+# What the worker imports: the engine folder, exactly (the package's __init__ only makes it
+# importable; the import-linter contract keeps the engine from reaching beyond it).
 ENGINE_SOURCES = (
     "scorekeeper/__init__.py",
-    "scorekeeper/games/*.py",
-    "scorekeeper/services/__init__.py",
-    "scorekeeper/web/__init__.py",
-    "scorekeeper/web/games/*.py",
-    "scorekeeper/web/phone.py",
+    "scorekeeper/engine/**/*.py",
 )
 # The modules of the bundled games: a registered game whose class is defined elsewhere is a variant (variants()).
-GAME_MODULES = "scorekeeper.games."
+GAME_MODULES = "scorekeeper.engine.games."
 PYODIDE_FILES = {
     "pyodide.mjs": "text/javascript",
     "pyodide.asm.mjs": "text/javascript",

@@ -11,9 +11,9 @@ from marshmallow import EXCLUDE, Schema, ValidationError
 from marshmallow import fields as marshmallow_fields
 from webargs.flaskparser import parser
 
+from ..engine.core.i18n import _
+from ..engine.entry.form_fields import FormError
 from ..errors import translate_messages
-from ..games.i18n import _
-from .games.form_fields import FormError
 
 # At most 18 digits, as in JSON (scorekeeper.input_guards).
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")

@@ -5,7 +5,7 @@ from flask import Blueprint, abort, redirect, request
 from flask_login import current_user
 
 from .. import cookies
-from ..games.i18n import _
+from ..engine.core.i18n import _
 from ..i18n import LANGUAGE_COOKIE, LANGUAGES
 from ..services import accounts
 from .redirects import safe_next

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.i18n import N_, _
+from ..engine.core.i18n import N_, _
 from ..services import access
 from .page_formats import day_filter
 

@@ -20,7 +20,8 @@ from flask import (
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..games.i18n import N_, _
+from ..engine.core.i18n import N_, _
+from ..engine.entry.form_fields import FormError
 from ..identity import current_actor
 from ..input_guards import InputRefused, load_json
 from ..services import ServiceError, access, exchange, sharing
@@ -28,7 +29,6 @@ from ..services import leagues as league_service
 from ..services.inputs import LeagueCreateSchema, MemberAddSchema, RoleSetSchema, SeasonCreateSchema
 from .form_posts import refused_beside
 from .form_schemas import load, load_form
-from .games.form_fields import FormError
 from .league_views import Names, chosen_filters, filtered_context, league_context, leagues_context
 
 bp = Blueprint("league_pages", __name__)

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from ..games import all_games, get_game
-from ..games.i18n import _
+from ..engine.core.i18n import _
+from ..engine.entry import adapter_for
+from ..engine.entry.adapter import GameAdapter
+from ..engine.games import all_games, get_game
 from ..identity import current_actor
 from ..services import ServiceError, access, sharing
 from ..services import leagues as league_service
 from ..services import players as player_service
-from .games import adapter_for
-from .games.adapter import GameAdapter
 from .league_history import HISTORY_SHOWN, ROLE_LABELS, audit_row
 from .match_lists import match_summary
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games import get_game
-from ..games.i18n import _
+from ..engine.core.i18n import _
+from ..engine.games import get_game
 
 
 def game_name(game_id: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from ..games.i18n import _
+from ..engine.core.i18n import _
 from . import engine_bundle
 
 bp = Blueprint("offline_pages", __name__)

@@ -5,13 +5,13 @@ from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-from ..games.i18n import _
+from ..engine.core.i18n import _
+from ..engine.entry.form_fields import FormError
 from ..identity import current_actor
 from ..services import ServiceError, scopes
 from ..services import players as player_service
 from .charts import ChartLine, polyline_chart
 from .form_posts import refused_beside
-from .games.form_fields import FormError
 from .league_views import game_names, game_stats_sections
 from .pages.layout import side_colour
 

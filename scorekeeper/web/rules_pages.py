@@ -19,11 +19,11 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.attrs import attrs_block_plugin
 
 from ..config import PROJECT_ROOT
-from ..games import Game, all_games, get_game
-from ..games.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField
-from ..games.i18n import _
-from .games import adapter_for
-from .games.adapter import GameAdapter
+from ..engine.core.base import ASSIGN, BID, CHOICE, INT, INT_OR_CHOICE, SEAT, InputField
+from ..engine.core.i18n import _
+from ..engine.entry import adapter_for
+from ..engine.entry.adapter import GameAdapter
+from ..engine.games import Game, all_games, get_game
 from .pages.new_match import option_fields
 
 bp = Blueprint("rules", __name__)

@@ -30,7 +30,7 @@ async function boot() {
     pyodide.FS.writeFile(ROOT + "/catalogs/" + language + ".mo", bytes);
   }
   pyodide.runPython("import sys\nsys.path.insert(0, '" + ROOT + "')");
-  const phone = pyodide.pyimport("scorekeeper.web.phone");
+  const phone = pyodide.pyimport("scorekeeper.engine.phone");
   // The games the server registered beyond the bundled modules' own (variants of them).
   phone.register_variants(JSON.stringify(bundle.variants || []));
   return {

@@ -10,7 +10,7 @@
                            Idempotency-Key) and shown as a provisional round; sent when online.
    - provisional(match) -> Promise of the rounds of a match saved on this phone, not yet sent:
                            [{match, number, key, input, form, status, refusal}]
-   - evaluate(request)  -> Promise of the engine's answer (see scorekeeper/web/phone.py).
+   - evaluate(request)  -> Promise of the engine's answer (see scorekeeper/engine/phone.py).
    Words come from the page (<script type="application/json" id="offline-i18n">). */
 (function () {
   "use strict";

@@ -1,7 +1,7 @@
 """Small helpers for API tests: create a match, post rounds."""
 from __future__ import annotations
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from tests.picks import any_game, seats
 
 

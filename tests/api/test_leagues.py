@@ -8,17 +8,16 @@ import random
 from collections import Counter
 from typing import Any
 
+from scorekeeper.engine.games import Game, RuleError, all_games, game_ids, get_game
 from scorekeeper.extensions import db
-from scorekeeper.games import Game, RuleError, all_games, game_ids, get_game
 from scorekeeper.league import StoredMatch, ratings
 from scorekeeper.services.leagues import stored_matches
+from tests.api.helpers import create, post_round, sign_up
+from tests.api.leagues_data import LEAGUE_PLAYS, finishes, new_league
+from tests.conftest import empty_tables
 from tests.game_copies import registered_copy
 from tests.games.legal_rounds import legal_round
 from tests.picks import any_game, finished_match, inflated, seats
-
-from ..conftest import empty_tables
-from .helpers import create, post_round, sign_up
-from .leagues_data import LEAGUE_PLAYS, finishes, new_league
 
 GAME = any_game()
 NAMES = ["Ann", "Bob", "Cid", "Dan"]

@@ -4,11 +4,10 @@ from __future__ import annotations
 import json
 
 from scorekeeper.api.matches import schemas
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
+from tests.api.helpers import create, post_round
 from tests.picks import rounds
 from tests.statements import statements
-
-from .helpers import create, post_round
 
 
 def first_round(match) -> dict:

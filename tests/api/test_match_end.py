@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
+from tests.api.helpers import create, post_round, sign_up
 from tests.conftest import empty_tables
 from tests.picks import rounds, seats
-
-from .helpers import create, post_round, sign_up
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 GAMES = all_games()

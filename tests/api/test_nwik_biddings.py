@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import create, post_round
-from .test_nwik_rounds import NWIK_ROUNDS
+from tests.api.helpers import create, post_round
+from tests.api.test_nwik_rounds import NWIK_ROUNDS
 
 
 def bidding_url(match_id: str, number: int) -> str:

@@ -7,10 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
 
 from scorekeeper.api.game_words import bidding_fields
-from scorekeeper.games import all_games, game_ids, register, unregister
+from scorekeeper.engine.games import all_games, game_ids, register, unregister
+from tests.api.helpers import create, sign_up
 from tests.picks import a_game, any_game, rounds, seats
-
-from .helpers import create, sign_up
 
 
 def test_openapi_document_lists_the_contract(client):

@@ -1,10 +1,9 @@
 """The roster over the API: list, rename, merge, profile."""
 from __future__ import annotations
 
+from tests.api.helpers import create, post_round
+from tests.api.leagues_data import new_league
 from tests.picks import any_game, rounds, seats
-
-from .helpers import create, post_round
-from .leagues_data import new_league
 
 
 def ids_by_name(client) -> dict[str, str]:

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.api.helpers import sign_up
 from tests.picks import any_game, rounds, seats
-
-from .helpers import sign_up
 
 PASSWORD = "correct horse battery"
 SECRET_NAME = "Quiet Poker Club"

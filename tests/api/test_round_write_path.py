@@ -1,11 +1,10 @@
 """Recording a round plays it on the latest snapshot, read by the lock statement itself, for every match: no snapshot read, replay or rewrite of the snapshots after the lock."""
 from __future__ import annotations
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
+from tests.api.helpers import create, post_round
 from tests.picks import rounds
 from tests.statements import statements
-
-from .helpers import create, post_round
 
 
 def test_a_round_of_any_match_is_recorded_on_the_snapshot_the_lock_read(client, clean_app):

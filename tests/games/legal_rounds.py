@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.games import Game, RuleError
-from scorekeeper.games.base import MatchState, Table
+from scorekeeper.engine.core.base import MatchState, Table
+from scorekeeper.engine.games import Game, RuleError
 from tests.games.generators import Generator
 from tests.own_modules import own_module
 

@@ -8,13 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import RoundError, all_games
-from scorekeeper.games.base import MatchState, RuleError, Table
-from scorekeeper.games.fields import BID
-
-from .data import bidding_option_sets, bidding_round
-from .generators import SUITS4
-from .legal_rounds import generator_for, play_match
+from scorekeeper.engine.core.base import MatchState, RuleError, Table
+from scorekeeper.engine.core.fields import BID
+from scorekeeper.engine.games import RoundError, all_games
+from tests.games.data import bidding_option_sets, bidding_round
+from tests.games.generators import SUITS4
+from tests.games.legal_rounds import generator_for, play_match
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 NO_BIDDING_GAMES = [game for game in all_games() if not game.has_bidding]

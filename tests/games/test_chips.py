@@ -9,10 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import RoundError, all_games, get_game
-from scorekeeper.games.bidding import NumberInput, the_rest
-
-from .test_bidding import legal_round, match_so_far
+from scorekeeper.engine.core.bidding import NumberInput, the_rest
+from scorekeeper.engine.games import RoundError, all_games, get_game
+from tests.games.test_bidding import legal_round, match_so_far
 
 CHIPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME_IDS = [game.id for game in all_games()]

@@ -9,11 +9,10 @@ import random
 
 import pytest
 
-from scorekeeper.games import RuleError, all_games
-from scorekeeper.games.base import Game, Table
+from scorekeeper.engine.core.base import Game, Table
+from scorekeeper.engine.games import RuleError, all_games
+from tests.games.legal_rounds import generator_for, legal_round
 from tests.picks import finished_match
-
-from .legal_rounds import generator_for, legal_round
 
 GAMES = all_games()
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.config import PROJECT_ROOT
-from scorekeeper.games import fields
-from scorekeeper.games.fields import is_int_within
+from scorekeeper.engine.core import fields
+from scorekeeper.engine.core.fields import is_int_within
 
 PACKAGE = PROJECT_ROOT / "scorekeeper"
 ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import OptionError, RoundError, all_games, get_game
-from scorekeeper.games.house_rules import MAX_ROUNDS_LIMIT
+from scorekeeper.engine.core.house_rules import MAX_ROUNDS_LIMIT
+from scorekeeper.engine.games import OptionError, RoundError, all_games, get_game
 from tests.games.data import players_for, round_limit_example
 from tests.games.legal_rounds import legal_round
 

@@ -5,10 +5,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.games import Game, RuleError, all_games
-from scorekeeper.games.i18n import _, _n, use_translator
-
-from .data import first_round, i18n_case, players_for
+from scorekeeper.engine.core.i18n import _, _n, use_translator
+from scorekeeper.engine.games import Game, RuleError, all_games
+from tests.games.data import first_round, i18n_case, players_for
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 

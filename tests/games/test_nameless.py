@@ -5,10 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import OptionError, RoundError, get_game
-from scorekeeper.games.base import MatchFinishedError
-
-from .strategies import json_like as json_like_values
+from scorekeeper.engine.core.base import MatchFinishedError
+from scorekeeper.engine.games import OptionError, RoundError, get_game
+from tests.games.strategies import json_like as json_like_values
 
 GAME = get_game("nameless")
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay")

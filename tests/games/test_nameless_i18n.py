@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import RuleError, get_game
-from scorekeeper.games.i18n import use_translator
-
-from .test_i18n import NAMES, wrap
+from scorekeeper.engine.core.i18n import use_translator
+from scorekeeper.engine.games import RuleError, get_game
+from tests.games.test_i18n import NAMES, wrap
 
 
 def test_nameless_is_called_nameless():

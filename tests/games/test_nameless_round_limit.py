@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 
 NAMELESS = get_game("nameless")
 NAMELESS_LIMIT = [

@@ -5,10 +5,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import get_game
-from scorekeeper.games.base import MatchFinishedError, OptionError, RoundError
-
-from .strategies import json_like
+from scorekeeper.engine.core.base import MatchFinishedError, OptionError, RoundError
+from scorekeeper.engine.games import get_game
+from tests.games.strategies import json_like
 
 GAME = get_game("nwik")
 NAMES = {2: ["Ann", "Bob"], 3: ["Ann", "Bob", "Cid"]}

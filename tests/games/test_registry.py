@@ -10,10 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import OptionError, RoundError, RuleError, all_games, get_game
-from scorekeeper.games.base import Game
-
-from .strategies import json_like as json_like_values
+from scorekeeper.engine.core.base import Game
+from scorekeeper.engine.games import OptionError, RoundError, RuleError, all_games, get_game
+from tests.games.strategies import json_like as json_like_values
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = all_games()
@@ -28,9 +27,9 @@ def by_id(game_id: str) -> Game:
 
 
 def test_every_game_module_registers_its_game():
-    """The catalogue is what the game modules register: each module of scorekeeper/games that
+    """The catalogue is what the game modules register: each module of scorekeeper/engine/games that
     calls register() gives one game (found by its engine class, whatever its id), ids unique."""
-    package = REPO / "scorekeeper" / "games"
+    package = REPO / "scorekeeper" / "engine" / "games"
     registering = sorted(
         path.stem for path in package.glob("*.py") if re.search(r"^register\(", path.read_text(encoding="utf-8"), re.M)
     )

@@ -16,15 +16,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.config import PROJECT_ROOT
-from scorekeeper.games.base import SPADES, MatchFinishedError, OptionError, RoundError
-from scorekeeper.games.i18n import use_translator
-from scorekeeper.games.skat import BID_VALUES, SKAT, SkatGame, value_game
-
-from .data import skat as skat_data
-from .legal_rounds import legal_round
-from .strategies import json_like
-from .test_chips import value_at, with_value
-from .test_i18n import assert_all_translated, wrap
+from scorekeeper.engine.core.base import SPADES, MatchFinishedError, OptionError, RoundError
+from scorekeeper.engine.core.i18n import use_translator
+from scorekeeper.engine.games.skat import BID_VALUES, SKAT, SkatGame, value_game
+from tests.games.data import skat as skat_data
+from tests.games.legal_rounds import legal_round
+from tests.games.strategies import json_like
+from tests.games.test_chips import value_at, with_value
+from tests.games.test_i18n import assert_all_translated, wrap
 
 THREE = ["Ann", "Bob", "Cid"]
 FOUR = ["Ann", "Bob", "Cid", "Dee"]

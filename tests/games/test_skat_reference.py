@@ -14,13 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.base import MatchFinishedError, RoundError
-from scorekeeper.games.skat import SKAT
-
-from .legal_rounds import MAX_ROUNDS, generator_for, legal_round
-from .reference import skat_reference as ref
-from .test_snapshots import same_state
-from .test_snapshots import stored as snapshot_of
+from scorekeeper.engine.core.base import MatchFinishedError, RoundError
+from scorekeeper.engine.games.skat import SKAT
+from tests.games.legal_rounds import MAX_ROUNDS, generator_for, legal_round
+from tests.games.reference import skat_reference as ref
+from tests.games.test_snapshots import same_state
+from tests.games.test_snapshots import stored as snapshot_of
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 SUITS = ["clubs", "spades", "hearts", "diamonds"]

@@ -10,10 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import all_games
-from scorekeeper.games.base import SNAPSHOT_FORMAT, Game, MatchState, StaleSnapshot, Table
-
-from .legal_rounds import MAX_ROUNDS, generator_for, legal_round
+from scorekeeper.engine.core.base import SNAPSHOT_FORMAT, Game, MatchState, StaleSnapshot, Table
+from scorekeeper.engine.games import all_games
+from tests.games.legal_rounds import MAX_ROUNDS, generator_for, legal_round
 
 GAMES = all_games()
 GAME_IDS = [game.id for game in GAMES]

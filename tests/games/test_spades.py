@@ -5,10 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import OptionError, RoundError, get_game
-from scorekeeper.games.spades import SpadesHand, score_hand
-
-from .strategies import json_leaves, json_like
+from scorekeeper.engine.games import OptionError, RoundError, get_game
+from scorekeeper.engine.games.spades import SpadesHand, score_hand
+from tests.games.strategies import json_leaves, json_like
 
 GAME = get_game("spades")
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import RoundError, get_game
+from scorekeeper.engine.games import RoundError, get_game
 
 SPADES = get_game("spades")
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import OptionError, RoundError, get_game
+from scorekeeper.engine.games import OptionError, RoundError, get_game
 
 SPADES = get_game("spades")
 SPADES_PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

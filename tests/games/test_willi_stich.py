@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import OptionError, RoundError, get_game
-from scorekeeper.games.base import MatchFinishedError
-from scorekeeper.games.willi_stich import (
+from scorekeeper.engine.core.base import MatchFinishedError
+from scorekeeper.engine.games import OptionError, RoundError, get_game
+from scorekeeper.engine.games.willi_stich import (
     DECK_SIZE,
     ROUND_KINDS,
     ROUNDS,
@@ -15,8 +15,7 @@ from scorekeeper.games.willi_stich import (
     forbidden_dealer_call,
     round_kind,
 )
-
-from .strategies import json_like as json_like_values
+from tests.games.strategies import json_like as json_like_values
 
 GAME = get_game("willi-stich")
 FOUR = ("Ann", "Bob", "Cid", "Dan")

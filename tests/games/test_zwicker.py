@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import OptionError, RoundError, get_game
+from scorekeeper.engine.games import OptionError, RoundError, get_game
 
 GAME = get_game("zwicker")
 FOUR = ["Ann", "Bob", "Cid", "Dan"]

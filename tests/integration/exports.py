@@ -8,7 +8,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from scorekeeper.models import new_id
 from scorekeeper.services.exchange import FORMAT, FORMAT_VERSION
 from tests.games.legal_rounds import generator_for, play_match

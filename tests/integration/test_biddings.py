@@ -12,11 +12,10 @@ from typing import Any
 import brotli
 import pytest
 
-from scorekeeper.games import Table
+from scorekeeper.engine.games import Table
 from tests.games.legal_rounds import legal_round
+from tests.integration.test_gunicorn import HTTP_TIMEOUT, Reply, failure
 from tests.picks import a_game
-
-from .test_gunicorn import HTTP_TIMEOUT, Reply, failure
 
 pytestmark = pytest.mark.integration
 

@@ -17,12 +17,11 @@ from typing import Any
 import pytest
 import requests
 
-from scorekeeper.games import Game, RuleError, all_games
+from scorekeeper.engine.games import Game, RuleError, all_games
 from tests.games.legal_rounds import legal_round
+from tests.integration.exports import league_export
+from tests.integration.racing import at_once
 from tests.picks import an_endless_game, finished_match, seats
-
-from .exports import league_export
-from .racing import at_once
 
 pytestmark = pytest.mark.integration
 

@@ -12,15 +12,14 @@ from sqlalchemy import select, update
 
 from scorekeeper import create_app
 from scorekeeper.config import TestConfig
+from scorekeeper.engine.core.base import MatchState, Table
+from scorekeeper.engine.games import Game, RuleError, all_games, get_game
 from scorekeeper.extensions import db
-from scorekeeper.games import Game, RuleError, all_games, get_game
-from scorekeeper.games.base import MatchState, Table
 from scorekeeper.models import League, Match
 from scorekeeper.services import snapshots
 from scorekeeper.services.matches import table_for, view_of
+from tests.integration.racing import at_once
 from tests.picks import endless, seats
-
-from .racing import at_once
 
 pytestmark = pytest.mark.integration
 

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.integration.conftest import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
+from tests.integration.test_gunicorn import call, race
 from tests.picks import any_game, seats
-
-from .conftest import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
-from .test_gunicorn import call, race
 
 pytestmark = pytest.mark.integration
 

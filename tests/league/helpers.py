@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from scorekeeper.games import Game, all_games, get_game
+from scorekeeper.engine.games import Game, all_games, get_game
 from scorekeeper.league import StoredMatch, StoredRound
 from tests import picks
 from tests.games.legal_rounds import generator_for, legal_round

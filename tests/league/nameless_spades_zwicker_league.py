@@ -3,8 +3,7 @@ games' own, worked out by hand from their rules (tests/league/test_nameless_spad
 from __future__ import annotations
 
 from scorekeeper.league import StoredMatch
-
-from .helpers import build_match, day
+from tests.league.helpers import build_match, day
 
 # --------------------------------------------------------------------------- the hand-worked league
 #

@@ -5,8 +5,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from scorekeeper.league import StoredMatch
-
-from .helpers import build_match
+from tests.league.helpers import build_match
 
 # A full legal 3-player Nwik match (first_dealer 0: the Bidder of round r is seat r % 3).
 # Rounds 1-3 are the spec's worked examples. Targets: Bidder 6, #2 (Bidder's left) 4, #3 3;

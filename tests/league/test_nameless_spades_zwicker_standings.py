@@ -6,10 +6,9 @@ import dataclasses
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from scorekeeper.league import HeadToHeadRow, StandingRow, head_to_head, standings
-
-from .nameless_spades_zwicker_league import hand_league
+from tests.league.nameless_spades_zwicker_league import hand_league
 
 # --------------------------------------------------------------------------- the hand-worked league
 #

@@ -1,11 +1,10 @@
 """Nwik's own league stats: the Bidder's points by style and stake, finished matches only."""
 from __future__ import annotations
 
-from scorekeeper.games.nwik import Tally
+from scorekeeper.engine.games.nwik import Tally
 from scorekeeper.league import records
-
-from .helpers import build_match, day
-from .nwik_league import NWIK_MATCH
+from tests.league.helpers import build_match, day
+from tests.league.nwik_league import NWIK_MATCH
 
 # --------------------------------------------------------------------------- Nwik as Bidder
 

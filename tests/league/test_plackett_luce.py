@@ -6,7 +6,7 @@ import random
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from scorekeeper.league.matches import sides_above
 from scorekeeper.league.plackett_luce import mirrors, ordinal, rate_plain
 

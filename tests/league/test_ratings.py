@@ -8,11 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from scorekeeper.league import head_to_head, ratings, records, standings
 from tests import picks
-
-from .helpers import DUEL_GAME, build_match, day, duel, registry_league, shared_win
+from tests.league.helpers import DUEL_GAME, build_match, day, duel, registry_league, shared_win
 
 START = PlackettLuce().rating()
 START_ORDINAL = START.ordinal()

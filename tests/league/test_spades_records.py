@@ -1,12 +1,11 @@
 """Spades's own league stats: nils and blind nils bid and made."""
 from __future__ import annotations
 
-from scorekeeper.games.spades import NilStats
+from scorekeeper.engine.games.spades import NilStats
 from scorekeeper.league import records
-
-from .helpers import build_match, day
-from .nameless_spades_zwicker_league import hand_league
-from .spades_league import SPADES_NIL_MATCH
+from tests.league.helpers import build_match, day
+from tests.league.nameless_spades_zwicker_league import hand_league
+from tests.league.spades_league import SPADES_NIL_MATCH
 
 # --------------------------------------------------------------------------- Spades nils
 

@@ -6,10 +6,9 @@ import dataclasses
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from scorekeeper.league import head_to_head, standings
-
-from .helpers import day, duel, registry_league, shared_win
+from tests.league.helpers import day, duel, registry_league, shared_win
 
 # --------------------------------------------------------------------------- a league of every game
 

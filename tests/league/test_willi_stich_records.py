@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.willi_stich import CallStats
+from scorekeeper.engine.games.willi_stich import CallStats
 from scorekeeper.league import records
-
-from .helpers import build_match, day
+from tests.league.helpers import build_match, day
 
 # --------------------------------------------------------------------------- Willi Stich
 

@@ -13,8 +13,7 @@ from scorekeeper.models import AuditEntry, League, LeagueLedger, Match, Player, 
 from tests.api.helpers import post_round, sign_up
 from tests.integration.exports import league_export
 from tests.picks import inflated
-
-from .test_match_results import forget, served
+from tests.services.test_match_results import forget, served
 
 MATCHES = 150
 

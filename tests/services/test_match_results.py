@@ -9,8 +9,8 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 
+from scorekeeper.engine.games import all_games
 from scorekeeper.extensions import db
-from scorekeeper.games import all_games
 from scorekeeper.models import CachedResult, LeagueLedger, Match, RatingCheckpoint, Seat
 from scorekeeper.services.match_records import in_played_order
 from tests.api.helpers import post_round, sign_up

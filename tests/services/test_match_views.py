@@ -10,8 +10,8 @@ import random
 import pytest
 from sqlalchemy import select
 
+from scorekeeper.engine.games import all_games
 from scorekeeper.extensions import db
-from scorekeeper.games import all_games
 from scorekeeper.models import MatchRender
 from scorekeeper.services import Actor
 from scorekeeper.services import matches as service

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from sqlalchemy import select, update
 
+from scorekeeper.engine.core.base import SNAPSHOT_FORMAT
+from scorekeeper.engine.games import Game, RuleError, all_games
 from scorekeeper.extensions import db
-from scorekeeper.games import Game, RuleError, all_games
-from scorekeeper.games.base import SNAPSHOT_FORMAT
 from scorekeeper.models import RoundSnapshot
 from tests.api.helpers import post_round
 from tests.games.legal_rounds import generator_for, legal_round

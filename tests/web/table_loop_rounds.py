@@ -10,9 +10,9 @@ from typing import Any
 from playwright.sync_api import expect
 from table_loop import enter_round, in_first_screen, tap, what_covers
 
-from scorekeeper.games import Game
-from scorekeeper.games.fields import BID
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.core.fields import BID
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import Game
 from tests.games.legal_rounds import legal_round
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from table_loop import AXE_URL, assert_accessible, axe_violations, describe, overflowing_labels, small_targets
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.games.data import NAMES, first_round, players_for
 from tests.games.legal_rounds import generator_for, play_match
 

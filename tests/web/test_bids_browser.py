@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from table_loop import assert_accessible, enter, sideways_overflow, tap
 
-from scorekeeper.games import all_games, get_game
+from scorekeeper.engine.games import all_games, get_game
 from tests.game_copies import original_games
 from tests.games.data import module_for, players_for
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from table_loop import enter_round, tap
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.game_picks import a_game, play, seats
 from tests.games.data import players_for
 

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games
 from scorekeeper.web.charts import CHART_PAD, MAX_VALUE_TICKS, STEP_GUTTER, ChartLine, polyline_chart
-from scorekeeper.web.games import adapter_for
 from tests.games.legal_rounds import legal_round
 
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games import Game, all_games
-from scorekeeper.web.games import adapter_for
-from scorekeeper.web.games.adapter import GameAdapter
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.entry.adapter import GameAdapter
+from scorekeeper.engine.games import Game, all_games
 from tests.api.helpers import sign_up
 from tests.game_copies import original_games, registered_copy
 from tests.games.legal_rounds import generator_for, legal_round, play_match

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from scorekeeper.games import all_games
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games
 from tests.games.legal_rounds import legal_round
 from tests.statements import statements
 

@@ -16,7 +16,7 @@ from table_loop import narrow_text_problems, overflowing_labels, sideways_overfl
 from table_loop_rounds import PHONE_SMALL
 from test_accessibility import SETTLED_JS
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.games.legal_rounds import generator_for, legal_round
 
 # bin/test runs these in its PostgreSQL run, to even out the two runs' time.

@@ -20,11 +20,11 @@ from flask_babel import get_babel
 from playwright.sync_api import expect
 from table_loop import enter_round
 
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import Game
 from scorekeeper.extensions import db
-from scorekeeper.games import Game
 from scorekeeper.i18n import babel
 from scorekeeper.models import User
-from scorekeeper.web.games import adapter_for
 from tests.api.helpers import sign_up
 from tests.game_picks import a_game, new_match_form, play, seats
 

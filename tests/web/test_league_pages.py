@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.api.helpers import sign_up
 from tests.api.leagues_data import LEAGUE_PLAYS, finishes, new_league
 from tests.conftest import empty_tables

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.game_picks import play
 from tests.games.data import players_for
 from tests.web.test_pages import CHANGED_ELSEWHERE, api_match, create

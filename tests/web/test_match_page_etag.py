@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.games.data import players_for
 from tests.games.legal_rounds import legal_round
 from tests.statements import statements

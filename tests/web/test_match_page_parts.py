@@ -19,15 +19,15 @@ import pytest
 from sqlalchemy import select, text
 
 from scorekeeper import create_app
+from scorekeeper.engine.core.game import Game as BaseGame
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import Game, all_games
 from scorekeeper.extensions import db
-from scorekeeper.games import Game, all_games
-from scorekeeper.games.game import Game as BaseGame
 from scorekeeper.i18n import install_engine_translator
 from scorekeeper.models import Match, MatchRender
 from scorekeeper.services import matches as service
 from scorekeeper.services.matches import stored as stored_reads
 from scorekeeper.services.matches.renders import PAGE, build_lock
-from scorekeeper.web.games import adapter_for
 from scorekeeper.web.pages import match_sheet
 from scorekeeper.web.pages.match_sheet import SHEET_PARTS, assembled, render_sheet_parts
 from tests.games.legal_rounds import legal_round

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from table_loop import enter
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from tests.web.offline import (
     ENGINE_BOOT_MS,
     FROM_THE_STORE_MS,

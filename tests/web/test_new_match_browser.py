@@ -9,8 +9,8 @@ import pytest
 from table_loop import TapCounter, in_first_screen, out_of_reach, swipe_to
 from table_loop_rounds import NAMES, PHONE_SMALL
 
-from scorekeeper.games import all_games
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games
 from tests.game_copies import original_games, registered_copy
 
 # bin/test runs these in its PostgreSQL run, to even out the two runs' time.

@@ -10,8 +10,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from scorekeeper.config import PROJECT_ROOT
-from scorekeeper.games import all_games
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games
 from tests.api.helpers import sign_up
 from tests.games.legal_rounds import legal_round
 

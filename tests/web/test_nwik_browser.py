@@ -6,7 +6,7 @@ import re
 import pytest
 from table_loop import enter
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from tests.web.test_browser import api, pick, refused, save_round, start_match, valid_preview
 
 pytestmark = pytest.mark.browser

@@ -6,7 +6,7 @@ import time
 import pytest
 from table_loop import enter
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from tests.web.offline import (
     ENGINE_BOOT_MS,
     FROM_THE_STORE_MS,

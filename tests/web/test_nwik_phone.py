@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper.web import phone
+from scorekeeper.engine import phone
 
 
 def evaluate(**request) -> dict:

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from scorekeeper.games import get_game
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import get_game
 
 NWIK = get_game("nwik")
 TABLE = NWIK.table(["Ann", "Bob", "Cid"])

@@ -20,7 +20,7 @@ from table_loop_rounds import (
     totals_served,
 )
 
-from scorekeeper.games import Game, get_game
+from scorekeeper.engine.games import Game, get_game
 from tests.games.data.nwik import tap_budget
 from tests.games.legal_rounds import legal_round
 

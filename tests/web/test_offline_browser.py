@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
 from tests.game_picks import NAMES, a_game, seats
 from tests.games import legal_rounds
 from tests.picks import games

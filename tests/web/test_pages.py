@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games, game_ids, get_game
-from scorekeeper.web.games import adapter_for
-from scorekeeper.web.games.form_fields import FormError
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.entry.form_fields import FormError
+from scorekeeper.engine.games import all_games, game_ids, get_game
 from tests.game_picks import a_game, new_match_form, play, seats
 from tests.games.data import module_for, players_for
 

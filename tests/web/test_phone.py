@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games, get_game
-from scorekeeper.web import phone
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games, get_game
+from scorekeeper.engine import phone
 from tests.game_copies import original_games
 from tests.games import legal_rounds
 from tests.games.data import first_round, players_for
@@ -77,7 +77,7 @@ def test_the_pages_name_the_engine_and_it_is_served_versioned(client):
         for module in (type(game).__module__, type(adapter_for(game)).__module__):
             assert module.replace(".", "/") + ".py" in bundle["files"], module
     assert not any("pages" in path or path.endswith("app.py") for path in bundle["files"])
-    assert bundle["files"]["scorekeeper/games/base.py"] == open("scorekeeper/games/base.py", encoding="utf-8").read()
+    assert bundle["files"]["scorekeeper/engine/core/base.py"] == open("scorekeeper/engine/core/base.py", encoding="utf-8").read()
     assert base64.b64decode(bundle["catalogs"]["de"])[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
     assert client.get(pyodide_url + "pyodide.mjs").status_code == 200
     assert client.get(pyodide_url + "pyodide.asm.wasm", headers={"Accept-Encoding": "br"}).headers["Content-Encoding"] == "br"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.config import PROJECT_ROOT
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from scorekeeper.web import engine_bundle
 from tests.game_copies import original_games
 from tests.games import legal_rounds

@@ -19,11 +19,11 @@ import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, gettext
 
-from scorekeeper.games import RuleError, all_games
-from scorekeeper.games.base import BID, INT, SEAT, MatchState, Table
-from scorekeeper.games.i18n import _, use_translator
+from scorekeeper.engine.core.base import BID, INT, SEAT, MatchState, Table
+from scorekeeper.engine.core.i18n import _, use_translator
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import RuleError, all_games
 from scorekeeper.i18n import _engine_ngettext
-from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import SHARED_REFUSAL_ANCHORS, has_rules
 from tests.api.helpers import sign_up
 from tests.games.data import foreign_words
@@ -441,7 +441,7 @@ def test_the_winner_banner_agrees_with_how_many_won(client, language):
 def test_the_generic_adapter_words_any_games_rounds(app, game, language, words):
     """A game registered without an adapter of its own still words its history from the
     engine's field descriptions: no code, the seat fields by name, every player named."""
-    from scorekeeper.web.games.adapter import GameAdapter
+    from scorekeeper.engine.entry.adapter import GameAdapter
 
     adapter = GameAdapter(game)
     players = PEOPLE[: adapter.first_seat_count()]

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from scorekeeper.games import Game, all_games
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import Game, all_games
 from tests.games.data import module_for, players_for
 from tests.games.legal_rounds import generator_for, legal_round
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scorekeeper import i18n
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.games.data import players_for
 from tests.web.test_pages import create
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import Game
-from scorekeeper.games.fields import INT
-from scorekeeper.web.games import adapter_for
-from scorekeeper.web.games.adapter import GameAdapter
+from scorekeeper.engine.core.fields import INT
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.entry.adapter import GameAdapter
+from scorekeeper.engine.games import Game
 from tests.game_copies import original_games, registered_copy
 from tests.games.data import players_for
 from tests.web.test_pages import create

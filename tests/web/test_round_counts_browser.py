@@ -7,8 +7,8 @@ import re
 import pytest
 from table_loop import enter, enter_round
 
-from scorekeeper.games import all_games
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games
 from tests.games.legal_rounds import legal_round
 from tests.picks import seats
 from tests.web.test_browser import start_match

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from scorekeeper.web import rules_pages
 from scorekeeper.web.rules_pages import render
 from tests.game_picks import seats

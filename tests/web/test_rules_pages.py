@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games
 from scorekeeper.web import rules_pages
-from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
 from tests.games.data import module_for
 from tests.web.test_pages import create
@@ -23,7 +23,7 @@ GAME_IDS = [game.id for game in GAMES]
 # The games whose rules are written (docs/rules/<language>/<id>.md); a game without them yet
 # (a new one, a registered copy) gets a rules page made from its engine (tests/web/test_every_game.py).
 RULES_IDS = [game_id for game_id in GAME_IDS if rules_pages.has_rules(game_id)]
-GAMES_PACKAGE = REPO / "scorekeeper" / "games"
+ENGINE_CORE = REPO / "scorekeeper" / "engine" / "core"
 ID_ATTRIBUTE = re.compile(r'\bid="([^"]+)"')
 
 
@@ -43,7 +43,7 @@ def module_path(game) -> Path:
     return Path(__import__(type(game).__module__, fromlist=["_"]).__file__)
 
 
-SHARED_CODES = refusal_codes(GAMES_PACKAGE / "base.py")
+SHARED_CODES = refusal_codes(ENGINE_CORE / "base.py")
 
 
 def game_codes(game) -> set[str]:

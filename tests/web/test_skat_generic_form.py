@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from scorekeeper.games.skat import SKAT
-from scorekeeper.web.games.adapter import GameAdapter
+from scorekeeper.engine.entry.adapter import GameAdapter
+from scorekeeper.engine.games.skat import SKAT
 from tests.games.legal_rounds import legal_round
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

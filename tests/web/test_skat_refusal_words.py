@@ -1,4 +1,4 @@
-"""Skat's refusals as a player's screen says them (Game.refusal_words, then the pages' generic
+"""Skat's refusals as a player's screen says them (its REFUSAL_WORDS in engine/entry/skat.py, then the pages' generic
 wording from the fields' labels): in English, German and Russian, none shows an API field or
 option name, a JSON literal or, in German and Russian, a value as JSON spells it. The
 registry's page test (tests/web/test_refusal_words.py) checks this through the forms once
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games.i18n import use_translator
-from scorekeeper.games.skat import SKAT
-from scorekeeper.web.games.adapter import GameAdapter
+from scorekeeper.engine.core.i18n import use_translator
+from scorekeeper.engine.entry.adapter import GameAdapter
+from scorekeeper.engine.games.skat import SKAT
 from tests.games.test_skat import REFUSAL_CASES, catalog_translator, refusal, table
 from tests.web.test_refusal_words import codes_of, words_wrong
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.games.skat import SKAT
+from scorekeeper.engine.games.skat import SKAT
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, SHARED_REFUSAL_ANCHORS, option_anchor, render, rules_path
 from tests.web.test_rules_pages import SHARED_CODES, module_path, refusal_codes
 

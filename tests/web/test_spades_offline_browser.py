@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from table_loop import enter
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from tests.web.offline import FROM_THE_STORE_MS, MARKS, engine_ready, expect, go_offline, on_postgresql
 from tests.web.test_browser import api, start_match, valid_preview
 

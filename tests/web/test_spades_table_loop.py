@@ -16,7 +16,7 @@ from table_loop_rounds import (
     totals_served,
 )
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scorekeeper.games import Game, all_games
+from scorekeeper.engine.games import Game, all_games
 from tests.game_picks import Play, new_match_form, play
 from tests.games.data import players_for
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games
+from scorekeeper.engine.games import all_games
 from tests.api.helpers import sign_up
 from tests.game_picks import a_game, new_match_form, play, seats
 

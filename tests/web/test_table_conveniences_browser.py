@@ -10,7 +10,7 @@ import pytest
 from table_loop import assert_accessible, assert_tap_sizes, enter_round, sideways_overflow
 from test_trust_browser import signed_up
 
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
 from tests.game_picks import a_game, has_option, play, seats
 
 # Games picked by what the conveniences need: three players; a form that first offers four

@@ -38,9 +38,9 @@ from table_loop_rounds import (
 )
 from test_accessibility import SETTLED_JS
 
-from scorekeeper.games import Game, RuleError, all_games
-from scorekeeper.games.fields import SEAT
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.core.fields import SEAT
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import Game, RuleError, all_games
 from tests.games.data import tap_budget
 from tests.games.legal_rounds import ATTEMPTS, generator_for, legal_round
 

@@ -8,7 +8,7 @@ import pytest
 from table_loop import enter, enter_round, in_first_screen, sideways_overflow
 from table_loop_rounds import NAMES, open_match
 
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
 from tests.picks import games, other_round, rounds, seats
 
 pytestmark = pytest.mark.browser

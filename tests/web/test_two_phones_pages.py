@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from scorekeeper.games import all_games
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import all_games
 from tests.game_picks import Play, entered, play
 from tests.games.data import players_for
 from tests.picks import inflated

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from tests.web.test_pages import create
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 from table_loop import enter_round
 
-from scorekeeper.games import get_game
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import get_game
 from tests.games.legal_rounds import legal_round
 from tests.web.test_browser import api, valid_preview
 

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from scorekeeper.games import get_game
-from scorekeeper.web.games import adapter_for
-from scorekeeper.web.games.form_fields import FormError
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.entry.form_fields import FormError
+from scorekeeper.engine.games import get_game
 from tests.web.test_pages import api_match, create
 
 HONOURS = {**{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from table_loop import enter, enter_round
 
-from scorekeeper.games import get_game
-from scorekeeper.web.games import adapter_for
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import get_game
 from tests.web.test_browser import api, pick, start_match, valid_preview
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ import random
 import pytest
 from table_loop_rounds import NAMES, PHONE_SMALL, open_match, record_by_taps
 
-from scorekeeper.games import get_game
+from scorekeeper.engine.games import get_game
 from tests.games.data.zwicker import tap_budget
 
 pytestmark = pytest.mark.browser

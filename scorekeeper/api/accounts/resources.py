@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask.views import MethodView
 from flask_login import current_user
 
-from ...games.i18n import _
+from ...engine.core.i18n import _
 from ...identity import client_address, sign_in, sign_out
 from ...services import ServiceError
 from ...services import accounts as service

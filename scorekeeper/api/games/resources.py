@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
-from ...games import all_games
+from ...engine.games import all_games
 from ..blueprint import Blueprint
 from .schemas import GameSchema
 

@@ -6,7 +6,7 @@ import json
 from flask import Response, request
 from flask.views import MethodView
 
-from ...games.i18n import _
+from ...engine.core.i18n import _
 from ...identity import current_actor
 from ...services import ServiceError
 from ...services import matches as service

@@ -17,8 +17,8 @@ from typing import Any, cast
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import bindparam, select
 
+from ...engine.core.i18n import _
 from ...extensions import db
-from ...games.i18n import _
 from ...models import Round, UndoneRoundKey
 from .. import ServiceError
 

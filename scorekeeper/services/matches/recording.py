@@ -24,11 +24,11 @@ from sqlalchemy import Table as SqlTable
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ...engine.core.base import StaleSnapshot
+from ...engine.core.i18n import _
+from ...engine.games import Game, MatchState, RuleError, get_game
 from ...etags import if_match_versions, match_etag
 from ...extensions import db
-from ...games import Game, MatchState, RuleError, get_game
-from ...games.base import StaleSnapshot
-from ...games.i18n import _
 from ...i18n import current_language
 from ...league import StoredMatch
 from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, Seat, utcnow

@@ -11,9 +11,9 @@ from sqlalchemy import Text, bindparam, select
 from sqlalchemy import cast as sql_cast
 
 from ...builds import render_build
+from ...engine.core.i18n import _
 from ...etags import match_etag
 from ...extensions import db
-from ...games.i18n import _
 from ...i18n import current_language
 from ...models import Round
 from .. import Actor, ServiceError, access

@@ -9,11 +9,11 @@ from sqlalchemy import Table as SqlTable
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import lazyload
 
+from ...engine.core.base import MatchFinishedError, RoundScore, ScoredRound
+from ...engine.core.i18n import _
+from ...engine.games import Game, MatchState, RuleError, Table, game_ids, get_game
 from ...etags import match_etag
 from ...extensions import db
-from ...games import Game, MatchState, RuleError, Table, game_ids, get_game
-from ...games.base import MatchFinishedError, RoundScore, ScoredRound
-from ...games.i18n import _
 from ...i18n import current_language
 from ...models import (
     Match,

@@ -15,10 +15,10 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import lazyload
 
+from ...engine.core.i18n import N_, _
+from ...engine.games import Game, MatchState, RuleError, Table, get_game
 from ...etags import if_match_versions
 from ...extensions import db
-from ...games import Game, MatchState, RuleError, Table, get_game
-from ...games.i18n import N_, _
 from ...models import (
     DeviceMatch,
     League,

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from flask import request
 from flask_babel import get_locale
 
-from ...games.i18n import _
+from ...engine.core.i18n import _
 from ..redirects import safe_next
 from ..vendor import installed_version
 from .blueprint import bp

@@ -14,13 +14,13 @@ from flask import Response, redirect, render_template, request, url_for
 from jinja2_fragments.flask import render_block, render_blocks
 
 from ...device import device_id
-from ...games.i18n import N_, _
+from ...engine.core.i18n import N_, _
+from ...engine.entry import adapter_for
+from ...engine.entry.form_fields import FormError, int_or_none, round_number
 from ...i18n import current_language
 from ...identity import current_actor
 from ...services import ServiceError, access, biddings, sharing
 from ...services import matches as service
-from ..games import adapter_for
-from ..games.form_fields import FormError, int_or_none, round_number
 from .blueprint import bp
 from .match_sheet import asks_whole_sheet, in_window, sheet_parts, side_names
 from .match_views import (

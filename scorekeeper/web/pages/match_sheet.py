@@ -16,12 +16,12 @@ from flask import current_app, get_template_attribute, request
 from flask_babel import format_datetime
 from markupsafe import Markup
 
-from ...games.fields import is_int_within
-from ...games.i18n import N_, _
+from ...engine.core.fields import is_int_within
+from ...engine.core.i18n import N_, _
+from ...engine.entry import adapter_for
+from ...engine.entry.adapter import GameAdapter
 from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
-from ..games import adapter_for
-from ..games.adapter import GameAdapter
 from .layout import side_colour
 from .new_match import value_words
 

@@ -11,14 +11,14 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from ...games.state import RoundScore
+from ...engine.core.state import RoundScore
+from ...engine.entry import adapter_for
+from ...engine.entry.adapter import GameAdapter, round_entry
+from ...engine.entry.form_fields import MISSING, FormError
 from ...identity import current_actor
 from ...services import ServiceError, access
 from ...services import leagues as league_service
 from ...services import matches as service
-from ..games import adapter_for
-from ..games.adapter import GameAdapter, round_entry
-from ..games.form_fields import MISSING, FormError
 from .match_sheet import asks_whole_sheet, in_window, sheet_parts, side_names
 
 

@@ -9,15 +9,15 @@ from jinja2_fragments.flask import render_block
 from werkzeug.datastructures import MultiDict
 
 from ...device import device_id
-from ...games import Game, all_games
-from ...games.i18n import _
+from ...engine.core.i18n import _
+from ...engine.entry import adapter_for
+from ...engine.entry.form_fields import FormError
+from ...engine.games import Game, all_games
 from ...identity import current_actor
 from ...services import ServiceError
 from ...services import leagues as league_service
 from ...services import matches as service
 from ...services import players as player_service
-from ..games import adapter_for
-from ..games.form_fields import FormError
 from .blueprint import bp
 
 

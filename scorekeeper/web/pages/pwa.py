@@ -8,8 +8,8 @@ from flask import Response, current_app, render_template
 from flask_babel import get_locale
 
 from ...config import PROJECT_ROOT
-from ...games import all_games
-from ...games.i18n import _
+from ...engine.core.i18n import _
+from ...engine.games import all_games
 from .. import engine_bundle
 from ..vendor import installed_version
 from .blueprint import bp

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games import Game
+from scorekeeper.engine.games import Game
 from tests.own_modules import own_module
 
 Play = tuple[list[str], dict[str, Any], list[dict[str, Any]]]

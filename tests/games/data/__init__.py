@@ -28,11 +28,11 @@ import random
 from types import ModuleType
 from typing import Any
 
-from scorekeeper.games import Game
-from scorekeeper.games.base import MatchState, Table
-from scorekeeper.games.fields import BID
-from scorekeeper.web.games import adapter_for
-from scorekeeper.web.games.round_chips import CHIP_LIMIT
+from scorekeeper.engine.core.base import MatchState, Table
+from scorekeeper.engine.core.fields import BID
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.entry.round_chips import CHIP_LIMIT
+from scorekeeper.engine.games import Game
 from tests.games.legal_rounds import Generator, generator_for, legal_round
 from tests.own_modules import own_module
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.games.base import MatchState, Table
+from scorekeeper.engine.core.base import MatchState, Table
 from tests.games.generators.spades import generate as spades_round
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

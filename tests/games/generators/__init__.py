@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.games.base import MatchState, Table
+from scorekeeper.engine.core.base import MatchState, Table
 
 SUITS4 = ("clubs", "diamonds", "hearts", "spades")
 Generator = Callable[[random.Random, Table, MatchState], dict[str, Any]]

@@ -4,9 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.games.base import MatchState, Table
-
-from . import SUITS4, split
+from scorekeeper.engine.core.base import MatchState, Table
+from tests.games.generators import SUITS4, split
 
 PLAYER_COUNTS = (2, 3)
 OPTIONS: dict[str, Any] = {}

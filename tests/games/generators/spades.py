@@ -4,9 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorekeeper.games.base import MatchState, Table
-
-from . import split
+from scorekeeper.engine.core.base import MatchState, Table
+from tests.games.generators import split
 
 PLAYER_COUNTS = (4,)
 OPTIONS: dict[str, Any] = {"target": 250}

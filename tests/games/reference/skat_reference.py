@@ -2,7 +2,7 @@
 refusal a deal can meet (as the set of the rules it breaks), each deal's points, the Bock
 count, the totals, the end of the list and its winners.
 
-Written apart from scorekeeper/games/skat.py on purpose (different shapes, no shared
+Written apart from scorekeeper/engine/games/skat.py on purpose (different shapes, no shared
 tables): only the refusal codes, the API's vocabulary, are the same words.
 """
 from __future__ import annotations

@@ -5,8 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import register
-from .base import (
+from ..core.base import (
     SEAT,
     Game,
     InputField,
@@ -21,9 +20,10 @@ from .base import (
     target_winners,
     tricks_field,
 )
-from .bidding import NumberInput, count_inputs, draft_counts
-from .house_rules import MAX_ROUNDS, round_limit_winners
-from .i18n import N_, _, _n
+from ..core.bidding import NumberInput, count_inputs, draft_counts
+from ..core.house_rules import MAX_ROUNDS, round_limit_winners
+from ..core.i18n import N_, _, _n
+from . import register
 
 # Sides per player count, in their fixed order (partners opposite).
 SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {

@@ -5,13 +5,14 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ...games import zwicker as rules
-from ...games.base import InputField, Table
-from ...games.fields import is_int_within
-from ...games.i18n import N_, _, _n
+from ..core.base import Game, InputField, Table
+from ..core.fields import is_int_within
+from ..core.i18n import N_, _, _n
+from ..games import zwicker as rules
 from . import register_adapter
 from .adapter import Blanks, GameAdapter, still_to_enter
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int, whole_number
+from .game_words import REFUSAL_WORDS
 from .round_form import FEW_PAST_USUAL, MORE, Values, text_of
 from .template_words import said
 
@@ -147,3 +148,11 @@ class ZwickerAdapter(GameAdapter):
 
 
 register_adapter(ZwickerAdapter)
+
+
+@REFUSAL_WORDS.of(rules.Zwicker)
+def zwicker_refusal_words(game: Game, table: Table, code: str, field: str | None, message: str) -> str | None:
+    # The honour refusals spell honours by code ("honour AC is missing"): a screen says their names.
+    if not code.startswith("honour"):
+        return None
+    return rules.HONOUR_CODE.sub(lambda found: rules.honour_name(found.group(1)), message)

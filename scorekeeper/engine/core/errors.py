@@ -48,3 +48,30 @@ class RoundError(RuleError):
 
 class MatchFinishedError(RuleError):
     """A round was offered to a match that has already ended."""
+
+
+class ServiceError(Exception):
+    """A refusal with its HTTP status, a stable code and the field at fault: raised by the
+    services and by the round-form readers, which the phone runs too.
+
+    The API turns it into JSON, the pages into an HTML message; nothing was changed.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        code: str,
+        field: str | None = None,
+        round_number: int | None = None,
+        retry_after: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        #: with 429: the seconds until the limit lets the caller try again (Retry-After)
+        self.retry_after = retry_after
+        self.status = status
+        self.message = message
+        self.code = code
+        self.field = field
+        self.round_number = round_number

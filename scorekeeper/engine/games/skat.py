@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
+from ..core.base import (
     CHOICE,
     CLUBS,
     DIAMONDS,
@@ -59,8 +59,8 @@ from .base import (
     signed,
     target_winners,
 )
-from .bidding import NumberInput, Unavailable, draft_counts, draft_value, the_rest
-from .i18n import N_, _, _n
+from ..core.bidding import NumberInput, Unavailable, draft_counts, draft_value, the_rest
+from ..core.i18n import N_, _, _n
 
 # ---- the cards' arithmetic (ISkO 2.4, 5.1-5.2)
 
@@ -885,31 +885,6 @@ class Skat(Game):
         return SkatProgress(bock=int(data["bock"]), won=won, lost=lost)
 
     # ---- refusals in a player's words
-
-    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The messages below name fields and values as the API spells them ("true or false",
-        # "null", "no_trick"); a screen says them in words. The pages word the rest (what is
-        # still to enter, a value no chip offers) from the fields' labels.
-        labels = {item.name: item.label for item in self.input_fields(table, {})}
-        labels["no_trick"] = N_("players without a trick")
-        what = _(labels[field]) if field in labels else None
-        if code == "bool_type" and what:
-            return _("{what}: not one of the values offered here", what=what)
-        if code == "field_not_applicable" and what:
-            return _("{what} does not apply to this deal: leave it empty", what=what)
-        if code == "won_follows":
-            return _("a suit game or a grand is won or lost by its card points: leave won or lost empty")
-        if code == "ramsch_off":
-            return _("this table plays no Ramsch (a house rule): when all pass, nobody scores")
-        if code == "ouvert_schneider":
-            return _("an ouvert game counts as schwarz announced: it cannot announce schneider alone")
-        if code == "ramsch_dealer" and field and field.rsplit(".", 1)[-1].isdigit():
-            seat = int(field.rsplit(".", 1)[-1])
-            if seat < table.n:
-                return _("{player} deals and sits out: leave their Ramsch points empty", player=table.name(seat))
-        if field and field.startswith("no_trick") and code in ("type", "range"):
-            return _("{what}: not one of the values offered here", what=_(labels["no_trick"]))
-        return None
 
     # ---- what a form asks, and its chips
 

@@ -5,8 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import register
-from .base import (
+from ..core.base import (
     BID,
     CHOICE,
     SEAT,
@@ -27,8 +26,9 @@ from .base import (
     shown,
     tricks_field,
 )
-from .bidding import NumberInput, PlayView, Unavailable, calling_order, count_inputs, draft_counts
-from .i18n import N_, _
+from ..core.bidding import NumberInput, PlayView, Unavailable, calling_order, count_inputs, draft_counts
+from ..core.i18n import N_, _
+from . import register
 
 ROUNDS = 19
 # Two 32-card packs (7 to Ace); the most cards ever dealt is 10 x 6 = 60, leaving at
@@ -314,12 +314,6 @@ class WilliStich(Game):
             bids.append(NumberInput(f"bids.{seat}", 0, cards, unavailable=unavailable))
         # The calls in calling order (dealer last), then the tricks in seat order.
         return (*bids, *count_inputs("tricks", cards, draft_counts(draft, "tricks", table.n)))
-
-    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The trump rule spells the suits as JSON does; a screen offers only the allowed ones, in words.
-        if code == "trump":
-            return _("{what}: not one of the values offered here", what=_("trump"))
-        return None
 
     @staticmethod
     def _trump(value: Any, kind: str) -> str | None:

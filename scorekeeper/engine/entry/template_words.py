@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...games.i18n import _, _n
+from ..core.i18n import _, _n
 
 
 def said(message: str, **values: Any) -> str:

@@ -4,8 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...games import Game
-from ...games.base import (
+from ..core.base import (
     ASSIGN,
     BID,
     CHOICE,
@@ -15,8 +14,10 @@ from ...games.base import (
     InputField,
     Table,
 )
-from ...games.i18n import N_, _
+from ..core.i18n import N_, _
+from ..games import Game
 from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
+from .game_words import FIRST_LEAD_WORDS
 
 Values = Mapping[str, Any]
 #: A wide count with a usual value (InputField.usual: Zwicker's Zwicks) is chips up to this
@@ -298,7 +299,8 @@ class RoundForm:
         """Who leads the first trick, in words: the engine's leader by name, or when the cards
         decide, how the game says the first trick is opened (None: it says nothing)."""
         if play.get("leader") is None:
-            return self.game.first_lead_words(table, play)
+            words = FIRST_LEAD_WORDS.get(self.game)
+            return words(self.game, table, play) if words else None
         return _("{name} leads the first trick.", name=table.name(play["leader"]))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ...games import Game
+from ..games import Game
 from .adapter import GameAdapter
 
 _ADAPTERS: dict[str, type[GameAdapter]] = {}

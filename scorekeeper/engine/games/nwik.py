@@ -10,8 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import register
-from .base import (
+from ..core.base import (
     BID,
     CHOICE,
     SPADES,
@@ -31,8 +30,9 @@ from .base import (
     suit_field,
     tricks_field,
 )
-from .bidding import NumberInput, PlayView, Unavailable, count_inputs, draft_counts
-from .i18n import N_, _, _n
+from ..core.bidding import NumberInput, PlayView, Unavailable, count_inputs, draft_counts
+from ..core.i18n import N_, _, _n
+from . import register
 
 # Everyone is their own side.
 SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
@@ -470,22 +470,6 @@ class Nwik(Game):
                 code="trump_spades",
             )
         return suit_field(value, "trump", choices)
-
-    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The messages above name the fields and suits as JSON spells them (for API clients too).
-        if code == "trump_spades":
-            return _(
-                "{spades} trumps is style 1: for style 2 choose {suits}",
-                spades=_(SUIT_NAMES[SPADES]),
-                suits=", ".join(_(SUIT_NAMES[suit]) for suit in TRUMP_CHOICES[2]),
-            )
-        if code == "acting_style_without_pass":
-            return _("a style as Acting Bidder is only chosen when the Bidder passes")
-        if code == "vip_card_refused":
-            return _("the VIP card is only chosen for style 5 (VIP)")
-        if code == "trump_refused":
-            return _("this style has no trump to choose")
-        return None
 
     def score_round(
         self, table: Table, state: MatchState, round_: NwikRound

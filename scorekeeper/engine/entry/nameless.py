@@ -5,9 +5,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ...games import nameless as rules
-from ...games.base import Table
-from ...games.i18n import N_, _, _n
+from ..core.base import Table
+from ..core.i18n import N_, _, _n
+from ..games import nameless as rules
 from . import register_adapter
 from .adapter import GameAdapter, seat_counts, tricks_so_far
 from .form_fields import optional_int

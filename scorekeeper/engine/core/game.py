@@ -181,19 +181,6 @@ class Game(ABC):
         that a generic form can ask for them: pages without an adapter for this game use it."""
         return ()
 
-    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        """One of this game's refusals (`code`, its `message`) as a player's screen says it,
-        where the message names a field or a value as the API spells it ("vip_card",
-        "hearts", "AC"); None: the message says it in words already. Every screen asks the
-        game, so a page without this game's own adapter says the same words as one with it."""
-        return None
-
-    def first_lead_words(self, table: Table, play: Mapping[str, Any]) -> str | None:
-        """How the first trick is opened, in words, when the play view (`play`, as served)
-        names no leader because the cards decide; None for a game whose play view names one.
-        The game says it, so every page of it says the same, with or without its own adapter."""
-        return None
-
     def league_stats(self, matches: Sequence[PlayedMatch]) -> dict[str, Any]:
         """Game-specific league statistics by player id, over finished matches of this game in
         played order (Nwik bidder stats, Spades nils, ...); most games have none."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...games.i18n import _
-from ...services import ServiceError
+from ..core.errors import ServiceError
+from ..core.i18n import _
 
 
 class FormError(ServiceError):

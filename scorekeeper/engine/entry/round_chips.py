@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...games.base import (
+from ..core.base import (
     MatchState,
     RoundError,
     RuleError,

@@ -5,13 +5,14 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ...games import spades as rules
-from ...games.base import MatchState, Table
-from ...games.bidding import calling_order
-from ...games.i18n import N_, _, _n
+from ..core.base import Game, MatchState, Table
+from ..core.bidding import calling_order
+from ..core.i18n import N_, _, _n
+from ..games import spades as rules
 from . import register_adapter
 from .adapter import Blanks, GameAdapter, seat_counts, still_to_enter, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
+from .game_words import FIRST_LEAD_WORDS
 from .round_form import Values
 from .shared import posted_back
 from .template_words import said, said_n
@@ -220,3 +221,13 @@ class SpadesAdapter(GameAdapter):
 
 
 register_adapter(SpadesAdapter)
+
+
+@FIRST_LEAD_WORDS.of(rules.Spades)
+def spades_first_lead(game: Game, table: Table, play: Mapping[str, Any]) -> str | None:
+    # Nobody leads the first trick by seat (the play view names no leader): the book's
+    # rule, everyone's lowest club, and whoever played the highest leads on.
+    return _(
+        "First trick: everyone plays their lowest club (without clubs: a heart or a diamond, "
+        "not a spade); the highest club takes it and leads to the next."
+    )

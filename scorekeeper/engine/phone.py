@@ -5,7 +5,7 @@ adapters, web/games/, delivered by web/engine_bundle.py) and asks it, in JSON, w
 server would answer: is this round valid, what does it score and why, and what are the
 totals, the dealer, the usage and the end of the match after the match's stored rounds
 plus the rounds queued on this phone. No rule is written here: this module only replays
-inputs through `scorekeeper.games` and reads forms through each game's adapter, exactly as
+inputs through `scorekeeper.engine.games` and reads forms through each game's adapter, exactly as
 the server's pages do. The words around the form (who deals, legends, chips) are the
 templates' own messages (templates/games/), from the same catalog.
 """
@@ -16,13 +16,13 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..games import game_ids, get_game, register
-from ..games.base import MatchState, RuleError, Table
-from ..games.i18n import set_translator
-from .games import adapter_for
-from .games.adapter import GameAdapter, round_entry
-from .games.form_fields import MISSING, FormError
-from .games.template_words import said, said_n
+from .core.base import MatchState, RuleError, Table
+from .core.i18n import set_translator
+from .entry import adapter_for
+from .entry.adapter import GameAdapter, round_entry
+from .entry.form_fields import MISSING, FormError
+from .entry.template_words import said, said_n
+from .games import game_ids, get_game, register
 
 
 def register_variants(variants: str) -> None:

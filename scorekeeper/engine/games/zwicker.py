@@ -12,8 +12,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from . import register
-from .base import (
+from ..core.base import (
     ASSIGN,
     Game,
     InputField,
@@ -30,9 +29,10 @@ from .base import (
     shown,
     target_winners,
 )
-from .bidding import NumberInput, count_inputs, draft_value
-from .house_rules import MAX_ROUNDS, round_limit_winners
-from .i18n import N_, _, _n
+from ..core.bidding import NumberInput, count_inputs, draft_value
+from ..core.house_rules import MAX_ROUNDS, round_limit_winners
+from ..core.i18n import N_, _, _n
+from . import register
 
 # Sides per player count, in their fixed order (partners opposite).
 SIDES: Mapping[int, tuple[tuple[int, ...], ...]] = {
@@ -411,12 +411,6 @@ class Zwicker(Game):
         # defaults never changes the points of a match already started.
         options["points"] = parse_points(options["points"])
         return options
-
-    def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str | None:
-        # The honour refusals spell honours by code ("honour AC is missing"): a screen says their names.
-        if not code.startswith("honour"):
-            return None
-        return HONOUR_CODE.sub(lambda found: honour_name(found.group(1)), message)
 
     def sides(self, n_players: int, options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
         return SIDES[n_players]

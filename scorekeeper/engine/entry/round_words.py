@@ -4,16 +4,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...games.base import (
+from ..core.base import (
     BID,
     SEAT,
     SUIT_NAMES,
     InputField,
     Table,
 )
-from ...games.fields import is_int_within
-from ...games.i18n import _
+from ..core.fields import is_int_within
+from ..core.i18n import _
 from .form_fields import MISSING
+from .game_words import REFUSAL_WORDS
 from .round_form import RoundForm
 
 
@@ -52,9 +53,10 @@ class RoundWords(RoundForm):
     def refusal_words(self, table: Table, code: str, field: str | None, message: str) -> str:
         """The engine's refusal as a player reads it beside its field. The engine words its
         messages for API clients too ("vip_card is required", "must be one of clubs, ..."):
-        the game rewords its own codes (Game.refusal_words, the same for every adapter); a
+        the game rewords its own codes (its REFUSAL_WORDS, the same for every adapter); a
         missing field is what is still to enter; a value no chip offers says so in words."""
-        own = self.game.refusal_words(table, code, field, message)
+        game_words = REFUSAL_WORDS.get(self.game)
+        own = game_words(self.game, table, code, field, message) if game_words else None
         if own is not None:
             return own
         words = self.field_words(table, field)

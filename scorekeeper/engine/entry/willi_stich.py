@@ -5,14 +5,15 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ...games import willi_stich as rules
-from ...games.base import SUIT_NAMES, SUITS, Table
-from ...games.bidding import calling_order
-from ...games.fields import is_int_within
-from ...games.i18n import N_, _, _n
+from ..core.base import SUIT_NAMES, SUITS, Game, Table
+from ..core.bidding import calling_order
+from ..core.fields import is_int_within
+from ..core.i18n import N_, _, _n
+from ..games import willi_stich as rules
 from . import register_adapter
 from .adapter import GameAdapter, seat_counts, tricks_so_far
 from .form_fields import form_text, int_or_none, optional_int
+from .game_words import REFUSAL_WORDS
 from .round_form import Values
 from .shared import posted_back
 from .template_words import said, said_n
@@ -174,3 +175,11 @@ class WilliStichAdapter(GameAdapter):
 
 
 register_adapter(WilliStichAdapter)
+
+
+@REFUSAL_WORDS.of(rules.WilliStich)
+def willi_stich_refusal_words(game: Game, table: Table, code: str, field: str | None, message: str) -> str | None:
+    # The trump rule spells the suits as JSON does; a screen offers only the allowed ones, in words.
+    if code == "trump":
+        return _("{what}: not one of the values offered here", what=_("trump"))
+    return None

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, ClassVar
 
-from ...games import Game
-from ...games.base import (
+from ..core.base import (
     MatchState,
     Table,
 )
-from ...games.i18n import _
+from ..core.i18n import _
+from ..games import Game
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int
 from .round_chips import RoundChips
 from .round_form import Values, text_of

@@ -5,12 +5,13 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ...games import nwik as rules
-from ...games.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, MatchState, Table
-from ...games.i18n import N_, _, _n
+from ..core.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Game, MatchState, Table
+from ..core.i18n import N_, _, _n
+from ..games import nwik as rules
 from . import register_adapter
 from .adapter import Blanks, GameAdapter, seat_counts, still_to_enter, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, optional_int
+from .game_words import REFUSAL_WORDS
 from .round_form import Values
 from .template_words import said
 
@@ -274,3 +275,21 @@ class NwikAdapter(GameAdapter):
 
 
 register_adapter(NwikAdapter)
+
+
+@REFUSAL_WORDS.of(rules.Nwik)
+def nwik_refusal_words(game: Game, table: Table, code: str, field: str | None, message: str) -> str | None:
+    # The engine's messages name the fields and suits as JSON spells them (for API clients too).
+    if code == "trump_spades":
+        return _(
+            "{spades} trumps is style 1: for style 2 choose {suits}",
+            spades=_(SUIT_NAMES[SPADES]),
+            suits=", ".join(_(SUIT_NAMES[suit]) for suit in rules.TRUMP_CHOICES[2]),
+        )
+    if code == "acting_style_without_pass":
+        return _("a style as Acting Bidder is only chosen when the Bidder passes")
+    if code == "vip_card_refused":
+        return _("the VIP card is only chosen for style 5 (VIP)")
+    if code == "trump_refused":
+        return _("this style has no trump to choose")
+    return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from .base import Game, MatchState, OptionError, RoundError, RuleError, Table
+from ..core.base import Game, MatchState, OptionError, RoundError, RuleError, Table
 
 _REGISTRY: dict[str, Game] = {}
 

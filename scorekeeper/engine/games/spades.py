@@ -5,8 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import register
-from .base import (
+from ..core.base import (
     BID,
     CHOICE,
     INT_OR_CHOICE,
@@ -27,9 +26,10 @@ from .base import (
     target_winners,
     tricks_field,
 )
-from .bidding import NumberInput, PlayView, Unavailable, Word, calling_order, count_inputs, draft_counts, draft_value
-from .house_rules import MAX_ROUNDS, round_limit_winners
-from .i18n import N_, _, _n
+from ..core.bidding import NumberInput, PlayView, Unavailable, Word, calling_order, count_inputs, draft_counts, draft_value
+from ..core.house_rules import MAX_ROUNDS, round_limit_winners
+from ..core.i18n import N_, _, _n
+from . import register
 
 # Rule decisions the spec leaves open (a careful table's reading):
 # - "behind by" for blind nil compares the side's total with the other side's total
@@ -783,14 +783,6 @@ class Spades(Game):
                 self._check_side_bids(table, state, hand, index, side)
         self._check_bids_total(table, bids)
         return SpadesBid(bids=bids, calls=calls)
-
-    def first_lead_words(self, table: Table, play: Mapping[str, Any]) -> str | None:
-        # Nobody leads the first trick by seat (the play view names no leader): the book's
-        # rule, everyone's lowest club, and whoever played the highest leads on.
-        return _(
-            "First trick: everyone plays their lowest club (without clubs: a heart or a diamond, "
-            "not a spade); the highest club takes it and leads to the next."
-        )
 
     def play_view(self, table: Table, state: MatchState, bidding: SpadesBid) -> PlayView:
         number = state.next_round
