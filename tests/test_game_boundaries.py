@@ -27,6 +27,12 @@ def module_path(module: str) -> Path:
     return PROJECT_ROOT / (module.replace(".", "/") + ".py")
 
 
+def own_files(module: str) -> set[Path]:
+    """A module's file, or every file of its package (a game whose rules span files)."""
+    package = PROJECT_ROOT / module.replace(".", "/")
+    return set(package.glob("*.py")) if package.is_dir() else {module_path(module)}
+
+
 def string_literals(path: Path) -> set[str]:
     """Every string constant in a module (f-strings' constant parts included)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -35,7 +41,7 @@ def string_literals(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
 def test_only_a_games_own_modules_name_its_id(game):
-    own = {module_path(type(game).__module__), module_path(type(adapter_for(game)).__module__)}
+    own = own_files(type(game).__module__) | {module_path(type(adapter_for(game)).__module__)}
     if game.id in CARD_WORDS:
         own.add(module_path(fields.__name__))
     naming = [

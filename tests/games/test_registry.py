@@ -30,10 +30,16 @@ def test_every_game_module_registers_its_game():
     """The catalogue is what the game modules register: each module of scorekeeper/engine/games that
     calls register() gives one game (found by its engine class, whatever its id), ids unique."""
     package = REPO / "scorekeeper" / "engine" / "games"
+    # A game is a module, or a package (its __init__ registers) when its rules span files.
+    modules = [*package.glob("*.py"), *package.glob("*/__init__.py")]
     registering = sorted(
-        path.stem for path in package.glob("*.py") if re.search(r"^register\(", path.read_text(encoding="utf-8"), re.M)
+        (path.parent.name if path.stem == "__init__" else path.stem)
+        for path in modules
+        if path.parent != package or path.stem != "__init__"
+        if re.search(r"^register\(", path.read_text(encoding="utf-8"), re.M)
     )
     assert registering, "no game module found"
+    assert "spades" in registering
     modules = {type(game).__module__.rsplit(".", 1)[-1] for game in GAMES}
     assert set(registering) <= modules
     assert len(GAME_IDS) == len(set(GAME_IDS))

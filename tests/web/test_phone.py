@@ -6,16 +6,19 @@ import base64
 import json
 import random
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
+from scorekeeper.engine import phone
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import all_games, get_game
-from scorekeeper.engine import phone
 from tests.game_copies import original_games
 from tests.games import legal_rounds
 from tests.games.data import first_round, players_for
 
+REPO = Path(__file__).resolve().parents[2]
 ENGINE_META = re.compile(r'<meta name="scorekeeper-engine" content="([^"]+)"')
 
 
@@ -73,10 +76,12 @@ def test_the_pages_name_the_engine_and_it_is_served_versioned(client):
     pyodide_url = re.search(r'from "([^"]+)pyodide\.mjs"', source).group(1)
     bundle_url = re.search(r'fetch\("(/engine/bundle-\w+\.json)"\)', source).group(1)
     bundle = client.get(bundle_url).get_json()
+    # The phone gets the engine folder, exactly: every file of it and nothing else.
+    engine = {str(path.relative_to(REPO)) for path in (REPO / "scorekeeper" / "engine").rglob("*.py")}
+    assert set(bundle["files"]) == engine | {"scorekeeper/__init__.py"}
     for game in original_games():  # every game's engine and adapter go to the phone (a copy is the tests' own)
         for module in (type(game).__module__, type(adapter_for(game)).__module__):
-            assert module.replace(".", "/") + ".py" in bundle["files"], module
-    assert not any("pages" in path or path.endswith("app.py") for path in bundle["files"])
+            assert str(Path(sys.modules[module].__file__).relative_to(REPO)) in bundle["files"], module
     assert bundle["files"]["scorekeeper/engine/core/base.py"] == open("scorekeeper/engine/core/base.py", encoding="utf-8").read()
     assert base64.b64decode(bundle["catalogs"]["de"])[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
     assert client.get(pyodide_url + "pyodide.mjs").status_code == 200

@@ -39,15 +39,17 @@ def refusal_codes(path: Path) -> set[str]:
     }
 
 
-def module_path(game) -> Path:
-    return Path(__import__(type(game).__module__, fromlist=["_"]).__file__)
+def module_paths(game) -> list[Path]:
+    """The files of a game's rules: its module, or every module of its package."""
+    path = Path(__import__(type(game).__module__, fromlist=["_"]).__file__)
+    return sorted(path.parent.glob("*.py")) if path.stem == "__init__" else [path]
 
 
 SHARED_CODES = refusal_codes(ENGINE_CORE / "base.py")
 
 
 def game_codes(game) -> set[str]:
-    return refusal_codes(module_path(game)) | SHARED_CODES
+    return set().union(*map(refusal_codes, module_paths(game))) | SHARED_CODES
 
 
 # --------------------------------------------------------------------------- the documents

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine.games.skat import SKAT
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, SHARED_REFUSAL_ANCHORS, option_anchor, render, rules_path
-from tests.web.test_rules_pages import SHARED_CODES, module_path, refusal_codes
+from tests.web.test_rules_pages import game_codes
 
 GAME_ID = SKAT.id
 # The rule each of Skat's own refusals breaks, by its code: what its web adapter will map.
@@ -61,7 +61,7 @@ def test_the_languages_have_the_same_anchors():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_refusal_links_to_a_rule_of_the_page(language):
-    codes = refusal_codes(module_path(SKAT)) | SHARED_CODES
+    codes = game_codes(SKAT)
     anchors = render(language, GAME_ID).anchors
     unmapped = sorted(code for code in codes if code not in REFUSAL_ANCHORS and code not in SHARED_REFUSAL_ANCHORS
                       and not code.startswith("option_"))

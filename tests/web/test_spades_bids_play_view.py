@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from scorekeeper.engine.games import get_game
 from scorekeeper.engine import phone
+from scorekeeper.engine.games import get_game
 from tests.games.data import players_for
 from tests.web.test_bids_play_view import page_of, play_view, save_bids, start, text, version
 from tests.web.test_refusal_words import codes_of, shown_messages, words_wrong
