@@ -1,7 +1,7 @@
 """The surface every game module implements (options, sides, a round's parse and score) and the shared replay and end rules.
 
 Over 400 lines, and one module on purpose: it is the one surface a game's author reads
-(games/__init__.py's registry finds each game by id), with the replay, end rules and
+(engine/games/__init__.py's registry finds each game by id), with the replay, end rules and
 snapshots every game shares.
 """
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Nwik (The Game With No Name): styles and stakes used once per game, overtricks x stake, zero-sum.
 
 Over 400 lines, and one module on purpose: a game's rules (its options, a round's parse and
-score, its bidding and its snapshot) change together, and the registry and the phone's
-bundle (web/engine_bundle.py) take one module per game.
+score, its bidding and its snapshot) change together and none of them stands alone (Spades
+and Skat, whose scoring and input reading do, are packages).
 """
 from __future__ import annotations
 

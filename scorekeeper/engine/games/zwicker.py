@@ -1,8 +1,8 @@
 """Zwicker (Zwickern, Zwickeln): honours, most cards and Zwicks (sweeps) per deal, 101 to win.
 
 Over 400 lines, and one module on purpose: a game's rules (its options, a round's parse and
-score, its honours and its snapshot) change together, and the registry and the phone's
-bundle (web/engine_bundle.py) take one module per game.
+score, its honours and its snapshot) change together and none of them stands alone (Spades
+and Skat, whose scoring and input reading do, are packages).
 """
 from __future__ import annotations
 

@@ -4,6 +4,9 @@ Every write first bumps the match's `version` with a conditional UPDATE. That ta
 database's write lock on the match row (PostgreSQL) or the database (SQLite) before
 anything is read, so writers of one match are serialised on every backend, an `If-Match`
 check is atomic, and the replay that validates a round sees every committed round.
+
+Over 400 lines, and one module on purpose: every write under the match lock is here, so
+the lock's discipline (bump first, then read) is read and kept in one place.
 """
 from __future__ import annotations
 
