@@ -18,8 +18,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
+from .engine.core.errors import ServiceError
 from .engine.core.i18n import N_, _
-from .services import ServiceError
 
 log = logging.getLogger(__name__)
 
