@@ -6,8 +6,12 @@ import graphlib
 from pathlib import Path
 
 import grimp
+import pytest
 
 from scorekeeper.config import PROJECT_ROOT
+
+# It reads the code, not a database: bin/test runs it once, in the SQLite run.
+pytestmark = pytest.mark.one_database
 
 
 def import_graph(package: str) -> dict[str, set[str]]:

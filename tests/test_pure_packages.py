@@ -14,6 +14,9 @@ import pytest
 
 import scorekeeper
 
+# It reads the code, not a database: bin/test runs it once, in the SQLite run.
+pytestmark = pytest.mark.one_database
+
 REPO = Path(__file__).resolve().parents[1]
 FORBIDDEN = ("flask", "sqlalchemy", "marshmallow", "flask_sqlalchemy", "flask_smorest")
 
