@@ -93,6 +93,16 @@ def expect_kept_hands_rescored(conflict, players: list[str], server: dict) -> li
     return list(state.totals)
 
 
+def record_mine(page, conflict) -> None:
+    """"Record mine" sends the kept rounds, then the page reloads itself (offline.js, flush);
+    live sync may show the rounds on the old page first. Waiting for that reload keeps the
+    checks after it on the page it brings, and the test never ends (its phone closed) with
+    the reload on its way: chromium then lost Target.disposeBrowserContext (sent between the
+    reload's answer and its commit) and context.close() waited forever (CI's 300 s hang)."""
+    with page.expect_navigation():
+        conflict.get_by_role("button", name="Record mine from round 2").click()
+
+
 @on_postgresql
 def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_server, page, context, console, shot):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
@@ -122,7 +132,7 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     expect_kept_hands_rescored(conflict, ["Ann", "Bob", "Cid", "Dee"], server)
     shot(page, "offline-conflict-02-kept-preview", full_page=True)
     assert len(api(live_server, match_id)["rounds"]) == 1
-    conflict.get_by_role("button", name="Record mine from round 2").click()
+    record_mine(page, conflict)
     expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
     expect(page.locator("tbody.provisional")).to_have_count(0)
     expect(page.locator("#offline-conflict")).to_have_count(0)
@@ -210,7 +220,7 @@ def test_a_phone_without_the_engine_queues_rounds_and_settles_a_conflict(new_pho
     totals = expect_kept_hands_rescored(conflict, players, server)
     assert len(api(live_server, match_id)["rounds"]) == 1
     shot(page, "offline-no-engine-02-kept-preview", full_page=True)
-    conflict.get_by_role("button", name="Record mine from round 2").click()
+    record_mine(page, conflict)
     expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(3, timeout=30_000)
     stored = api(live_server, match_id)
     assert [scored["input"]["tricks"] for scored in stored["rounds"]] == [[3, 0, 1, 1], *NAMELESS[:2]]
