@@ -150,7 +150,7 @@ def in_step(app: Any, match_ids: list[str]) -> list[str]:
     from scorekeeper.extensions import db
     from scorekeeper.models import Match
     from scorekeeper.services import snapshots
-    from scorekeeper.services.matches import table_for, view_of
+    from scorekeeper.services.matches import replayed_view, table_for
 
     wrong = []
     # A request's context: replaying renders each round's explanation in a language.
@@ -158,7 +158,7 @@ def in_step(app: Any, match_ids: list[str]) -> list[str]:
         for match_id in match_ids:
             match = db.session.get(Match, match_id)
             game = get_game(match.game)
-            state = view_of(match).state
+            state = replayed_view(match).state
             truth = (state.round_count, tuple(state.totals))
             latest = snapshots.current_state(game, table_for(match, game), match_id)
             result = json.loads(match.result or "{}")

@@ -12,7 +12,7 @@ from ..engine.core.i18n import _
 from ..engine.games import RuleError
 from ..models import Bidding, utcnow
 from . import Actor, ServiceError
-from .matches import MatchView, audit, current_view_of, locked_for_writing, open_bidding, rule_error
+from .matches import MatchView, audit, locked_for_writing, open_bidding, rule_error, snapshot_view
 
 
 def _check_next_round(view: MatchView, number: int) -> None:
@@ -43,7 +43,7 @@ def put_bidding(
 ) -> MatchView:
     """Store (or replace) the bidding of round `number`, the next round, once the engine accepts it."""
     with locked_for_writing(match_id, if_match, actor) as match:
-        view = current_view_of(match)
+        view = snapshot_view(match)
         _check_next_round(view, number)
         try:
             view.game.validate_bidding(view.table, view.state, raw)
@@ -63,7 +63,7 @@ def put_bidding(
 def withdraw_bidding(match_id: str, number: int, *, if_match: str | None = None, actor: Actor) -> MatchView:
     """Remove the open bidding of round `number` (the hand was never played, or it was said wrongly)."""
     with locked_for_writing(match_id, if_match, actor) as match:
-        view = current_view_of(match)
+        view = snapshot_view(match)
         bidding_of(view, number)
         assert match.bidding is not None  # bidding_of refused a round without one
         audit(match, actor, "bidding.delete", round_number=number, before=match.bidding.input)

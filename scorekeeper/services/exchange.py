@@ -14,7 +14,7 @@ from ..models import Match
 from . import Actor
 from .league_import import FORMAT, FORMAT_VERSION, import_league
 from .leagues import read_league
-from .matches import counted, view_of
+from .matches import counted, replayed_view
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "export_csv", "export_league", "import_league", "league_matches", "safe_cell"]
 
@@ -110,7 +110,7 @@ def export_csv(league_id: str, kind: str, actor: Actor) -> str:
     else:
         write(["match_id", "game", "round", "dealer", "input", "scores", "explanation"])
         for match in matches:
-            view = view_of(match)
+            view = replayed_view(match)
             for scored in view.state.rounds:
                 write([
                     match.id, match.game, scored.number, view.table.name(scored.dealer),

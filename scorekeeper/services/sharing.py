@@ -22,7 +22,7 @@ from ..extensions import db
 from ..models import League, Match, ShareLink, is_id, utcnow
 from . import Actor, ServiceError, access, league_audit
 from .leagues import get_league, league_standings, read_league
-from .matches import MatchView, current_view_of, get_match, readable_match, served_document
+from .matches import MatchView, readable_match, served_document, snapshot_view, stored_match
 from .matches.views import match_without_rounds
 
 MATCH, STANDINGS = "match", "standings"
@@ -94,7 +94,7 @@ def _iso(value: datetime | None) -> str | None:
 
 def links_of_match(match_id: str, actor: Actor) -> list[ShareLink]:
     """The match's links, for those who may revoke them."""
-    match = get_match(match_id)
+    match = stored_match(match_id)
     _require_revoker(match, None, actor, None)
     return list(
         db.session.scalars(select(ShareLink).where(ShareLink.match_id == match.id).order_by(ShareLink.created_at))
@@ -166,7 +166,7 @@ def open_shared(token: str) -> tuple[str, Any]:
 
 def shared_match_view(match_id: str) -> MatchView:
     """A shared match as it stands, from its snapshot (the page shows its stored sheet)."""
-    return current_view_of(match_without_rounds(match_id))
+    return snapshot_view(match_without_rounds(match_id))
 
 
 def shared_match_dict(match_id: str, render: Callable[[MatchView, list[Any], list[dict[str, Any]]], str]) -> dict[str, Any]:

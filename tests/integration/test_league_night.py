@@ -17,7 +17,7 @@ from scorekeeper.engine.games import Game, RuleError, all_games, get_game
 from scorekeeper.extensions import db
 from scorekeeper.models import League, Match
 from scorekeeper.services import snapshots
-from scorekeeper.services.matches import table_for, view_of
+from scorekeeper.services.matches import replayed_view, table_for
 from tests.integration.racing import at_once
 from tests.picks import endless, seats
 
@@ -154,7 +154,7 @@ def out_of_step(match_id: str) -> list[str]:
     assert match is not None
     game = get_game(match.game)
     try:
-        replayed = view_of(match).state
+        replayed = replayed_view(match).state
     except Exception as error:  # noqa: BLE001 - a round stored after the match's end
         return [f"{match_id}: its rounds do not replay: {error}"]
     truth = (replayed.round_count, list(replayed.totals), replayed.finished, list(replayed.winners))

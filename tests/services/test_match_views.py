@@ -53,7 +53,7 @@ def test_the_current_view_is_the_replayed_state(app, client, game):
     match_id = new_match(client, game, rng, 6)
     with app.test_request_context():
         current = service.current_view(match_id, NOBODY)
-        replayed = service.view_of(service.get_match(match_id))
+        replayed = service.replayed_view(service.stored_match(match_id))
         assert current.state.rounds == ()  # from the snapshot: no round replayed
         for field in ("round_count", "totals", "finished", "winners", "next", "details", "next_round"):
             assert getattr(current.state, field) == getattr(replayed.state, field), field

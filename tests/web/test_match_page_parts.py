@@ -64,7 +64,7 @@ def fresh_parts(app, match_id: str, language: str, whole: bool = True) -> dict[s
     round and change, else the page's latest ones)."""
     with app.test_request_context(headers={"Accept-Language": language}):
         install_engine_translator()
-        return shown(render_sheet_parts(service.view_of(service.get_match(match_id)), whole=whole))
+        return shown(render_sheet_parts(service.replayed_view(service.stored_match(match_id)), whole=whole))
 
 
 def page(client, match_id: str, language: str = "en") -> str:

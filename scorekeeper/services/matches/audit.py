@@ -12,7 +12,7 @@ from ...models import (
     Match,
 )
 from .. import Actor, access, clean_reason
-from .views import get_match
+from .views import stored_match
 
 
 def audit(
@@ -42,7 +42,7 @@ def audit(
 
 
 def audit_trail(match_id: str, actor: Actor) -> list[AuditEntry]:
-    access.check_match_read(get_match(match_id), actor)
+    access.check_match_read(stored_match(match_id), actor)
     return list(
         db.session.scalars(select(AuditEntry).where(AuditEntry.match_id == match_id).order_by(AuditEntry.id))
     )

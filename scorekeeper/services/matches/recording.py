@@ -35,7 +35,7 @@ from ...models import AuditEntry, Bidding, Match, Player, Round, RoundSnapshot, 
 from .. import Actor, ServiceError, access, league_ledgers, match_records, snapshots
 from ..retries import retried
 from . import idempotency
-from .views import MatchView, current_view_of, match_without_rounds, recorded_round, round_dict, rule_error, table_of
+from .views import MatchView, match_without_rounds, recorded_round, round_dict, rule_error, snapshot_view, table_of
 
 _matches, _seats, _players = (cast(SqlTable, model.__table__) for model in (Match, Seat, Player))
 _rounds, _snapshots, _biddings, _audit = (
@@ -156,7 +156,7 @@ def replayed_round(match_id: str, number: int, actor: Actor) -> RecordedRound:
     """The round stored the first time, answered to a repeat of its Idempotency-Key."""
     match = match_without_rounds(match_id)
     access.check_match_write(match, actor)
-    return recorded_from_view(current_view_of(match), number, False)
+    return recorded_from_view(snapshot_view(match), number, False)
 
 
 _VERSION = select(_matches.c.version).where(_matches.c.id == bindparam("match_id"))

@@ -18,7 +18,7 @@ from ...i18n import current_language
 from ...models import Round
 from .. import Actor, ServiceError, access
 from . import renders
-from .views import HEAD_QUERY, MatchView, current_view_of, match_without_rounds, one_row, round_dict, scored_from
+from .views import HEAD_QUERY, MatchView, match_without_rounds, one_row, round_dict, scored_from, snapshot_view
 
 _rounds = cast(SqlTable, Round.__table__)
 DOCUMENT_QUERY = renders.with_stored(HEAD_QUERY, renders.DOCUMENT)
@@ -67,7 +67,7 @@ def document_text(
     document as `render` writes it from the match as it stands (its snapshot), the rounds
     an older version's document holds under the same keys, and the rest of the rounds
     (played on from the snapshot before the first of them)."""
-    view = current_view_of(match_without_rounds(match_id))
+    view = snapshot_view(match_without_rounds(match_id))
     # The rounds the view counts: one recorded since it was read is the next version's.
     keys = round_keys(view)[1 : view.state.round_count + 1]
     kept: list[Any] = []

@@ -167,8 +167,10 @@ def scored_waiting(game: Game, table: Table, state: MatchState, number: int, raw
         )
 
 
-def view_of(match: Match) -> MatchView:
-    """Replay a stored match's rounds into its state."""
+def replayed_view(match: Match) -> MatchView:
+    """A stored match's state played from its first round: only for what must see every
+    round's score as the rules give it today (a league export); every read of a match
+    as it stands is `snapshot_view`."""
     game = get_game(match.game)
     table = table_for(match, game)
     state = game.replay(table, [round_.input for round_ in counted(match)])
@@ -185,7 +187,7 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     round and its hints, the waiting round. Its `state.rounds` holds only rounds played
     after the snapshot (none when every write stored one), so it is never served as a
     whole: the score sheet comes from `page_parts`. No round row is loaded."""
-    return current_view_of(readable_match(match_id, actor))
+    return snapshot_view(readable_match(match_id, actor))
 
 
 def match_without_rounds(match_id: str) -> Match:
@@ -220,8 +222,9 @@ def match_head(match_id: str, actor: Actor) -> MatchHead:
     return head
 
 
-def current_view_of(match: Match) -> MatchView:
-    """`current_view` of a match `readable_match` read."""
+def snapshot_view(match: Match) -> MatchView:
+    """A match's state from its latest snapshot (no replay): `current_view` of a match
+    already read (and its reader checked)."""
     game = get_game(match.game)
     table = table_for(match, game)
     state = snapshots.current_state(game, table, match.id, match.round_count)
@@ -235,7 +238,8 @@ def current_view_of(match: Match) -> MatchView:
     return MatchView(match=match, game=game, table=table, state=state, pending=pending)
 
 
-def get_match(match_id: str) -> Match:
+def stored_match(match_id: str) -> Match:
+    """The stored match, for a service that checks its reader itself (a 404 if none)."""
     match = db.session.get(Match, match_id)
     if match is None:
         raise ServiceError(404, _("no match with id {id}", id=repr(match_id)), code="match_not_found")
