@@ -17,7 +17,7 @@ from werkzeug.serving import make_server
 from scorekeeper import create_app
 from scorekeeper.config import PROJECT_ROOT, TestConfig, database_url_from_env
 from scorekeeper.extensions import db
-from tests.game_copies import copies_wanted, register_copies
+from tests.support.game_copies import copies_wanted, register_copies
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -13,10 +13,10 @@ from scorekeeper.extensions import db
 from scorekeeper.games.i18n import use_translator
 from scorekeeper.models import Player
 from scorekeeper.services import leagues as league_service
+from tests.support.api import sign_up
+from tests.support.picks import a_game, rounds
 
-from .api.helpers import sign_up
 from .conftest import reset_schema
-from .picks import a_game, rounds
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.games import Game, RuleError
-from tests.games.data import players_for
-from tests.games.legal_rounds import legal_round
-from tests.picks import finished_match, games, inflated, rounds
-
-from .helpers import create, post_round
+from tests.support.api import create, post_round
+from tests.support.data import players_for
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import finished_match, games, inflated, rounds
 
 BIDDING = games(lambda game: game.has_bidding)
 WITHOUT = games(lambda game: not game.has_bidding)

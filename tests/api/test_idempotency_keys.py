@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.picks import any_game, rounds, seats
-
-from .helpers import create, post_round, sign_up
+from tests.support.api import create, post_round, sign_up
+from tests.support.picks import any_game, rounds, seats
 
 GAME = any_game()
 PLAYERS = seats(GAME, ["Ann", "Bob", "Cid"])

@@ -5,10 +5,9 @@ import json
 
 from scorekeeper.api.matches import schemas
 from scorekeeper.games import get_game
-from tests.picks import rounds
-from tests.statements import statements
-
-from .helpers import create, post_round
+from tests.support.api import create, post_round
+from tests.support.picks import rounds
+from tests.support.statements import statements
 
 
 def first_round(match) -> dict:

@@ -5,9 +5,8 @@ import pytest
 
 from scorekeeper.games import all_games
 from tests.conftest import empty_tables
-from tests.picks import rounds, seats
-
-from .helpers import create, post_round, sign_up
+from tests.support.api import create, post_round, sign_up
+from tests.support.picks import rounds, seats
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 GAMES = all_games()

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import create, post_round
+from tests.support.api import create, post_round
+
 from .test_nwik_rounds import NWIK_ROUNDS
 
 

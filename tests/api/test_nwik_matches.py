@@ -1,7 +1,8 @@
 """A Nwik match read over the REST contract: the spec's worked example, served whole."""
 from __future__ import annotations
 
-from .helpers import create, post_round
+from tests.support.api import create, post_round
+
 from .test_nwik_rounds import NWIK_ROUNDS
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import create, post_round
+from tests.support.api import create, post_round
 
 NWIK_ROUNDS = [
     {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]},

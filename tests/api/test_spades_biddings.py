@@ -1,7 +1,7 @@
 """Spades's biddings over the API: bids replaced and withdrawn, its refusals."""
 from __future__ import annotations
 
-from .helpers import create, post_round
+from tests.support.api import create, post_round
 
 SPADES_PLAYERS = ("Ann", "Bob", "Cid", "Dee")
 

@@ -1,7 +1,7 @@
 """Willi Stich's biddings over the API: the dealer's call, the trump said with the calls."""
 from __future__ import annotations
 
-from .helpers import create, post_round
+from tests.support.api import create, post_round
 
 SPADES_PLAYERS = ("Ann", "Bob", "Cid", "Dee")
 

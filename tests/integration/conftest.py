@@ -19,7 +19,7 @@ from psycopg import sql
 from sqlalchemy.engine import make_url
 
 from scorekeeper.config import PROJECT_ROOT, database_url_from_env
-from tests.game_copies import copies_wanted
+from tests.support.game_copies import copies_wanted
 
 # A database of its own on the PostgreSQL server (named after the session database, so
 # two checkouts testing on one server at once don't share it): the in-process fixtures
@@ -182,7 +182,7 @@ def start_gunicorn(
                 *(extra_args or []),
                 # The server knows the games the tests know: with SCOREKEEPER_TEST_GAME_COPIES=1
                 # their copies too (an export of a copy's matches imports there as here).
-                "tests.game_copies:app_with_copies()" if copies_wanted() else "scorekeeper:create_app()",
+                "tests.support.game_copies:app_with_copies()" if copies_wanted() else "scorekeeper:create_app()",
             ],
             cwd=PROJECT_ROOT,
             env=env,

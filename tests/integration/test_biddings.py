@@ -13,8 +13,8 @@ import brotli
 import pytest
 
 from scorekeeper.games import Table
-from tests.games.legal_rounds import legal_round
-from tests.picks import a_game
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import a_game
 
 from .test_gunicorn import HTTP_TIMEOUT, Reply, failure
 

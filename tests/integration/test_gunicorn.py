@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.picks import an_endless_game
-
-from .racing import at_once
+from tests.support.picks import an_endless_game
+from tests.support.racing import at_once
 
 pytestmark = pytest.mark.integration
 

@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 import pytest
 import requests
 
-from .exports import league_export
+from tests.support.exports import league_export
+
 from .test_gunicorn import ENDLESS, GAME, HANDS, PLAYERS
 
 pytestmark = pytest.mark.integration

@@ -18,9 +18,8 @@ from scorekeeper.games.base import MatchState, Table
 from scorekeeper.models import League, Match
 from scorekeeper.services import snapshots
 from scorekeeper.services.matches import table_for, view_of
-from tests.picks import endless, seats
-
-from .racing import at_once
+from tests.support.picks import endless, seats
+from tests.support.racing import at_once
 
 pytestmark = pytest.mark.integration
 

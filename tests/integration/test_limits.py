@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.picks import any_game, seats
+from tests.support.picks import any_game, seats
 
 from .conftest import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
 from .test_gunicorn import call, race

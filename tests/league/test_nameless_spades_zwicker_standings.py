@@ -8,8 +8,7 @@ import pytest
 
 from scorekeeper.games import all_games
 from scorekeeper.league import HeadToHeadRow, StandingRow, head_to_head, standings
-
-from .nameless_spades_zwicker_league import hand_league
+from tests.support.nameless_spades_zwicker_league import hand_league
 
 # --------------------------------------------------------------------------- the hand-worked league
 #

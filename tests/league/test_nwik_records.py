@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from scorekeeper.games.nwik import Tally
 from scorekeeper.league import records
-
-from .helpers import build_match, day
-from .nwik_league import NWIK_MATCH
+from tests.support.league import build_match, day
+from tests.support.nwik_league import NWIK_MATCH
 
 # --------------------------------------------------------------------------- Nwik as Bidder
 

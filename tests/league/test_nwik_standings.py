@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from scorekeeper.league import standings
-
-from .helpers import day
-from .nwik_league import nwik_draw
+from tests.support.league import day
+from tests.support.nwik_league import nwik_draw
 
 
 def test_a_nwik_draw_is_a_win_for_both_with_a_middle_placement():

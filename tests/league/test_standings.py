@@ -8,8 +8,7 @@ import pytest
 
 from scorekeeper.games import all_games
 from scorekeeper.league import head_to_head, standings
-
-from .helpers import day, duel, registry_league, shared_win
+from tests.support.league import day, duel, registry_league, shared_win
 
 # --------------------------------------------------------------------------- a league of every game
 

@@ -5,8 +5,7 @@ from typing import Any
 
 from scorekeeper.games.willi_stich import CallStats
 from scorekeeper.league import records
-
-from .helpers import build_match, day
+from tests.support.league import build_match, day
 
 # --------------------------------------------------------------------------- Willi Stich
 

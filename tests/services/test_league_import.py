@@ -10,9 +10,9 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, League, LeagueLedger, Match, Player, Round, RoundSnapshot
-from tests.api.helpers import post_round, sign_up
-from tests.integration.exports import league_export
-from tests.picks import inflated
+from tests.support.api import post_round, sign_up
+from tests.support.exports import league_export
+from tests.support.picks import inflated
 
 from .test_match_results import forget, served
 

@@ -13,10 +13,10 @@ from scorekeeper.extensions import db
 from scorekeeper.games import all_games
 from scorekeeper.models import CachedResult, LeagueLedger, Match, RatingCheckpoint, Seat
 from scorekeeper.services.match_records import in_played_order
-from tests.api.helpers import post_round, sign_up
-from tests.api.leagues_data import new_league
 from tests.conftest import empty_tables
-from tests.picks import any_game, finished_match, other_round, rounds, seats
+from tests.support.api import post_round, sign_up
+from tests.support.leagues_data import new_league
+from tests.support.picks import any_game, finished_match, other_round, rounds, seats
 
 PASSWORD = "correct horse battery"
 DAY = datetime(2026, 12, 1, 20, 0)

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from scorekeeper.games import all_games, get_game
-from tests.games.data import bid_word, bids_options, changed_bid, play_view_cases, players_for
+from tests.support.data import bid_word, bids_options, changed_bid, play_view_cases, players_for
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 VERSION = re.compile(r'name="version" value="([^"]+)"')

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from scorekeeper.games import Game, all_games
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import GameAdapter
-from tests.api.helpers import sign_up
-from tests.game_copies import original_games, registered_copy
-from tests.games.legal_rounds import generator_for, legal_round, play_match
+from tests.support.api import sign_up
+from tests.support.game_copies import original_games, registered_copy
+from tests.support.legal_rounds import generator_for, legal_round, play_match
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 GAMES = all_games()

@@ -18,15 +18,15 @@ from babel.messages.mofile import write_mo
 from flask import render_template_string
 from flask_babel import get_babel
 from playwright.sync_api import expect
-from table_loop import enter_round
 
 from scorekeeper.extensions import db
 from scorekeeper.games import Game
 from scorekeeper.i18n import babel
 from scorekeeper.models import User
 from scorekeeper.web.games import adapter_for
-from tests.api.helpers import sign_up
-from tests.game_picks import a_game, new_match_form, play, seats
+from tests.support.api import sign_up
+from tests.support.game_picks import a_game, new_match_form, play, seats
+from tests.support.table_loop import enter_round
 
 LANGUAGE_FORM = re.compile(r'<form method="post" action="/language"[^>]*>(.*?)</form>', re.DOTALL)
 HTML_LANG = re.compile(r'<html lang="([^"]*)">')

@@ -9,10 +9,10 @@ import re
 import pytest
 
 from scorekeeper.games import all_games
-from tests.api.helpers import sign_up
-from tests.api.leagues_data import LEAGUE_PLAYS, finishes, new_league
 from tests.conftest import empty_tables
-from tests.game_picks import NAMES, a_game, new_match_form, seats
+from tests.support.api import sign_up
+from tests.support.game_picks import NAMES, a_game, new_match_form, seats
+from tests.support.leagues_data import LEAGUE_PLAYS, finishes, new_league
 
 MEMBERS = {"Ann", "Bob", "Cid", "Dan"}
 

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from scorekeeper.games import all_games
-from tests.game_picks import play
-from tests.games.data import players_for
+from tests.support.data import players_for
+from tests.support.game_picks import play
 from tests.web.test_pages import CHANGED_ELSEWHERE, api_match, create
 
 

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from scorekeeper.games import all_games
-from tests.games.data import players_for
-from tests.games.legal_rounds import legal_round
-from tests.statements import statements
+from tests.support.data import players_for
+from tests.support.legal_rounds import legal_round
+from tests.support.statements import statements
 from tests.web.test_pages import create
 
 GAME = all_games()[0]

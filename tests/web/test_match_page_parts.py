@@ -30,8 +30,8 @@ from scorekeeper.services.matches.renders import PAGE, build_lock
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.pages import match_sheet
 from scorekeeper.web.pages.match_sheet import SHEET_PARTS, assembled, render_sheet_parts
-from tests.games.legal_rounds import legal_round
-from tests.picks import an_endless_game
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import an_endless_game
 from tests.web.test_every_game import create_by_form, engine_state, names_for
 
 GAMES = all_games()

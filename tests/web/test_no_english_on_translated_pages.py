@@ -12,8 +12,8 @@ from babel.messages.pofile import read_po
 from scorekeeper.config import PROJECT_ROOT
 from scorekeeper.games import all_games
 from scorekeeper.web.games import adapter_for
-from tests.api.helpers import sign_up
-from tests.games.legal_rounds import legal_round
+from tests.support.api import sign_up
+from tests.support.legal_rounds import legal_round
 
 CATALOGS = PROJECT_ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("de", "ru")

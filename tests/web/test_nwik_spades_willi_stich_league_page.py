@@ -2,8 +2,8 @@
 template's `league_stats`), from the test league's matches (tests/api/league_plays/)."""
 from __future__ import annotations
 
-from tests.api.helpers import sign_up
-from tests.api.leagues_data import new_league
+from tests.support.api import sign_up
+from tests.support.leagues_data import new_league
 
 
 def test_the_league_page_shows_each_games_own_records(client):

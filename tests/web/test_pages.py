@@ -9,8 +9,8 @@ import pytest
 from scorekeeper.games import all_games, game_ids, get_game
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.form_fields import FormError
-from tests.game_picks import a_game, new_match_form, play, seats
-from tests.games.data import module_for, players_for
+from tests.support.data import module_for, players_for
+from tests.support.game_picks import a_game, new_match_form, play, seats
 
 
 def players_of(game: str) -> list[str]:

@@ -12,9 +12,9 @@ import pytest
 from scorekeeper.games import all_games, get_game
 from scorekeeper.web import phone
 from scorekeeper.web.games import adapter_for
-from tests.game_copies import original_games
-from tests.games import legal_rounds
-from tests.games.data import first_round, players_for
+from tests.support import legal_rounds
+from tests.support.data import first_round, players_for
+from tests.support.game_copies import original_games
 
 ENGINE_META = re.compile(r'<meta name="scorekeeper-engine" content="([^"]+)"')
 

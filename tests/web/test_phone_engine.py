@@ -16,8 +16,8 @@ import pytest
 from scorekeeper.config import PROJECT_ROOT
 from scorekeeper.games import get_game
 from scorekeeper.web import engine_bundle
-from tests.game_copies import original_games
-from tests.games import legal_rounds
+from tests.support import legal_rounds
+from tests.support.game_copies import original_games
 
 HERE = Path(__file__).parent
 BOOT_TIMEOUT_S = 120

@@ -25,9 +25,9 @@ from scorekeeper.games.i18n import _, use_translator
 from scorekeeper.i18n import _engine_ngettext
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import SHARED_REFUSAL_ANCHORS, has_rules
-from tests.api.helpers import sign_up
-from tests.games.data import foreign_words
-from tests.games.legal_rounds import generator_for, legal_round
+from tests.support.api import sign_up
+from tests.support.data import foreign_words
+from tests.support.legal_rounds import generator_for, legal_round
 from tests.web.test_bids_play_view import play_view
 from tests.web.test_no_english_on_translated_pages import CATALOGS, LANGUAGES, VisibleText, english_ids
 

@@ -12,8 +12,8 @@ import pytest
 
 from scorekeeper.games import Game, all_games
 from scorekeeper.web.games import adapter_for
-from tests.games.data import module_for, players_for
-from tests.games.legal_rounds import generator_for, legal_round
+from tests.support.data import module_for, players_for
+from tests.support.legal_rounds import generator_for, legal_round
 
 # Words on pages, the same on either database: bin/test runs this once (in its SQLite run).
 pytestmark = pytest.mark.one_database

@@ -8,8 +8,8 @@ from scorekeeper.games import Game
 from scorekeeper.games.fields import INT
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import GameAdapter
-from tests.game_copies import original_games, registered_copy
-from tests.games.data import players_for
+from tests.support.data import players_for
+from tests.support.game_copies import original_games, registered_copy
 from tests.web.test_pages import create
 
 

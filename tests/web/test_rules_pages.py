@@ -14,7 +14,7 @@ from scorekeeper.games import all_games
 from scorekeeper.web import rules_pages
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
-from tests.games.data import module_for
+from tests.support.data import module_for
 from tests.web.test_pages import create
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.games.skat import SKAT
 from scorekeeper.web.games.adapter import GameAdapter
-from tests.games.legal_rounds import legal_round
+from tests.support.legal_rounds import legal_round
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.games.i18n import use_translator
 from scorekeeper.games.skat import SKAT
 from scorekeeper.web.games.adapter import GameAdapter
-from tests.games.test_skat import REFUSAL_CASES, catalog_translator, refusal, table
+from tests.engine.test_skat import REFUSAL_CASES, catalog_translator, refusal, table
 from tests.web.test_refusal_words import codes_of, words_wrong
 
 # Refusals no form can provoke: a round that is not an object, or a field the form has not.

@@ -8,9 +8,9 @@ import pytest
 
 from scorekeeper.games import all_games
 from scorekeeper.web.games import adapter_for
-from tests.game_picks import Play, entered, play
-from tests.games.data import players_for
-from tests.picks import inflated
+from tests.support.data import players_for
+from tests.support.game_picks import Play, entered, play
+from tests.support.picks import inflated
 from tests.web.test_pages import CHANGED_ELSEWHERE, TAKEN_OTHERWISE, api_match, create, refusal
 
 TAKEN_ALIKE = "Round {number} was already recorded on another phone, with the same entries as yours: nothing to choose"

@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from scorekeeper.games import get_game
-from tests.games.data import players_for
-from tests.games.legal_rounds import legal_round
+from tests.support.data import players_for
+from tests.support.legal_rounds import legal_round
 from tests.web.test_bids_play_view import page_of, play_view, start, version
 
 

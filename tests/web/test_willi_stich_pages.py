@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.games import get_game
-from tests.game_picks import play
+from tests.support.game_picks import play
 from tests.web.test_pages import create, refusal
 from tests.web.test_player_words_on_translated_pages import history_lines
 
