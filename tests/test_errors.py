@@ -14,9 +14,8 @@ from scorekeeper.games.i18n import use_translator
 from scorekeeper.models import Player
 from scorekeeper.services import leagues as league_service
 from tests.support.api import sign_up
+from tests.support.database import reset_schema
 from tests.support.picks import a_game, rounds
-
-from .conftest import reset_schema
 
 
 @pytest.fixture(scope="module")

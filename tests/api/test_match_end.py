@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games import all_games
-from tests.conftest import empty_tables
 from tests.support.api import create, post_round, sign_up
+from tests.support.database import empty_tables
 from tests.support.picks import rounds, seats
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.api import create, post_round
-
-from .test_nwik_rounds import NWIK_ROUNDS
+from tests.support.nwik import NWIK_ROUNDS
 
 
 def bidding_url(match_id: str, number: int) -> str:

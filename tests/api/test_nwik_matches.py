@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from tests.support.api import create, post_round
-
-from .test_nwik_rounds import NWIK_ROUNDS
+from tests.support.nwik import NWIK_ROUNDS
 
 
 def test_get_match_serves_the_contract_and_an_etag(client):

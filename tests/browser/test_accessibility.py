@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.games import all_games
+from tests.support.browser_steps import SETTLED_JS
 from tests.support.data import NAMES, first_round, players_for
 from tests.support.legal_rounds import generator_for, play_match
 from tests.support.table_loop import AXE_URL, assert_accessible, axe_violations, describe, overflowing_labels, small_targets
@@ -118,15 +119,6 @@ SIGNED_OUT_PAGES = {
     "new-match-signed-out": "/matches/new",
 }
 
-# What a page still does after its load event, which axe must see done: htmx's requests
-# (a round form asks the server's preview on load) swapped and settled, and the offline
-# page's list of the matches stored on this phone (IndexedDB, read by offline.js) shown.
-# Not "networkidle": it waits 500 ms on every page, and the match pages poll for live sync.
-SETTLED_JS = """() => {
-    const busy = document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
-    const stored = document.getElementById('phone-matches');
-    return !busy && !(stored && stored.hidden);
-}"""
 # The phones: (language, region, width, height). bin/test audits two in its SQLite run and
 # two in its PostgreSQL run (each page once; the audit does not depend on the database).
 # German and Russian at the small phone: their longer words are what overflows first.

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games import all_games, get_game
-from tests.support.data import module_for, players_for
+from scorekeeper.games import all_games
+from tests.support.browser_steps import check_page, new_match
+from tests.support.data import module_for
 from tests.support.game_copies import original_games
-from tests.support.table_loop import assert_accessible, enter, sideways_overflow, tap
+from tests.support.table_loop import enter, tap
 
 pytestmark = pytest.mark.browser
 
@@ -18,18 +19,6 @@ expect = pytest.importorskip("playwright.sync_api").expect
 # Round 1's bids by taps -> what the play view says; then one bid changed -> what it says
 # then: each game's own (tests/games/data: TAPPED_BIDS).
 BIDS = {game.id: module_for(game).TAPPED_BIDS for game in all_games() if hasattr(module_for(game), "TAPPED_BIDS")}
-
-
-def new_match(page, game_id: str) -> str:
-    response = page.request.post("/api/v1/matches", data={"game": game_id, "players": players_for(get_game(game_id))})
-    assert response.status == 201, response.text()
-    return response.json()["id"]
-
-
-def check_page(page, shot, name: str) -> None:
-    shot(page, f"bids-{name}")
-    assert_accessible(page, name)
-    assert sideways_overflow(page) == 0, name
 
 
 def test_every_game_with_bidding_is_tapped_here():

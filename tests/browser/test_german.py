@@ -10,53 +10,17 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.german_pages import fits_the_phone, no_english
 from tests.support.picks import games
 
 pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-# English words of the UI that must not show through anywhere on a German page.
-ENGLISH = [
-    "Save round",
-    "Round ",
-    "New match",
-    "tricks",
-    "Cards captured",
-    "Honours",
-    "deals",
-    "deck of",
-    "Nobody",
-    "This round would score",
-    "one more",
-    "Running totals",
-    "History",
-    "Share",
-    "Undo",
-    "Language",
-    "most cards",
-    "must add up",
-]
-
 
 @pytest.fixture
 def german_page(page_in):
     return page_in("de", "DE")
-
-
-def visible_text(page) -> str:
-    return page.locator("body").inner_text()
-
-
-def no_english(page) -> None:
-    text = visible_text(page)
-    found = [word for word in ENGLISH if word in text]
-    assert found == [], f"English left on the German page: {found}"
-
-
-def fits_the_phone(page) -> None:
-    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1], f"the page is wider than the phone: {widths}"
 
 
 @pytest.mark.parametrize(

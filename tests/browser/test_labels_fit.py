@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.games import all_games
-from tests.browser.test_accessibility import SETTLED_JS
+from tests.support.browser_steps import SETTLED_JS
 from tests.support.legal_rounds import generator_for, legal_round
 from tests.support.table_loop import narrow_text_problems, overflowing_labels, sideways_overflow
 from tests.support.table_loop_rounds import PHONE_SMALL

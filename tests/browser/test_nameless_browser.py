@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import pick, refused, save_round, start_match, valid_preview
+from tests.support.browser_steps import pick, refused, save_round, start_match, valid_preview
 from tests.support.table_loop import enter
 
 pytestmark = pytest.mark.browser

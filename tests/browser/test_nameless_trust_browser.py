@@ -6,9 +6,9 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from tests.browser.test_browser import start_match as start_by_taps
-from tests.browser.test_trust_browser import EVIL_LEAGUE, EVIL_PLAYER, assert_phone_width, save_round, signed_up
+from tests.support.browser_steps import start_match as start_by_taps
 from tests.support.table_loop import enter, out_of_reach
+from tests.support.trust_steps import EVIL_LEAGUE, EVIL_PLAYER, assert_phone_width, save_round, signed_up
 
 pytestmark = pytest.mark.browser
 

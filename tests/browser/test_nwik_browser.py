@@ -6,7 +6,8 @@ import re
 import pytest
 
 from scorekeeper.games import get_game
-from tests.browser.test_browser import api, pick, refused, save_round, start_match, valid_preview
+from tests.support.browser_steps import api, pick, refused, save_round, start_match, valid_preview
+from tests.support.nwik import NWIK_STYLES, NWIK_TRICKS
 from tests.support.table_loop import enter
 
 pytestmark = pytest.mark.browser
@@ -16,8 +17,6 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 # --------------------------------------------------------------------------- a whole Nwik match
 
-NWIK_STYLES = [1, 3, 4, 2, 5]  # each Bidder's turns in order; stakes 1..5
-NWIK_TRICKS = [[6, 4, 3], [5, 5, 3], [7, 3, 3], [4, 4, 5], [3, 6, 4], [2, 8, 3], [6, 6, 1]]
 # The rounds entered on the page: the first (with its refusal), each style's first turn (its
 # chips: trump in 10, VIP card in 13) and the one that finishes the match. The others are
 # recorded through the API and seen after a reload. (Every round of a match by taps, with

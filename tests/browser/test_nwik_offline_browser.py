@@ -6,8 +6,8 @@ import time
 import pytest
 
 from scorekeeper.games import get_game
-from tests.browser.test_browser import api, pick, start_match, valid_preview
-from tests.browser.test_nwik_browser import NWIK_STYLES, NWIK_TRICKS
+from tests.support.browser_steps import api, pick, start_match, valid_preview
+from tests.support.nwik import NWIK_STYLES, NWIK_TRICKS
 from tests.support.offline import (
     ENGINE_BOOT_MS,
     FROM_THE_STORE_MS,

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from scorekeeper.web.games import adapter_for
-from tests.browser.test_browser import api, start_match, valid_preview
 from tests.support import legal_rounds
+from tests.support.browser_steps import api, start_match, valid_preview
 from tests.support.game_picks import NAMES, a_game, seats
 from tests.support.offline import MARKS, engine_ready, expect, fill_form, go_offline, on_postgresql, post
 from tests.support.picks import games

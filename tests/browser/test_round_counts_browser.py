@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.games import all_games
 from scorekeeper.web.games import adapter_for
-from tests.browser.test_browser import start_match
+from tests.support.browser_steps import start_match
 from tests.support.legal_rounds import legal_round
 from tests.support.picks import seats
 from tests.support.table_loop import enter, enter_round

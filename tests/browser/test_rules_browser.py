@@ -8,21 +8,15 @@ import pytest
 from scorekeeper.games import all_games
 from scorekeeper.web import rules_pages
 from scorekeeper.web.rules_pages import render
-from tests.browser.test_browser import start_match
+from tests.support.browser_steps import start_match
 from tests.support.game_picks import seats
+from tests.support.rules_pages import fits_the_phone
 
 pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-PHONE_WIDTH = 390
 WRITTEN = [game for game in all_games() if rules_pages.has_rules(game.id)]
-
-
-def fits_the_phone(page, phone_width: int = PHONE_WIDTH) -> None:
-    """Nothing wider than the screen: a long table scrolls inside itself, not the page."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= phone_width, f"the page is {width}px wide"
 
 
 def test_every_games_players_section_fits_the_phone(page, console, shot):

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_bids_browser import check_page, new_match
-from tests.browser.test_browser import refused, save_round, start_match, valid_preview
+from tests.support.browser_steps import check_page, new_match, refused, save_round, start_match, valid_preview
 from tests.support.table_loop import enter
 
 pytestmark = pytest.mark.browser

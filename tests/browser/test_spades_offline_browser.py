@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from scorekeeper.games import get_game
-from tests.browser.test_browser import api, start_match, valid_preview
+from tests.support.browser_steps import api, start_match, valid_preview
 from tests.support.offline import FROM_THE_STORE_MS, MARKS, engine_ready, expect, go_offline, on_postgresql
 from tests.support.table_loop import enter
 

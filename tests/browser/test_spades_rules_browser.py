@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_browser import refused
-from tests.browser.test_rules_browser import fits_the_phone
+from tests.support.browser_steps import refused
+from tests.support.rules_pages import fits_the_phone
 from tests.support.table_loop import enter
 
 pytestmark = pytest.mark.browser

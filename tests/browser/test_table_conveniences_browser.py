@@ -9,9 +9,9 @@ import uuid
 import pytest
 
 from scorekeeper.web.games import adapter_for
-from tests.browser.test_trust_browser import signed_up
 from tests.support.game_picks import a_game, has_option, play, seats
 from tests.support.table_loop import assert_accessible, assert_tap_sizes, enter_round, sideways_overflow
+from tests.support.trust_steps import signed_up
 
 # Games picked by what the conveniences need: three players; a form that first offers four
 # seats and takes a fifth, and another game of five to switch to; one that ends at a round

@@ -18,7 +18,7 @@ import pytest
 from scorekeeper.games import Game, RuleError, all_games
 from scorekeeper.games.fields import SEAT
 from scorekeeper.web.games import adapter_for
-from tests.browser.test_accessibility import SETTLED_JS
+from tests.support.browser_steps import SETTLED_JS
 from tests.support.data import tap_budget
 from tests.support.legal_rounds import ATTEMPTS, generator_for, legal_round
 from tests.support.table_loop import (

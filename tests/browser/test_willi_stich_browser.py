@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from tests.browser.conftest import VIEWPORT
-from tests.browser.test_browser import pick, save_round, start_match, valid_preview
+from tests.support.browser_steps import pick, save_round, start_match, valid_preview
+from tests.support.chromium import VIEWPORT
 from tests.support.table_loop import PAGE_SETTLED_JS, enter, overflowing_labels, sideways_overflow
 from tests.support.table_loop_rounds import PHONE_SMALL
 

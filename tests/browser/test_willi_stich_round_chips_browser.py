@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.games import get_game
 from scorekeeper.web.games import adapter_for
-from tests.browser.test_browser import api, valid_preview
+from tests.support.browser_steps import api, valid_preview
 from tests.support.legal_rounds import legal_round
 from tests.support.table_loop import enter_round
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_browser import api, pick, refused, save_round, start_match, valid_preview
+from tests.support.browser_steps import api, pick, refused, save_round, start_match, valid_preview
 from tests.support.table_loop import enter
 
 pytestmark = pytest.mark.browser

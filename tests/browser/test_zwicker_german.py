@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from tests.browser.test_browser import pick
-from tests.browser.test_german import fits_the_phone, no_english, visible_text
+from tests.support.browser_steps import pick
+from tests.support.german_pages import fits_the_phone, no_english, visible_text
 from tests.support.table_loop import enter
 
 pytestmark = pytest.mark.browser

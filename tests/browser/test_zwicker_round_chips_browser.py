@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.games import get_game
 from scorekeeper.web.games import adapter_for
-from tests.browser.test_browser import api, pick, start_match, valid_preview
+from tests.support.browser_steps import api, pick, start_match, valid_preview
 from tests.support.table_loop import enter, enter_round
 
 pytestmark = pytest.mark.browser

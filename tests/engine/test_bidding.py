@@ -11,41 +11,12 @@ from hypothesis import strategies as st
 from scorekeeper.games import RoundError, all_games
 from scorekeeper.games.base import MatchState, RuleError, Table
 from scorekeeper.games.fields import BID
-from tests.support.data import bidding_option_sets, bidding_round
+from tests.support.bidding import legal_round, match_so_far, players
 from tests.support.generators import SUITS4
-from tests.support.legal_rounds import generator_for, play_match
+from tests.support.legal_rounds import play_match
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
 NO_BIDDING_GAMES = [game for game in all_games() if not game.has_bidding]
-
-
-def players(game, rng: random.Random) -> list[str]:
-    count = rng.choice(generator_for(game)[0])
-    return ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:count]
-
-
-def legal_round(game, rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
-    for _attempt in range(500):
-        raw = bidding_round(game)(rng, table, state)
-        try:
-            game.play(table, state, raw)
-        except RuleError:
-            continue
-        return raw
-    raise AssertionError(f"no legal {game.id} round found")
-
-
-def match_so_far(game, rng: random.Random) -> tuple[Table, MatchState]:
-    """A match at a random point before its end, reached by legal rounds."""
-    table = game.table(players(game, rng), dict(rng.choice(bidding_option_sets(game))))
-    state = game.initial_state(table)
-    for _ in range(rng.randrange(25)):
-        raw = legal_round(game, rng, table, state)
-        after = game.play(table, state, raw)
-        if after.finished:
-            break
-        state = after
-    return table, state
 
 
 def halves(game, raw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

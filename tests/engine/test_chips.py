@@ -1,9 +1,7 @@
 """Chips for a round's number inputs, for every game: ranges, greyed values with the engine's reason, implied last values."""
 from __future__ import annotations
 
-import copy
 import random
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,34 +9,11 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import RoundError, all_games, get_game
 from scorekeeper.games.bidding import NumberInput, the_rest
-
-from .test_bidding import legal_round, match_so_far
+from tests.support.bidding import legal_round, match_so_far
+from tests.support.chips import value_at, with_value
 
 CHIPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME_IDS = [game.id for game in all_games()]
-
-
-def path_of(field: str) -> list[str | int]:
-    return [int(part) if part.isdigit() else part for part in field.split(".")]
-
-
-def value_at(raw: Any, field: str) -> Any:
-    for part in path_of(field):
-        if isinstance(part, int):
-            raw = raw[part] if isinstance(raw, list) and part < len(raw) else None
-        else:
-            raw = raw.get(part) if isinstance(raw, dict) else None
-    return raw
-
-
-def with_value(raw: dict[str, Any], field: str, value: Any) -> dict[str, Any]:
-    changed = copy.deepcopy(raw)
-    *parents, last = path_of(field)
-    holder: Any = changed
-    for part in parents:
-        holder = holder[part]
-    holder[last] = value
-    return changed
 
 
 def start(game_id: str, seed: int):
@@ -129,10 +104,3 @@ def test_the_rest(total, given, implied):
 # --------------------------------------------------------------------------- worked cases (each game's in its own file: test_<game>_chips.py)
 
 
-def chips(game_id: str, players: list[str], rounds: list[dict[str, Any]], draft: Any, options: Any = None):
-    game = get_game(game_id)
-    table = game.table(players, options)
-    state = game.initial_state(table)
-    for raw in rounds:
-        state = game.play(table, state, raw)
-    return {item.field: item for item in game.number_inputs(table, state, draft)}

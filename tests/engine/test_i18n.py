@@ -8,36 +8,7 @@ import pytest
 from scorekeeper.games import Game, RuleError, all_games
 from scorekeeper.games.i18n import _, _n, use_translator
 from tests.support.data import first_round, i18n_case, players_for
-
-NAMES = ("Ann", "Bob", "Cid", "Dee")
-
-def wrap(message: str) -> str:
-    """A fake translation that shows where a message passed through the hook."""
-    return f"[[{message}]]"
-
-
-def outside_translations(text: str) -> str:
-    """The characters of `text` outside every [[...]] (which may nest)."""
-    depth, kept, index = 0, [], 0
-    while index < len(text):
-        pair = text[index : index + 2]
-        if pair == "[[":
-            depth, index = depth + 1, index + 2
-        elif pair == "]]" and depth:
-            depth, index = depth - 1, index + 2
-        else:
-            if not depth:
-                kept.append(text[index])
-            index += 1
-    return "".join(kept)
-
-
-def assert_all_translated(text: str) -> None:
-    """Only names, honour codes (J25, AS), numbers and punctuation may be left untranslated."""
-    rest = outside_translations(text)
-    for name in NAMES:
-        rest = rest.replace(name, "")
-    assert not any(letter.islower() for letter in rest), (text, rest)
+from tests.support.i18n import NAMES, assert_all_translated, wrap
 
 
 def case_of(game: Game) -> dict[str, Any]:

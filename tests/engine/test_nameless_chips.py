@@ -1,7 +1,7 @@
 """Nameless's chips: the last seat's tricks follow from the others."""
 from __future__ import annotations
 
-from .test_chips import chips
+from tests.support.chips import chips
 
 
 def test_nameless_last_tricks():

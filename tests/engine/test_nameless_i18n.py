@@ -6,8 +6,7 @@ import pytest
 
 from scorekeeper.games import RuleError, get_game
 from scorekeeper.games.i18n import use_translator
-
-from .test_i18n import NAMES, wrap
+from tests.support.i18n import NAMES, wrap
 
 
 def test_nameless_is_called_nameless():

@@ -1,7 +1,7 @@
 """Nwik's chips: a used style and stake greyed with the reason, the Acting Bidder's styles, the last tricks."""
 from __future__ import annotations
 
-from .test_chips import chips
+from tests.support.chips import chips
 
 
 def test_nwik_used_style_and_stake_are_greyed_with_the_reason():

@@ -18,9 +18,8 @@ from scorekeeper.games.base import MatchFinishedError, RoundError
 from scorekeeper.games.skat import SKAT
 from tests.support.legal_rounds import MAX_ROUNDS, generator_for, legal_round
 from tests.support.reference import skat_reference as ref
-
-from .test_snapshots import same_state
-from .test_snapshots import stored as snapshot_of
+from tests.support.snapshots import same_state
+from tests.support.snapshots import stored as snapshot_of
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 SUITS = ["clubs", "spades", "hearts", "diamonds"]

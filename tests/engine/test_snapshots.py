@@ -11,29 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import all_games
-from scorekeeper.games.base import SNAPSHOT_FORMAT, Game, MatchState, StaleSnapshot, Table
+from scorekeeper.games.base import SNAPSHOT_FORMAT, Game, StaleSnapshot, Table
 from tests.support.legal_rounds import MAX_ROUNDS, generator_for, legal_round
+from tests.support.snapshots import same_state, stored
 
 GAMES = all_games()
 GAME_IDS = [game.id for game in GAMES]
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay")
-
-
-def stored(game: Game, state: MatchState) -> Any:
-    """The snapshot as a database would hand it back: through JSON text."""
-    return json.loads(json.dumps(game.snapshot(state)))
-
-
-def same_state(played_on: MatchState, replayed: MatchState) -> None:
-    assert played_on.round_count == replayed.round_count
-    assert played_on.totals == replayed.totals
-    assert played_on.progress == replayed.progress
-    assert played_on.finished == replayed.finished
-    assert played_on.winners == replayed.winners
-    assert played_on.next == replayed.next
-    assert played_on.details == replayed.details
-    for scored in played_on.rounds:
-        assert scored == replayed.scored(scored.number)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -1,7 +1,7 @@
 """Spades' chips: nil and blind nil, greyed for a partner and without the deficit, and bids under a call."""
 from __future__ import annotations
 
-from .test_chips import chips
+from tests.support.chips import chips
 
 
 def test_spades_nil_and_blind_nil_chips():

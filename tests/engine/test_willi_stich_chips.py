@@ -1,7 +1,7 @@
 """Willi Stich's chips: the dealer calls last, the forbidden call greyed with the reason."""
 from __future__ import annotations
 
-from .test_chips import chips
+from tests.support.chips import chips
 
 
 def test_willi_stich_dealer_last_with_the_forbidden_call():

@@ -1,7 +1,7 @@
 """Zwicker's chips: the last side's cards follow, at most half a side's cards are Zwicks."""
 from __future__ import annotations
 
-from .test_chips import chips
+from tests.support.chips import chips
 
 
 def test_zwicker_cards_and_zwicks():

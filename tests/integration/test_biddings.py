@@ -15,8 +15,7 @@ import pytest
 from scorekeeper.games import Table
 from tests.support.legal_rounds import legal_round
 from tests.support.picks import a_game
-
-from .test_gunicorn import HTTP_TIMEOUT, Reply, failure
+from tests.support.server_calls import HTTP_TIMEOUT, Reply, failure
 
 pytestmark = pytest.mark.integration
 

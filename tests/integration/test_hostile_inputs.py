@@ -11,8 +11,7 @@ import pytest
 import requests
 
 from tests.support.exports import league_export
-
-from .test_gunicorn import ENDLESS, GAME, HANDS, PLAYERS
+from tests.support.server_calls import ENDLESS, GAME, HANDS, PLAYERS
 
 pytestmark = pytest.mark.integration
 

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.gunicorn_server import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
 from tests.support.picks import any_game, seats
-
-from .conftest import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
-from .test_gunicorn import call, race
+from tests.support.server_calls import call, race
 
 pytestmark = pytest.mark.integration
 

@@ -12,9 +12,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, League, LeagueLedger, Match, Player, Round, RoundSnapshot
 from tests.support.api import post_round, sign_up
 from tests.support.exports import league_export
+from tests.support.match_results import forget, served
 from tests.support.picks import inflated
-
-from .test_match_results import forget, served
 
 MATCHES = 150
 

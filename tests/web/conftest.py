@@ -1,2 +1,2 @@
-"""Page fixtures: the browser's (a few tests here still open a page in chromium)."""
-from tests.browser.conftest import *  # noqa: F403
+"""Page fixtures: a client that posts forms with a CSRF token, as a browser does."""
+from tests.support.forms import client, fresh_rate_limits, new_client  # noqa: F401 - fixtures

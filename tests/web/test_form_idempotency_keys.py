@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tests.support.game_picks import a_game, new_match_form, play, seats
-from tests.web.test_pages import api_match, refusal
+from tests.support.pages import api_match, refusal
 
 GAME = a_game(seats(4))
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

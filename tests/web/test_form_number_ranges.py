@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.game_picks import a_game, new_match_form, play, seats
-from tests.web.test_pages import refusal
+from tests.support.pages import refusal
 
 GAME = a_game(seats(4))
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

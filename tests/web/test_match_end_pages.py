@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.games import all_games
 from tests.support.data import players_for
 from tests.support.game_picks import play
-from tests.web.test_pages import CHANGED_ELSEWHERE, api_match, create
+from tests.support.pages import CHANGED_ELSEWHERE, api_match, create
 
 
 def page_text(response) -> str:

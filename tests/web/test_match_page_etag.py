@@ -9,8 +9,8 @@ import pytest
 from scorekeeper.games import all_games
 from tests.support.data import players_for
 from tests.support.legal_rounds import legal_round
+from tests.support.pages import create
 from tests.support.statements import statements
-from tests.web.test_pages import create
 
 GAME = all_games()[0]
 

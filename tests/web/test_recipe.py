@@ -14,7 +14,7 @@ from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import GameAdapter
 from tests.support.game_copies import original_games, registered_copy
 from tests.support.legal_rounds import generator_for
-from tests.web.test_every_game import check_every_page
+from tests.support.pages import check_every_page
 
 RECIPE = PROJECT_ROOT / "docs" / "adding-a-game.md"
 EXAMPLE_MODULE, EXAMPLE_ID = "oh_hell", "oh-hell"

@@ -10,7 +10,7 @@ from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.adapter import GameAdapter
 from tests.support.data import players_for
 from tests.support.game_copies import original_games, registered_copy
-from tests.web.test_pages import create
+from tests.support.pages import create
 
 
 def asks_a_choice(game: Game) -> bool:

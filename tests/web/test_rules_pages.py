@@ -2,7 +2,6 @@
 every option and every rule a refusal names; linked from the form, refusals and the match."""
 from __future__ import annotations
 
-import ast
 import html as html_lib
 import re
 import subprocess
@@ -15,35 +14,15 @@ from scorekeeper.web import rules_pages
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
 from tests.support.data import module_for
-from tests.web.test_pages import create
+from tests.support.pages import create
+from tests.support.rules_pages import REPO, SHARED_CODES, module_path, refusal_codes
 
-REPO = Path(__file__).resolve().parents[2]
 GAMES = all_games()
 GAME_IDS = [game.id for game in GAMES]
 # The games whose rules are written (docs/rules/<language>/<id>.md); a game without them yet
 # (a new one, a registered copy) gets a rules page made from its engine (tests/web/test_every_game.py).
 RULES_IDS = [game_id for game_id in GAME_IDS if rules_pages.has_rules(game_id)]
-GAMES_PACKAGE = REPO / "scorekeeper" / "games"
 ID_ATTRIBUTE = re.compile(r'\bid="([^"]+)"')
-
-
-def refusal_codes(path: Path) -> set[str]:
-    """Every code= a module passes to a refusal (RuleError and its kinds)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {
-        keyword.value.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        for keyword in node.keywords
-        if keyword.arg == "code" and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str)
-    }
-
-
-def module_path(game) -> Path:
-    return Path(__import__(type(game).__module__, fromlist=["_"]).__file__)
-
-
-SHARED_CODES = refusal_codes(GAMES_PACKAGE / "base.py")
 
 
 def game_codes(game) -> set[str]:

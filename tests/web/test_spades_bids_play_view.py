@@ -9,9 +9,9 @@ import pytest
 
 from scorekeeper.games import get_game
 from scorekeeper.web import phone
+from tests.support.bids_play_view import page_of, play_view, save_bids, start, text, version
 from tests.support.data import players_for
-from tests.web.test_bids_play_view import page_of, play_view, save_bids, start, text, version
-from tests.web.test_refusal_words import codes_of, shown_messages, words_wrong
+from tests.support.refusal_words import codes_of, shown_messages, words_wrong
 
 
 def test_a_spades_nil_is_never_a_bare_0(client):

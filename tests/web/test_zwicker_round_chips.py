@@ -8,7 +8,7 @@ import pytest
 from scorekeeper.games import get_game
 from scorekeeper.web.games import adapter_for
 from scorekeeper.web.games.form_fields import FormError
-from tests.web.test_pages import api_match, create
+from tests.support.pages import api_match, create
 
 HONOURS = {**{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},
            **{f"honour_{code}": "1" for code in ("J20", "D7", "S7", "AD", "AC")}}
