@@ -205,7 +205,7 @@ def page_in(browser, live_server, console):
 
 @pytest.fixture
 def taps(context):
-    """Counts every tap and key press of the test's pages (see tests/web/table_loop.py)."""
+    """Counts every tap and key press of the test's pages (see tests/support/table_loop.py)."""
     from tests.support.table_loop import TapCounter
 
     counter = TapCounter()

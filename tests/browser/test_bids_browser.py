@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 # Round 1's bids by taps -> what the play view says; then one bid changed -> what it says
-# then: each game's own (tests/games/data: TAPPED_BIDS).
+# then: each game's own (tests/support/data: TAPPED_BIDS).
 BIDS = {game.id: module_for(game).TAPPED_BIDS for game in all_games() if hasattr(module_for(game), "TAPPED_BIDS")}
 
 

@@ -1,11 +1,11 @@
 """The table loop of every registered game in chromium at 390x844 (and 360x740): rounds
-entered by taps within the issue's budgets (each game's own in tests/games/data/<game>.py;
+entered by taps within the issue's budgets (each game's own in tests/support/data/<game>.py;
 a game without one may take a tap per chip, a tap and its digits per number field, and
 Save), Save in view without scrolling, nothing red before it is earned, a compact
 scoreboard and a score sheet that never widen the page. Each game's own loop (whole matches
-in three languages, its special chips) is in tests/web/test_<game>_table_loop.py.
+in three languages, its special chips) is in tests/browser/test_<game>_table_loop.py.
 
-Rounds come from the legal-round generators (tests/games/legal_rounds.py) and are entered
+Rounds come from the legal-round generators (tests/support/legal_rounds.py) and are entered
 through their form values, chip by chip, as a player would (table_loop.enter_round).
 Screenshots of the steps worth a look go to test-artifacts/loop-*.png.
 """

@@ -1,6 +1,6 @@
 """The round limit, for every game that offers one (a game played to a target): its option,
 how it ends a match, its refusals, and a property over random legal rounds. A game's own
-house rules are in its own files (tests/games/test_spades_house_rules.py)."""
+house rules are in its own files (tests/engine/test_spades_house_rules.py)."""
 from __future__ import annotations
 
 import random
@@ -34,7 +34,7 @@ def test_round_limit_option_shape(game_id):
 # --------------------------------------------------------------------------- max_rounds
 
 def round_example(game_id: str) -> tuple[list[str], dict, tuple[int, ...]]:
-    """A round the game takes again and again, and each side's score for it (tests/games/data)."""
+    """A round the game takes again and again, and each side's score for it (tests/support/data)."""
     return round_limit_example(get_game(game_id))
 
 

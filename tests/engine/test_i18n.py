@@ -12,7 +12,7 @@ from tests.support.i18n import NAMES, assert_all_translated, wrap
 
 
 def case_of(game: Game) -> dict[str, Any]:
-    """The game's own case (tests/games/data/<game>.py), else a legal first round drawn by its
+    """The game's own case (tests/support/data/<game>.py), else a legal first round drawn by its
     generator and a round with a field no game has (refused, in words, by every game)."""
     own = i18n_case(game)
     if own is not None:

@@ -597,7 +597,7 @@ def test_chips_offer_every_legal_value_and_grey_what_the_round_refuses(n, seed):
 
 
 def test_the_test_data_for_the_registry_holds():
-    """tests/games/data/skat.py, which the registry's tests read once Skat is registered."""
+    """tests/support/data/skat.py, which the registry's tests read once Skat is registered."""
     state = play([skat_data.FIRST_ROUND])
     assert skat_data.I18N_CASE["explanation"] in state.rounds[0].score.explanation
     assert refusal(skat_data.I18N_CASE["refused"]).message == skat_data.I18N_CASE["refusal"]

@@ -1,4 +1,4 @@
-"""Skat against an independent reference (tests/games/reference/skat_reference.py, written from
+"""Skat against an independent reference (tests/support/reference/skat_reference.py, written from
 the spec without the engine): seeded random lists of 3 and 4 players under every combination
 of the options agree in every deal's scores and refusals, the `next` hints, the totals, the
 end and the winners; replaying, editing and undoing agree too, and playing on from a stored
@@ -363,7 +363,7 @@ def test_the_lists_cover_every_rule():
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), n=st.sampled_from([3, 4]), ramsch=st.booleans(),
        bock=st.sampled_from(BOCK_SETS))
 def test_playing_on_from_a_snapshot_equals_replay_after_every_deal(seed, n, ramsch, bock):
-    """tests/games/test_snapshots.py's property, for Skat with its generator's deals (the game is
+    """tests/engine/test_snapshots.py's property, for Skat with its generator's deals (the game is
     not in the registry that test follows yet)."""
     counts, options, _generate = generator_for(SKAT)
     assert n in counts

@@ -1,5 +1,5 @@
 """Standings and head-to-head of the hand-worked league of Nameless, Spades and Zwicker matches
-(tests/league/nameless_spades_zwicker_league.py): every figure worked out by hand."""
+(tests/support/nameless_spades_zwicker_league.py): every figure worked out by hand."""
 from __future__ import annotations
 
 import dataclasses

@@ -1,5 +1,5 @@
 """League exports in the format GET /leagues/{id}/export produces, played by the engine
-(tests/games/legal_rounds.py's random legal rounds), for import tests of any size
+(tests/support/legal_rounds.py's random legal rounds), for import tests of any size
 without a database."""
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 only the vehicle of a shared behaviour (a page, a role, a stale form): no game named by its id.
 
 A pick is the first registered game that fits (catalogue order), so the same game every run;
-the rounds are the game's legal-round generator's (tests/games/legal_rounds.py), drawn from a
+the rounds are the game's legal-round generator's (tests/support/legal_rounds.py), drawn from a
 fixed seed, and posted as the game's adapter fills its form.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ Test = Callable[[Game], bool]
 
 
 def a_game(test: Test = lambda game: True) -> Game:
-    """The first registered game that passes `test` (tests/picks.py's pick, for page tests)."""
+    """The first registered game that passes `test` (tests/support/picks.py's pick, for page tests)."""
     return picks.a_game("one that fits the test", test)
 
 

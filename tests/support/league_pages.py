@@ -10,7 +10,7 @@ MEMBERS = {"Ann", "Bob", "Cid", "Dan"}
 
 
 def league_players() -> dict[str, set[str]]:
-    """Who finished a match of each game in the test league (tests/api/leagues_data.py), by game id."""
+    """Who finished a match of each game in the test league (tests/support/leagues_data.py), by game id."""
     played: dict[str, set[str]] = {}
     for game_id, players, options, rounds in LEAGUE_PLAYS:
         game = next(game for game in all_games() if game.id == game_id)

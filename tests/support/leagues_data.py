@@ -1,5 +1,5 @@
 """Builds a small league with finished matches of every game that has league matches of its own
-(tests/api/league_plays/), through the API."""
+(tests/support/league_plays/), through the API."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Random legal round inputs for every game, from its own generator (tests/games/generators/,
+"""Random legal round inputs for every game, from its own generator (tests/support/generators/,
 found by its engine class: a game copied under a new id finds its original's): the round-trip
 properties and the benchmark seed both play with them.
 
@@ -21,7 +21,7 @@ ATTEMPTS = 200
 
 
 def generator_for(game: Game) -> tuple[tuple[int, ...], dict[str, Any], Generator]:
-    """The game's player counts, options and round generator: the module of tests/games/generators/
+    """The game's player counts, options and round generator: the module of tests/support/generators/
     named for its engine's module (a copy's engine class is its original's subclass: the
     original's)."""
     for engine in type(game).__mro__:
@@ -30,7 +30,7 @@ def generator_for(game: Game) -> tuple[tuple[int, ...], dict[str, Any], Generato
         module = own_module(GENERATORS, engine.__module__.rsplit(".", 1)[-1])
         if module is not None:
             return tuple(module.PLAYER_COUNTS), dict(module.OPTIONS), module.generate
-    raise LookupError(f"no legal-round generator for {type(game).__name__}: add tests/games/generators/<its module>.py")
+    raise LookupError(f"no legal-round generator for {type(game).__name__}: add tests/support/generators/<its module>.py")
 
 
 def legal_round(rng: random.Random, game: Game, table: Table, state: MatchState) -> tuple[dict[str, Any], MatchState]:

@@ -13,7 +13,7 @@ from tests.support.legal_rounds import legal_round
 
 
 def players_of(game: str) -> list[str]:
-    """The game's test players (tests/games/data)."""
+    """The game's test players (tests/support/data)."""
     return players_for(get_game(game))
 
 

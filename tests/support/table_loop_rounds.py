@@ -1,7 +1,7 @@
 """The table-loop tests' round helpers: a match opened on the phone, a round entered by taps
 and saved (Save in view, nothing red), rounds recorded through the API, and the words each
-language's pages say during a match. Shared by tests/web/test_table_loop.py (every game)
-and each game's own tests/web/test_<game>_table_loop.py."""
+language's pages say during a match. Shared by tests/browser/test_table_loop.py (every game)
+and each game's own tests/browser/test_<game>_table_loop.py."""
 from __future__ import annotations
 
 import random

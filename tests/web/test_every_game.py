@@ -1,7 +1,7 @@
 """Every registered game on every page, and a game copied under a new id (no adapter of its own) too.
 
 The tests follow the registry: a sixth game is covered here as soon as it is registered
-(and has a legal-round generator in tests/games/legal_rounds.py).
+(and has a legal-round generator in tests/support/legal_rounds.py).
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The league page's records of Nwik, Spades and Willi Stich: each game's own section (its
-template's `league_stats`), from the test league's matches (tests/api/league_plays/)."""
+template's `league_stats`), from the test league's matches (tests/support/league_plays/)."""
 from __future__ import annotations
 
 from tests.support.api import sign_up

@@ -118,7 +118,7 @@ def test_undo_has_a_confirm_step(client, game):
 # --------------------------------------------------------------------------- the game adapters: form -> spec JSON
 
 def cases(name: str) -> list:
-    """Each game's own cases of `name` (tests/games/data), with the game."""
+    """Each game's own cases of `name` (tests/support/data), with the game."""
     return [
         pytest.param(game, *case, id=f"{game.id}-{index}")
         for game in all_games()

@@ -91,7 +91,7 @@ def test_words_wrong_catches_what_it_should() -> None:
 
 
 def cases(name: str) -> list:
-    """Each game's own cases of `name` (tests/games/data), with the game."""
+    """Each game's own cases of `name` (tests/support/data), with the game."""
     return [
         pytest.param(game, *case, id=f"{game.id}-{index}")
         for game in all_games()

@@ -160,7 +160,7 @@ def test_new_match_form_links_every_option_to_its_paragraph(client, game_id):
 
 
 def rule_link_cases() -> list:
-    """Each game's refused rounds and the rule their "why?" links to (tests/games/data: RULE_LINK_CASES)."""
+    """Each game's refused rounds and the rule their "why?" links to (tests/support/data: RULE_LINK_CASES)."""
     return [
         pytest.param(game.id, options, form, anchor, id=f"{game.id}-{anchor}")
         for game in GAMES

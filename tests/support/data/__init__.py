@@ -1,17 +1,17 @@
-"""Per-game test data, found by game id: one module per game (tests/games/data/<id with _>.py),
+"""Per-game test data, found by game id: one module per game (tests/support/data/<id with _>.py),
 generic defaults for a game without one (a sixth game, or a registered copy).
 
 A module may define, each optional:
   PLAYERS      the names a test match of the game is played by
   FIRST_ROUND  one legal first round for those players (the engine's input), worth a look
   tap_budget(n, raw)  the issue's taps for a round entered by taps (bids, tricks, Save)
-  I18N_CASE    a scored and a refused round with their English (tests/games/test_i18n.py)
+  I18N_CASE    a scored and a refused round with their English (tests/engine/test_i18n.py)
   PLAY_VIEW_CASES  round 1's bids as the form posts them, and what the play view says of them
   CHANGED_BID  one bid of the first case changed ("Change the bids")
   BIDS_OPTIONS  the options a match of tests/web/test_bids_play_view.py is played with
   BID_WORDS    the game's word for the bids on its buttons, by language
   ROUND_LIMIT_EXAMPLE  (players, a round it takes again and again, each side's score for it)
-  BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/games/test_bidding.py)
+  BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/engine/test_bidding.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
   FOREIGN_WORDS  by language, English words of the game's own terms that its translation once
                kept and its players do not say (the German "Bags"): never on that language's pages

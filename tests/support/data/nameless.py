@@ -12,7 +12,7 @@ FIRST_ROUND = {"tricks": [2, 1, 1, 1]}
 def tap_budget(n: int, raw: dict[str, Any]) -> int:
     return n + 1
 
-# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+# One scored round and one refused round, with the English they give today (tests/engine/test_i18n.py).
 I18N_CASE = {'players': 3,
  'options': {},
  'round': {'tricks': [1, 1, 3], 'renege': 0},

@@ -13,7 +13,7 @@ def tap_budget(n: int, raw: dict[str, Any]) -> int:
     effective = raw.get("acting_style", raw["style"])
     return 7 if raw["style"] == 6 or effective == 5 else 6
 
-# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+# One scored round and one refused round, with the English they give today (tests/engine/test_i18n.py).
 I18N_CASE = {'players': 3,
  'options': {},
  'round': {'style': 1, 'stake': 4, 'tricks': [4, 5, 4]},
@@ -49,7 +49,7 @@ REWORDED_REFUSALS = [
 ]
 
 # Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
-# (tests/web/test_bids_browser.py).
+# (tests/browser/test_bids_browser.py).
 TAPPED_BIDS = (
     {"style": "2", "stake": "6", "trump": "clubs"}, "Bob plays ♣ Clubs trumps, stake ×6",
     {"trump": "hearts"}, "Bob plays ♥ Hearts trumps, stake ×6",

@@ -6,7 +6,7 @@ from __future__ import annotations
 PLAYERS = ["Ann", "Bob", "Cid"]
 FIRST_ROUND = {"declarer": 1, "game": "clubs", "matadors": 2, "bid": 36, "points": 75}
 
-# One scored deal and one refused deal, with the English they give (tests/games/test_i18n.py).
+# One scored deal and one refused deal, with the English they give (tests/engine/test_i18n.py).
 I18N_CASE = {
     "players": 3,
     "options": {},

@@ -16,7 +16,7 @@ def tap_budget(n: int, raw: dict[str, Any]) -> int:
     return 10
 
 
-# Options a bidding is checked under (tests/games/test_bidding.py): house rules that refuse
+# Options a bidding is checked under (tests/engine/test_bidding.py): house rules that refuse
 # biddings among them (someone must lose, a minimum team bid).
 BIDDING_OPTION_SETS = [
     {},
@@ -40,7 +40,7 @@ def bidding_round(rng: random.Random, table: Table, state: MatchState) -> dict[s
             raw["bids"][seat] = None
     return raw
 
-# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+# One scored round and one refused round, with the English they give today (tests/engine/test_i18n.py).
 I18N_CASE = {'players': 4,
  'options': {},
  'round': {'bids': [3, 'nil', 4, 2], 'tricks': [4, 0, 5, 4]},
@@ -79,7 +79,7 @@ RULE_LINK_CASES = [
 ]
 
 # Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
-# (tests/web/test_bids_browser.py).
+# (tests/browser/test_bids_browser.py).
 TAPPED_BIDS = (
     {"bid_1": "nil", "bid_2": "5", "bid_3": "3", "bid_0": "4"}, "Bob nil",
     {"bid_3": "4"}, "Bob & Dee: contract 4",

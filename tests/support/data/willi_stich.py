@@ -11,10 +11,10 @@ def tap_budget(n: int, raw: dict[str, Any]) -> int:
     return 2 * n + 1
 
 
-# Options a bidding is checked under (tests/games/test_bidding.py).
+# Options a bidding is checked under (tests/engine/test_bidding.py).
 BIDDING_OPTION_SETS = [{}, {"scoring": "wizard"}]
 
-# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+# One scored round and one refused round, with the English they give today (tests/engine/test_i18n.py).
 I18N_CASE = {'players': 3,
  'options': {},
  'round': {'bids': [0, 1, 1], 'tricks': [0, 1, 0]},
@@ -50,7 +50,7 @@ RULE_LINK_CASES = [
 ]
 
 # Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
-# (tests/web/test_bids_browser.py).
+# (tests/browser/test_bids_browser.py).
 TAPPED_BIDS = (
     {"bid_1": "1", "bid_2": "0", "bid_3": "1", "bid_0": "1"}, "Called: 3 of 1 trick",
     {"bid_2": "1"}, "Called: 4 of 1 trick",

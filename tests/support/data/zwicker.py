@@ -18,7 +18,7 @@ def tap_budget(n: int, raw: dict[str, Any]) -> int:
     beforehand), Save: 12 at most. Three sides: the issue's 15."""
     return 12 if len(raw["sides"]) == 2 else 15
 
-# One scored round and one refused round, with the English they give today (tests/games/test_i18n.py).
+# One scored round and one refused round, with the English they give today (tests/engine/test_i18n.py).
 I18N_CASE = {'players': 2,
  'options': {},
  'round': {'sides': [{'cards': 30, 'zwicks': 2, 'honours': ['J25', 'J20', 'J15', 'D10', 'D7']},

@@ -1,7 +1,7 @@
 """Each game's random legal rounds, in a module named for its engine module
-(tests/games/generators/<module>.py): PLAYER_COUNTS to play it with, OPTIONS (its defaults,
+(tests/support/generators/<module>.py): PLAYER_COUNTS to play it with, OPTIONS (its defaults,
 or a shorter match), and generate(rng, table, state), a round its engine is likely to take
-(tests/games/legal_rounds.py retries a refused one). A game copied under a new id finds its
+(tests/support/legal_rounds.py retries a refused one). A game copied under a new id finds its
 original's through its engine class.
 
 No hypothesis here: bench/seed.py plays with these without the test tools installed.

@@ -1,5 +1,5 @@
-"""Each game's own matches for the small test league (tests/api/leagues_data.py), found by game id:
-one module per game (tests/api/league_plays/<id with _>.py) defining PLAYS, a list of
+"""Each game's own matches for the small test league (tests/support/leagues_data.py), found by game id:
+one module per game (tests/support/league_plays/<id with _>.py) defining PLAYS, a list of
 (players, options, rounds). A game without a module (a sixth game, or a registered copy)
 plays no match in that league: the league's pages are checked against figures worked out
 from these very matches."""
