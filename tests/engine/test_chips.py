@@ -11,6 +11,7 @@ from scorekeeper.games import RoundError, all_games, get_game
 from scorekeeper.games.bidding import NumberInput, the_rest
 from tests.support.bidding import legal_round, match_so_far
 from tests.support.chips import value_at, with_value
+from tests.support.data import module_for
 
 CHIPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME_IDS = [game.id for game in all_games()]
@@ -101,6 +102,15 @@ def test_the_rest(total, given, implied):
     assert the_rest(total, given) == implied
 
 
-# --------------------------------------------------------------------------- worked cases (each game's in its own file: test_<game>_chips.py)
+# --------------------------------------------------------------------------- worked cases (each game's own: tests/support/data/<game>.py)
+
+
+@pytest.mark.parametrize(
+    "game", [game for game in all_games() if hasattr(module_for(game), "worked_chips")], ids=lambda game: game.id
+)
+def test_each_games_chips_worked_out_by_hand(game):
+    """The game's own chips, worked out by hand from its rules: greyed values with their
+    reasons, implied last values, its special words."""
+    module_for(game).worked_chips()
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.support.chips import chips
+
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 # The game's English name, once kept on German pages: German players call it Namenlos.
 FOREIGN_WORDS = {"de": {"Nameless"}}
@@ -37,3 +39,10 @@ FORM_CONVERSIONS = [
 ]
 # Forms the page cannot read -> the message (players, form, message): every blank field named at once.
 UNREADABLE_FORMS = [(["Ann", "Bob"], {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann")]
+
+
+# Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).
+def worked_chips() -> None:
+    """Nameless's chips: the last seat's tricks follow from the others."""
+    found = chips("nameless", ["Ann", "Bob", "Cid", "Dee", "Eve"], [], {"tricks": [1, 1, None, 1, 0]})
+    assert found["tricks.2"].implied == 1 and found["tricks.2"].maximum == 4

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.support.chips import chips
+
 PLAYERS = ["Ann", "Bob", "Cid"]
 FIRST_ROUND = {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]}
 
@@ -77,3 +79,18 @@ FORM_CONVERSIONS = [
 ]
 # Forms the page cannot read -> the message (players, form, message).
 UNREADABLE_FORMS = [(PLAYERS, {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'")]
+
+
+# Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).
+def worked_chips() -> None:
+    """Nwik's chips: a used style and stake greyed with the reason, the Acting Bidder's styles, the last tricks."""
+    # Rounds 1-3: Bob, Cid, Ann are Bidder; round 4 is Bob's again.
+    played = [{"style": 3, "stake": 4, "tricks": [4, 4, 5]}] + [{"style": 1, "stake": 1, "tricks": [4, 4, 5]}] * 2
+    found = chips("nwik", ["Ann", "Bob", "Cid"], played, {"tricks": [4, None, 5]})
+    assert [(u.value, u.reason) for u in found["style"].unavailable] == [
+        (3, "Bob has already used style 3 (No Trumps); still free: 1, 2, 4, 5, 6")
+    ]
+    assert [u.value for u in found["stake"].unavailable] == [4]
+    # Cid (Acting Bidder if Bob passes) chose style 1 as Bidder.
+    assert [u.value for u in found["acting_style"].unavailable] == [1]
+    assert found["tricks.1"].implied == 4 and found["tricks.1"].values() == range(0, 14)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from scorekeeper.games.base import MatchState, Table
+from tests.support.chips import chips
 from tests.support.generators.spades import generate as spades_round
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -105,3 +106,17 @@ UNREADABLE_FORMS = [
      "still to enter: bid of Ann, Cid and Dee, tricks of Bob, Cid and Dee"),
     (PLAYERS, {"tricks_0": "3"}, "still to enter: bids, tricks of Bob, Cid and Dee"),
 ]
+
+
+# Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).
+def worked_chips() -> None:
+    """Spades' chips: nil and blind nil, greyed for a partner and without the deficit, and bids under a call."""
+    found = chips("spades", ["Ann", "Bob", "Cid", "Dee"], [], {"bids": ["nil", None, None, None]})
+    assert [word.value for word in found["bids.2"].words] == ["nil", "blind_nil"]
+    # Ann bid nil: her partner Cid may not bid nil too, nor an integer 0 (the side needs a contract).
+    assert {u.value for u in found["bids.2"].unavailable} == {0, "nil", "blind_nil"}
+    # Nobody is behind by 100: blind nil is greyed for everyone, with the reason.
+    assert "behind by at least 100 points" in found["bids.1"].refusal("blind_nil").reason
+    assert found["bids.1"].refusal("nil") is None
+    called = chips("spades", ["Ann", "Bob", "Cid", "Dee"], [], {"calls": ["moon", None]}, {"special_calls": ["moon"]})
+    assert called["bids.0"].refusal(3).reason == "Ann & Cid called moon: the partners make no bid"

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.support.chips import chips
+
 PLAYERS = ["Ann", "Bob"]
 FIRST_ROUND = {
     "sides": [
@@ -62,3 +64,12 @@ UNREADABLE_FORMS = [
                **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS")}},
      "still to enter: Zwicks of Bob, who took Ace of Hearts, Ace of Diamonds and Ace of Clubs"),
 ]
+
+
+# Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).
+def worked_chips() -> None:
+    """Zwicker's chips: the last side's cards follow, at most half a side's cards are Zwicks."""
+    found = chips("zwicker", ["Ann", "Bob"], [], {"sides": [{"cards": 30}, {}]})
+    assert found["sides.1.cards"].implied == 25 and found["sides.0.cards"].values() == range(0, 56)
+    # At most half a side's cards are Zwicks.
+    assert found["sides.0.zwicks"].maximum == 15 and found["sides.1.zwicks"].maximum == 12
