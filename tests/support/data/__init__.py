@@ -13,6 +13,7 @@ A module may define, each optional:
   ROUND_LIMIT_EXAMPLE  (players, a round it takes again and again, each side's score for it)
   BIDDING_OPTION_SETS  the option sets a bidding is checked under (tests/engine/test_bidding.py)
   worked_chips()  asserts the game's chips worked out by hand from its rules (tests/engine/test_chips.py)
+  BAD_BIDDINGS  biddings the API refuses (body, code, words) (tests/api/test_biddings.py)
   bidding_round(rng, table, state)  legal rounds with what the shared generator leaves out
   FOREIGN_WORDS  by language, English words of the game's own terms that its translation once
                kept and its players do not say (the German "Bags"): never on that language's pages

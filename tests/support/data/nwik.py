@@ -80,6 +80,12 @@ FORM_CONVERSIONS = [
 # Forms the page cannot read -> the message (players, form, message).
 UNREADABLE_FORMS = [(PLAYERS, {"style": "x", "stake": "1"}, "style must be a whole number, got 'x'")]
 
+# Biddings the API refuses, with the round's words (body, code, words) (tests/api/test_biddings.py).
+BAD_BIDDINGS = [
+    ({"style": 2, "stake": 1}, "trump_missing", "trump is required"),
+    ({"style": 1, "stake": 1, "tricks": [4, 4, 5]}, "field_unknown", "unknown round field"),
+]
+
 
 # Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).
 def worked_chips() -> None:

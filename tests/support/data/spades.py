@@ -107,6 +107,9 @@ UNREADABLE_FORMS = [
     (PLAYERS, {"tricks_0": "3"}, "still to enter: bids, tricks of Bob, Cid and Dee"),
 ]
 
+# Biddings the API refuses, with the round's words (body, code, words) (tests/api/test_biddings.py).
+BAD_BIDDINGS = [({"bids": ["blind_nil", 1, 2, 3]}, "blind_nil_not_allowed", "blind nil by Ann")]
+
 
 # Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).
 def worked_chips() -> None:

@@ -71,6 +71,10 @@ FORM_CONVERSIONS = [
      {"bids": [0, 0, 0], "tricks": [1, 0, 0], "trump_chooser": 2}),
 ]
 
+# Biddings the API refuses, with the round's words (body, code, words) (tests/api/test_biddings.py):
+# the dealer's call that makes the calls add up to the cards.
+BAD_BIDDINGS = [({"bids": [1, 0, 0, 0]}, "dealer_call", "the dealer Ann may not call 1: the calls would add up to 1")]
+
 
 # Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).
 def worked_chips() -> None:
