@@ -1,7 +1,7 @@
 """A 10,000-match league import (issue 23): matches per second through POST /api/v1/leagues/import, on SQLite and PostgreSQL, and how long its write transaction holds the database.
 
 The export is built as GET /leagues/{id}/export writes it: `--distinct` matches of every
-game are played by the engine (tests/games/legal_rounds.py's random legal rounds) and
+game are played by the engine (tests/support/legal_rounds.py's random legal rounds) and
 dealt out to `--matches` matches with fresh ids, a roster of 12 players seated at random
 and an hour between matches. Two shapes:
 
@@ -46,7 +46,7 @@ from scorekeeper.engine.games import all_games  # noqa: E402
 from scorekeeper.models import new_id  # noqa: E402
 from scorekeeper.services import bulk_insert  # noqa: E402
 from scorekeeper.services.exchange import FORMAT, FORMAT_VERSION  # noqa: E402
-from tests.games.legal_rounds import generator_for, play_match  # noqa: E402
+from tests.support.legal_rounds import generator_for, play_match  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 PG_DATABASE = "bench_league_import"

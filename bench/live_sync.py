@@ -44,7 +44,7 @@ from typing import Any  # noqa: E402
 from bench.scale import database_url  # noqa: E402
 from bench.seed import make_app, upgrade_schema  # noqa: E402
 from bench.server import HOST, RESULTS, Server, ServerConfig  # noqa: E402
-from tests.picks import an_endless_game  # noqa: E402
+from tests.support.picks import an_endless_game  # noqa: E402
 
 PG_DATABASE = "bench_live_sync"
 POLL_SECONDS = 1.5  # static/js/app.js POLL_MS

@@ -34,7 +34,7 @@ from sqlalchemy import insert  # noqa: E402
 
 from scorekeeper.engine.core.base import MatchState, Table  # noqa: E402
 from scorekeeper.engine.games import all_games, get_game  # noqa: E402
-from tests.games import legal_rounds  # noqa: E402
+from tests.support import legal_rounds  # noqa: E402
 
 # A Nameless match that never ends: rounds can be posted to it for the whole run.
 ENDLESS = {"target": 1_000_000}
@@ -46,8 +46,8 @@ ROSTER = [f"Bench {name}" for name in (
 
 
 # --------------------------------------------------------------------------- legal random rounds
-# The generators live with the tests (tests/games/generators/, one module a game, played by
-# tests/games/legal_rounds.py), which play with them too.
+# The generators live with the tests (tests/support/generators/, one module a game, played by
+# tests/support/legal_rounds.py), which play with them too.
 
 
 def play_match(rng: random.Random, game_id: str, players: list[str]) -> tuple[Table, MatchState]:

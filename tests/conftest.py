@@ -8,16 +8,21 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from flask import Flask
-from flask_migrate import upgrade
 from psycopg import sql
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
-from scorekeeper.config import PROJECT_ROOT, TestConfig, database_url_from_env
+# The shared helpers' asserts explain their failures as a test module's do.
+pytest.register_assert_rewrite("tests.support")
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.config import TestConfig, database_url_from_env
 from scorekeeper.extensions import db
-from tests.game_copies import copies_wanted, register_copies
+from tests.support.database import empty_tables, reset_schema
+from tests.support.game_copies import copies_wanted, register_copies
+
+# Fixtures of more than one folder's tests.
+pytest_plugins = ["tests.support.catalogs"]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -67,16 +72,6 @@ def test_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     return f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
 
 
-def reset_schema(app: Flask) -> None:
-    """Drop everything, then build the schema with the migrations (as production does)."""
-    with app.app_context():
-        if db.engine.dialect.name == "postgresql":
-            with db.engine.begin() as connection:
-                connection.execute(text("DROP SCHEMA public CASCADE"))
-                connection.execute(text("CREATE SCHEMA public"))
-        upgrade(directory=str(PROJECT_ROOT / "migrations"))
-
-
 @pytest.fixture(scope="session")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     app = create_app(TestConfig.with_database(test_database_url(tmp_path_factory)))
@@ -84,20 +79,6 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     yield app
     with app.app_context():
         db.engine.dispose()
-
-
-def empty_tables(app: Flask) -> None:
-    """Every table emptied, children before parents, in one transaction and one round trip.
-    DELETE, not TRUNCATE, on PostgreSQL too: a test leaves a few rows, and TRUNCATE's new
-    files for every table cost 200 ms a test against a few for DELETE."""
-    with app.app_context():
-        statements = [f"DELETE FROM {table.name}" for table in reversed(db.metadata.sorted_tables)]
-        with db.engine.begin() as connection:
-            if db.engine.dialect.name == "postgresql":
-                connection.exec_driver_sql("; ".join(statements))
-            else:
-                for statement in statements:
-                    connection.execute(text(statement))
 
 
 @pytest.fixture

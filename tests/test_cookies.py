@@ -7,7 +7,7 @@ from flask_migrate import upgrade
 from scorekeeper import create_app
 from scorekeeper.config import PROJECT_ROOT, TestConfig
 from scorekeeper.extensions import db
-from tests.picks import any_game, seats
+from tests.support.picks import any_game, seats
 
 PASSWORD = "correct horse battery"
 

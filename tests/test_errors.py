@@ -13,9 +13,9 @@ from scorekeeper.errors import database_refusal
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
 from scorekeeper.services import leagues as league_service
-from tests.api.helpers import sign_up
-from tests.conftest import reset_schema
-from tests.picks import a_game, rounds
+from tests.support.api import sign_up
+from tests.support.database import reset_schema
+from tests.support.picks import a_game, rounds
 
 
 @pytest.fixture(scope="module")

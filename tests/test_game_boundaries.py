@@ -99,7 +99,7 @@ TESTS = PROJECT_ROOT / "tests"
 
 def own_test_files(game) -> set[Path]:
     """A game's own test files: those whose name holds its module's name (test_spades.py,
-    test_willi_stich_table_loop.py, tests/games/data/willi_stich.py)."""
+    test_willi_stich_table_loop.py, tests/support/data/willi_stich.py)."""
     module = type(game).__module__.rsplit(".", 1)[-1]
     return {path for path in TESTS.rglob("*.py") if module in path.name}
 

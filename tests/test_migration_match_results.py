@@ -13,8 +13,8 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Seat
 from scorekeeper.services.leagues import get_league, league_standings
-from tests.migration_helpers import MIGRATIONS, app_at_revision, insert
-from tests.picks import a_game, with_sides
+from tests.support.migration_helpers import MIGRATIONS, app_at_revision, insert
+from tests.support.picks import a_game, with_sides
 
 BEFORE = "e7a3c5d92f18"
 DAY = datetime(2026, 11, 1, 20, 0)

@@ -13,8 +13,8 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import LeagueMember, Player, Seat, User
 from scorekeeper.services.leagues import get_league, league_standings
-from tests.migration_helpers import MIGRATIONS, app_at_revision, insert
-from tests.picks import a_game, with_sides
+from tests.support.migration_helpers import MIGRATIONS, app_at_revision, insert
+from tests.support.picks import a_game, with_sides
 
 BEFORE = "5e1d0c7a9b42"
 DAY = datetime(2026, 11, 1, 20, 0)

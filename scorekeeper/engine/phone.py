@@ -1,12 +1,12 @@
 """What the phone's web worker calls: the very rules engine, run in the browser by Pyodide.
 
-static/js/engine-worker.js loads this module (with scorekeeper/games and the games' web
-adapters, web/games/, delivered by web/engine_bundle.py) and asks it, in JSON, what the
+static/js/engine-worker.js loads this module (with the rest of the engine folder, delivered
+by web/engine_bundle.py) and asks it, in JSON, what the
 server would answer: is this round valid, what does it score and why, and what are the
 totals, the dealer, the usage and the end of the match after the match's stored rounds
 plus the rounds queued on this phone. No rule is written here: this module only replays
-inputs through `scorekeeper.engine.games` and reads forms through each game's adapter, exactly as
-the server's pages do. The words around the form (who deals, legends, chips) are the
+inputs through `engine.games` and reads forms through each game's round entry
+(`engine.entry`), exactly as the server's pages do. The words around the form (who deals, legends, chips) are the
 templates' own messages (templates/games/), from the same catalog.
 """
 from __future__ import annotations

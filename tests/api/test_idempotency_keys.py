@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.helpers import create, post_round, sign_up
-from tests.picks import any_game, rounds, seats
+from tests.support.api import create, post_round, sign_up
+from tests.support.picks import any_game, rounds, seats
 
 GAME = any_game()
 PLAYERS = seats(GAME, ["Ann", "Bob", "Cid"])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.helpers import sign_up
+from tests.support.api import sign_up
 
 PASSWORD = "correct horse battery"
 REASON = "private: Bob cheats"

@@ -12,12 +12,12 @@ from scorekeeper.engine.games import Game, RuleError, all_games, game_ids, get_g
 from scorekeeper.extensions import db
 from scorekeeper.league import StoredMatch, ratings
 from scorekeeper.services.leagues import stored_matches
-from tests.api.helpers import create, post_round, sign_up
-from tests.api.leagues_data import LEAGUE_PLAYS, finishes, new_league
-from tests.conftest import empty_tables
-from tests.game_copies import registered_copy
-from tests.games.legal_rounds import legal_round
-from tests.picks import any_game, finished_match, inflated, seats
+from tests.support.api import create, post_round, sign_up
+from tests.support.database import empty_tables
+from tests.support.game_copies import registered_copy
+from tests.support.leagues_data import LEAGUE_PLAYS, finishes, new_league
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import any_game, finished_match, inflated, seats
 
 GAME = any_game()
 NAMES = ["Ann", "Bob", "Cid", "Dan"]

@@ -5,9 +5,9 @@ import json
 
 from scorekeeper.api.matches import schemas
 from scorekeeper.engine.games import get_game
-from tests.api.helpers import create, post_round
-from tests.picks import rounds
-from tests.statements import statements
+from tests.support.api import create, post_round
+from tests.support.picks import rounds
+from tests.support.statements import statements
 
 
 def first_round(match) -> dict:

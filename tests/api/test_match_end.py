@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine.games import all_games
-from tests.api.helpers import create, post_round, sign_up
-from tests.conftest import empty_tables
-from tests.picks import rounds, seats
+from tests.support.api import create, post_round, sign_up
+from tests.support.database import empty_tables
+from tests.support.picks import rounds, seats
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 GAMES = all_games()

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from scorekeeper.engine.games import all_games, game_ids
-from tests.api.helpers import create, post_round
-from tests.game_copies import registered_copy
-from tests.games.legal_rounds import generator_for, play_match
-from tests.picks import a_game, rounds, seats
+from tests.support.api import create, post_round
+from tests.support.game_copies import registered_copy
+from tests.support.legal_rounds import generator_for, play_match
+from tests.support.picks import a_game, rounds, seats
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 # Three seats at least: a name on two seats needs a third.

@@ -1,7 +1,7 @@
 """Nameless's round limit over the REST contract: two rounds end a match in a shared win."""
 from __future__ import annotations
 
-from tests.api.helpers import create, post_round
+from tests.support.api import create, post_round
 
 
 def test_round_limit_ends_a_match_with_a_shared_win(client):

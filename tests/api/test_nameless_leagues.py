@@ -1,7 +1,7 @@
 """A Nameless league over the API: standings worked out by hand, and after a correction."""
 from __future__ import annotations
 
-from tests.api.helpers import post_round
+from tests.support.api import post_round
 
 
 def test_league_standings_worked_by_hand(owner):

@@ -1,7 +1,7 @@
 """A Nameless match created over the REST contract: its option defaults, sides and first deal."""
 from __future__ import annotations
 
-from tests.api.helpers import create
+from tests.support.api import create
 
 
 def test_create_match_fills_option_defaults_and_sides(client):

@@ -1,10 +1,9 @@
-"""Nwik's biddings over the API: the style and stake said first, its refusals, a stake an edit reuses."""
+"""Nwik's biddings over the API: the style and stake said first, a stake an edit reuses (its
+refused biddings are in its data module)."""
 from __future__ import annotations
 
-import pytest
-
-from tests.api.helpers import create, post_round
-from tests.api.test_nwik_rounds import NWIK_ROUNDS
+from tests.support.api import create, post_round
+from tests.support.nwik import NWIK_ROUNDS
 
 
 def bidding_url(match_id: str, number: int) -> str:
@@ -41,23 +40,6 @@ def test_a_bidding_is_stored_shown_with_the_match_and_completed_by_the_hand(clie
     after = client.get(f"/api/v1/matches/{match['id']}").json
     assert after["bidding"] is None and after["totals"] == [0, -8, 8]
     assert client.get(bidding_url(match["id"], 2)).status_code == 404
-
-
-@pytest.mark.parametrize(
-    ("body", "code", "message"),
-    [
-        ({"style": 2, "stake": 1}, "trump_missing", "trump is required"),
-        ({"style": 1, "stake": 1, "tricks": [4, 4, 5]}, "field_unknown", "unknown round field"),
-    ],
-)
-def test_a_bad_bidding_is_422_with_the_rounds_words_and_stores_nothing(client, body, code, message):
-    match = create(client, "nwik", ("Ann", "Bob", "Cid"))
-    etag = client.get(f"/api/v1/matches/{match['id']}").headers["ETag"]
-    response = put_bidding(client, match["id"], 1, body)
-    assert response.status_code == 422
-    assert response.json["error"] == code and message in response.json["message"]
-    again = client.get(f"/api/v1/matches/{match['id']}")
-    assert again.headers["ETag"] == etag and again.json["bidding"] is None
 
 
 def test_an_edit_that_breaks_the_open_bidding_shows_why(client):

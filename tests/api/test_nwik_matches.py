@@ -1,8 +1,8 @@
 """A Nwik match read over the REST contract: the spec's worked example, served whole."""
 from __future__ import annotations
 
-from tests.api.helpers import create, post_round
-from tests.api.test_nwik_rounds import NWIK_ROUNDS
+from tests.support.api import create, post_round
+from tests.support.nwik import NWIK_ROUNDS
 
 
 def test_get_match_serves_the_contract_and_an_etag(client):

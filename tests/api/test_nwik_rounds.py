@@ -3,13 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.helpers import create, post_round
-
-NWIK_ROUNDS = [
-    {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]},
-    {"style": 4, "stake": 2, "tricks": [2, 7, 4]},
-    {"style": 6, "stake": 6, "acting_style": 3, "tricks": [3, 7, 3]},
-]
+from tests.support.api import create, post_round
+from tests.support.nwik import NWIK_ROUNDS
 
 
 def nwik(client):

@@ -8,8 +8,8 @@ from schemathesis.checks import not_a_server_error
 
 from scorekeeper.api.game_words import bidding_fields
 from scorekeeper.engine.games import all_games, game_ids, register, unregister
-from tests.api.helpers import create, sign_up
-from tests.picks import a_game, any_game, rounds, seats
+from tests.support.api import create, sign_up
+from tests.support.picks import a_game, any_game, rounds, seats
 
 
 def test_openapi_document_lists_the_contract(client):

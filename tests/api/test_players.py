@@ -1,9 +1,9 @@
 """The roster over the API: list, rename, merge, profile."""
 from __future__ import annotations
 
-from tests.api.helpers import create, post_round
-from tests.api.leagues_data import new_league
-from tests.picks import any_game, rounds, seats
+from tests.support.api import create, post_round
+from tests.support.leagues_data import new_league
+from tests.support.picks import any_game, rounds, seats
 
 
 def ids_by_name(client) -> dict[str, str]:

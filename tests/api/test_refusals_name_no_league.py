@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.helpers import sign_up
-from tests.picks import any_game, rounds, seats
+from tests.support.api import sign_up
+from tests.support.picks import any_game, rounds, seats
 
 PASSWORD = "correct horse battery"
 SECRET_NAME = "Quiet Poker Club"

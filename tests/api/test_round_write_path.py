@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from scorekeeper.engine.games import get_game
-from tests.api.helpers import create, post_round
-from tests.picks import rounds
-from tests.statements import statements
+from tests.support.api import create, post_round
+from tests.support.picks import rounds
+from tests.support.statements import statements
 
 
 def test_a_round_of_any_match_is_recorded_on_the_snapshot_the_lock_read(client, clean_app):

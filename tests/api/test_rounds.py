@@ -10,9 +10,9 @@ import urllib.request
 import pytest
 
 from scorekeeper.engine.games import Game
-from tests.api.helpers import create, post_round
-from tests.games.legal_rounds import legal_round
-from tests.picks import any_game, finished_match, games, other_round, refused_round, rounds, seats
+from tests.support.api import create, post_round
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import any_game, finished_match, games, other_round, refused_round, rounds, seats
 
 GAME = any_game()
 PLAYERS = seats(GAME, ["Ann", "Bob", "Cid"])

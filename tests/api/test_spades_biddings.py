@@ -1,7 +1,8 @@
-"""Spades's biddings over the API: bids replaced and withdrawn, its refusals."""
+"""Spades's biddings over the API: bids replaced and withdrawn, none for a finished match
+(its refused biddings are in its data module)."""
 from __future__ import annotations
 
-from tests.api.helpers import create, post_round
+from tests.support.api import create, post_round
 
 SPADES_PLAYERS = ("Ann", "Bob", "Cid", "Dee")
 
@@ -31,16 +32,6 @@ def test_replacing_and_withdrawing_a_bidding(client):
 
     trail = [entry["action"] for entry in client.get(f"/api/v1/matches/{match['id']}/audit").json]
     assert trail == ["match.create", "bidding.put", "bidding.put", "bidding.delete"]
-
-
-def test_a_blind_nil_not_allowed_is_422_with_the_rounds_words_and_stores_nothing(client):
-    match = create(client, "spades", SPADES_PLAYERS)
-    etag = client.get(f"/api/v1/matches/{match['id']}").headers["ETag"]
-    response = put_bidding(client, match["id"], 1, {"bids": ["blind_nil", 1, 2, 3]})
-    assert response.status_code == 422
-    assert response.json["error"] == "blind_nil_not_allowed" and "blind nil by Ann" in response.json["message"]
-    again = client.get(f"/api/v1/matches/{match['id']}")
-    assert again.headers["ETag"] == etag and again.json["bidding"] is None
 
 
 def test_a_finished_match_takes_no_bidding(client):

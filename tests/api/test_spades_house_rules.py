@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.api.helpers import create, post_round
+from tests.support.api import create, post_round
 
 SPADES_PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 NEW_OPTIONS = {"min_team_bid": 0, "bids_total_13": True, "failed_nil_bags": False, "max_rounds": None}

@@ -1,7 +1,7 @@
 """A Spades match created over the REST contract: a preset's values frozen with it."""
 from __future__ import annotations
 
-from tests.api.helpers import create
+from tests.support.api import create
 
 
 def test_options_are_frozen_with_the_match(client):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.helpers import create, sign_up
+from tests.support.api import create, sign_up
 
 
 @pytest.mark.parametrize("days", [1.5, "7", 7.0, True])

@@ -1,7 +1,8 @@
-"""Willi Stich's biddings over the API: the dealer's call, the trump said with the calls."""
+"""Willi Stich's biddings over the API: the trump said with the calls (its refused biddings,
+the dealer's call, are in its data module)."""
 from __future__ import annotations
 
-from tests.api.helpers import create, post_round
+from tests.support.api import create, post_round
 
 SPADES_PLAYERS = ("Ann", "Bob", "Cid", "Dee")
 
@@ -12,17 +13,6 @@ def bidding_url(match_id: str, number: int) -> str:
 
 def put_bidding(client, match_id, number, body, **headers):
     return client.put(bidding_url(match_id, number), json=body, headers=headers)
-
-
-def test_the_dealers_call_is_422_with_the_rounds_words_and_stores_nothing(client):
-    match = create(client, "willi-stich", SPADES_PLAYERS)
-    etag = client.get(f"/api/v1/matches/{match['id']}").headers["ETag"]
-    response = put_bidding(client, match["id"], 1, {"bids": [1, 0, 0, 0]})
-    assert response.status_code == 422
-    assert response.json["error"] == "dealer_call"
-    assert "the dealer Ann may not call 1: the calls would add up to 1" in response.json["message"]
-    again = client.get(f"/api/v1/matches/{match['id']}")
-    assert again.headers["ETag"] == etag and again.json["bidding"] is None
 
 
 def test_the_hand_may_not_contradict_the_bidding(client):

@@ -13,9 +13,9 @@ import brotli
 import pytest
 
 from scorekeeper.engine.games import Table
-from tests.games.legal_rounds import legal_round
-from tests.integration.test_gunicorn import HTTP_TIMEOUT, Reply, failure
-from tests.picks import a_game
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import a_game
+from tests.support.server_calls import HTTP_TIMEOUT, Reply, failure
 
 pytestmark = pytest.mark.integration
 

@@ -18,10 +18,10 @@ import pytest
 import requests
 
 from scorekeeper.engine.games import Game, RuleError, all_games
-from tests.games.legal_rounds import legal_round
-from tests.integration.exports import league_export
-from tests.integration.racing import at_once
-from tests.picks import an_endless_game, finished_match, seats
+from tests.support.exports import league_export
+from tests.support.legal_rounds import legal_round
+from tests.support.picks import an_endless_game, finished_match, seats
+from tests.support.racing import at_once
 
 pytestmark = pytest.mark.integration
 

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.integration.test_gunicorn import HANDS, create_match, failure
+from tests.support.server_calls import HANDS, create_match, failure
 
 pytestmark = pytest.mark.integration
 

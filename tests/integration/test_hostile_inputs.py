@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 import pytest
 import requests
 
-from tests.integration.exports import league_export
-from tests.integration.test_gunicorn import ENDLESS, GAME, HANDS, PLAYERS
+from tests.support.exports import league_export
+from tests.support.server_calls import ENDLESS, GAME, HANDS, PLAYERS
 
 pytestmark = pytest.mark.integration
 

@@ -6,7 +6,7 @@ import secrets
 
 import pytest
 
-from tests.integration.test_gunicorn import HANDS, call, create_match, failure, get_match
+from tests.support.server_calls import HANDS, call, create_match, failure, get_match
 
 pytestmark = pytest.mark.integration
 

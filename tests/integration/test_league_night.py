@@ -18,8 +18,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import League, Match
 from scorekeeper.services import snapshots
 from scorekeeper.services.matches import replayed_view, table_for
-from tests.integration.racing import at_once
-from tests.picks import endless, seats
+from tests.support.picks import endless, seats
+from tests.support.racing import at_once
 
 pytestmark = pytest.mark.integration
 

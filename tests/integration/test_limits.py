@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.conftest import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
-from tests.integration.test_gunicorn import call, race
-from tests.picks import any_game, seats
+from tests.support.gunicorn_server import Gunicorn, fresh_postgres_database, migrate, start_gunicorn
+from tests.support.picks import any_game, seats
+from tests.support.server_calls import call, race
 
 pytestmark = pytest.mark.integration
 

@@ -9,8 +9,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.integration.conftest import ROOMY_LIMITS, Gunicorn, start_gunicorn
-from tests.integration.test_gunicorn import HANDS, HTTP_TIMEOUT, call, create_match, failure
+from tests.support.gunicorn_server import ROOMY_LIMITS, Gunicorn, start_gunicorn
+from tests.support.server_calls import HANDS, HTTP_TIMEOUT, call, create_match, failure
 
 pytestmark = pytest.mark.integration
 

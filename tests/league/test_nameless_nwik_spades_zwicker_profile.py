@@ -3,10 +3,10 @@ Nwik's whole match and Spades's match of nils."""
 from __future__ import annotations
 
 from scorekeeper.league import Streak, player_profile, ratings, records, standings
-from tests.league.helpers import build_match, day
-from tests.league.nameless_spades_zwicker_league import hand_league
-from tests.league.nwik_league import NWIK_MATCH
-from tests.league.spades_league import SPADES_NIL_MATCH
+from tests.support.league import build_match, day
+from tests.support.nameless_spades_zwicker_league import hand_league
+from tests.support.nwik_league import NWIK_MATCH
+from tests.support.spades_league import SPADES_NIL_MATCH
 
 
 def profile_league():

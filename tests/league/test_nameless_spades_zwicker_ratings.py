@@ -5,8 +5,8 @@ from __future__ import annotations
 from openskill.models import PlackettLuce
 
 from scorekeeper.league import ratings
-from tests.league.helpers import build_match, day
-from tests.league.nameless_spades_zwicker_league import ZWICKER_EXAMPLE, hand_league
+from tests.support.league import build_match, day
+from tests.support.nameless_spades_zwicker_league import ZWICKER_EXAMPLE, hand_league
 
 START = PlackettLuce().rating()
 START_ORDINAL = START.ordinal()

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from scorekeeper.league import BiggestWin, RoundHigh, Streak, records
-from tests.league.helpers import day
-from tests.league.nameless_spades_zwicker_league import hand_league
+from tests.support.league import day
+from tests.support.nameless_spades_zwicker_league import hand_league
 
 
 def test_highest_round_per_game():

@@ -1,5 +1,5 @@
 """Standings and head-to-head of the hand-worked league of Nameless, Spades and Zwicker matches
-(tests/league/nameless_spades_zwicker_league.py): every figure worked out by hand."""
+(tests/support/nameless_spades_zwicker_league.py): every figure worked out by hand."""
 from __future__ import annotations
 
 import dataclasses
@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine.games import all_games
 from scorekeeper.league import HeadToHeadRow, StandingRow, head_to_head, standings
-from tests.league.nameless_spades_zwicker_league import hand_league
+from tests.support.nameless_spades_zwicker_league import hand_league
 
 # --------------------------------------------------------------------------- the hand-worked league
 #

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from scorekeeper.engine.games.nwik import Tally
 from scorekeeper.league import records
-from tests.league.helpers import build_match, day
-from tests.league.nwik_league import NWIK_MATCH
+from tests.support.league import build_match, day
+from tests.support.nwik_league import NWIK_MATCH
 
 # --------------------------------------------------------------------------- Nwik as Bidder
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from scorekeeper.league import standings
-from tests.league.helpers import day
-from tests.league.nwik_league import nwik_draw
+from tests.support.league import day
+from tests.support.nwik_league import nwik_draw
 
 
 def test_a_nwik_draw_is_a_win_for_both_with_a_middle_placement():

@@ -7,7 +7,7 @@ from importlib import import_module
 
 import scorekeeper.league
 from scorekeeper.league import Streak, player_profile, ratings, records, standings
-from tests.league.helpers import registry_league
+from tests.support.league import registry_league
 
 
 def test_profile_combines_standings_ratings_streaks_and_stats_of_every_game():

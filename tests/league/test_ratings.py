@@ -10,8 +10,8 @@ from openskill.models import PlackettLuce
 
 from scorekeeper.engine.games import get_game
 from scorekeeper.league import head_to_head, ratings, records, standings
-from tests import picks
-from tests.league.helpers import DUEL_GAME, build_match, day, duel, registry_league, shared_win
+from tests.support import picks
+from tests.support.league import DUEL_GAME, build_match, day, duel, registry_league, shared_win
 
 START = PlackettLuce().rating()
 START_ORDINAL = START.ordinal()

@@ -3,7 +3,7 @@ test_nameless_spades_zwicker_records.py, each game's own stats in its own test f
 from __future__ import annotations
 
 from scorekeeper.league import Streak, records
-from tests.league.helpers import OTHER_DUEL_GAME, day, duel, registry_league, shared_win
+from tests.support.league import OTHER_DUEL_GAME, day, duel, registry_league, shared_win
 
 
 def test_each_games_records_come_from_its_own_finished_matches():

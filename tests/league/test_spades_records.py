@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from scorekeeper.engine.games.spades import NilStats
 from scorekeeper.league import records
-from tests.league.helpers import build_match, day
-from tests.league.nameless_spades_zwicker_league import hand_league
-from tests.league.spades_league import SPADES_NIL_MATCH
+from tests.support.league import build_match, day
+from tests.support.nameless_spades_zwicker_league import hand_league
+from tests.support.spades_league import SPADES_NIL_MATCH
 
 # --------------------------------------------------------------------------- Spades nils
 

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.engine.games import all_games
 from scorekeeper.league import head_to_head, standings
-from tests.league.helpers import day, duel, registry_league, shared_win
+from tests.support.league import day, duel, registry_league, shared_win
 
 # --------------------------------------------------------------------------- a league of every game
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from scorekeeper.engine.games.willi_stich import CallStats
 from scorekeeper.league import records
-from tests.league.helpers import build_match, day
+from tests.support.league import build_match, day
 
 # --------------------------------------------------------------------------- Willi Stich
 

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tests.api.helpers import sign_up
-from tests.integration.exports import league_export
+from tests.support.api import sign_up
+from tests.support.exports import league_export
 
 # Offsets PostgreSQL's COPY refused (a 500, nothing stored) while SQLite took them as they
 # were, an ordinary one, and none: each is served back as the UTC time it names.

@@ -10,10 +10,10 @@ from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, League, LeagueLedger, Match, Player, Round, RoundSnapshot
-from tests.api.helpers import post_round, sign_up
-from tests.integration.exports import league_export
-from tests.picks import inflated
-from tests.services.test_match_results import forget, served
+from tests.support.api import post_round, sign_up
+from tests.support.exports import league_export
+from tests.support.match_results import forget, served
+from tests.support.picks import inflated
 
 MATCHES = 150
 

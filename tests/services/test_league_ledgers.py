@@ -11,11 +11,11 @@ from sqlalchemy import delete, select
 from scorekeeper.extensions import db
 from scorekeeper.league import ledgers
 from scorekeeper.models import CachedResult, League, LeagueLedger, RatingCheckpoint
-from tests.api.helpers import post_round, sign_up
-from tests.api.leagues_data import new_league
-from tests.games.legal_rounds import generator_for, legal_round
-from tests.picks import any_game, games
-from tests.statements import statements
+from tests.support.api import post_round, sign_up
+from tests.support.leagues_data import new_league
+from tests.support.legal_rounds import generator_for, legal_round
+from tests.support.picks import any_game, games
+from tests.support.statements import statements
 
 GAME = any_game()
 # A game of the league's and one nobody plays in it.

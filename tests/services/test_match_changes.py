@@ -9,7 +9,7 @@ from sqlalchemy.engine import make_url
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.services.matches.changes import CHANNEL, ChangeHub
-from tests.picks import any_game, rounds, seats
+from tests.support.picks import any_game, rounds, seats
 
 GAME = any_game()
 PLAYERS = seats(GAME, ["Ann", "Bob", "Cid", "Dee"])

@@ -9,14 +9,14 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 
-from scorekeeper.engine.games import all_games
 from scorekeeper.extensions import db
-from scorekeeper.models import CachedResult, LeagueLedger, Match, RatingCheckpoint, Seat
+from scorekeeper.models import Match, Seat
 from scorekeeper.services.match_records import in_played_order
-from tests.api.helpers import post_round, sign_up
-from tests.api.leagues_data import new_league
-from tests.conftest import empty_tables
-from tests.picks import any_game, finished_match, other_round, rounds, seats
+from tests.support.api import post_round, sign_up
+from tests.support.database import empty_tables
+from tests.support.leagues_data import new_league
+from tests.support.match_results import forget, served
+from tests.support.picks import any_game, finished_match, other_round, rounds, seats
 
 PASSWORD = "correct horse battery"
 DAY = datetime(2026, 12, 1, 20, 0)
@@ -42,13 +42,6 @@ def assert_results_match_the_seats(app) -> int:
         return checked
 
 
-def served(client, league_id: str) -> dict[str, object]:
-    """Everything the league serves, and its standings and ratings of every game."""
-    paths = ["standings", "ratings", "head-to-head", "records"]
-    paths += [f"{view}?game={game.id}" for game in all_games() for view in ("standings", "ratings")]
-    return {path: client.get(f"/api/v1/leagues/{league_id}/{path}").json for path in paths}
-
-
 def scoring_round(game, players, options) -> tuple[dict, list[int]]:
     """A legal first round that changes the totals, and the totals the engine gives it."""
     table = game.table(list(players), dict(options))
@@ -59,13 +52,6 @@ def scoring_round(game, players, options) -> tuple[dict, list[int]]:
         if after != before:
             return raw, after
     raise RuntimeError(f"every first round of {game.id} leaves the totals as they were")
-
-
-def forget(app) -> None:
-    with app.app_context():
-        for table in (LeagueLedger, RatingCheckpoint, CachedResult):
-            db.session.execute(table.__table__.delete())
-        db.session.commit()
 
 
 def test_every_write_keeps_the_result_in_step_with_the_seats(clean_app):

@@ -16,9 +16,9 @@ from scorekeeper.models import MatchRender
 from scorekeeper.services import Actor
 from scorekeeper.services import matches as service
 from scorekeeper.services.matches import stored
-from tests.api.helpers import post_round
-from tests.games.legal_rounds import generator_for, legal_round
-from tests.picks import any_game
+from tests.support.api import post_round
+from tests.support.legal_rounds import generator_for, legal_round
+from tests.support.picks import any_game
 
 GAMES = all_games()
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.picks import a_game
+from tests.support.picks import a_game
 
 # A table of three at least, so the twin has a seat of its own beside Ann and Bob.
 GAME = a_game("for three", lambda game: game.min_players <= 3 <= game.max_players)

@@ -1,8 +1,8 @@
 """A league's share.create audit entry names the link by its id (and the match it shows), never by its token."""
 from __future__ import annotations
 
-from tests.api.helpers import sign_up
-from tests.picks import any_game, seats
+from tests.support.api import sign_up
+from tests.support.picks import any_game, seats
 
 
 def test_share_create_records_the_link_id_and_the_match_not_the_token(client):

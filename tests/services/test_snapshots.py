@@ -12,9 +12,9 @@ from scorekeeper.engine.core.base import SNAPSHOT_FORMAT
 from scorekeeper.engine.games import Game, RuleError, all_games
 from scorekeeper.extensions import db
 from scorekeeper.models import RoundSnapshot
-from tests.api.helpers import post_round
-from tests.games.legal_rounds import generator_for, legal_round
-from tests.picks import any_game, rounds, seats
+from tests.support.api import post_round
+from tests.support.legal_rounds import generator_for, legal_round
+from tests.support.picks import any_game, rounds, seats
 
 GAMES = all_games()
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]

@@ -9,7 +9,7 @@ from flask_migrate import upgrade
 from scorekeeper.extensions import db
 from scorekeeper.models import User
 from scorekeeper.services.usernames import username_skeleton
-from tests.migration_helpers import MIGRATIONS, app_at_revision, insert
+from tests.support.migration_helpers import MIGRATIONS, app_at_revision, insert
 
 PASSWORD = "correct horse battery"
 

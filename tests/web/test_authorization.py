@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from tests.api.helpers import sign_up
-from tests.game_picks import a_game, new_match_form, play, seats
+from tests.support.api import sign_up
+from tests.support.game_picks import a_game, new_match_form, play, seats
 
 ROLES = ("owner", "scorer", "viewer", "stranger", "anonymous")
 # Any game of three players: its legal rounds 1 and 2 as its form posts them, and round 1 edited.

@@ -4,43 +4,15 @@ with the saved bids filled in; a bid the rules refuse is refused by the live che
 in the rule's words with its "why?"; each game calls its bids by one word."""
 from __future__ import annotations
 
-import html as html_lib
 import re
 
 import pytest
 
-from scorekeeper.engine.games import all_games, get_game
-from tests.games.data import bid_word, bids_options, changed_bid, play_view_cases, players_for
+from scorekeeper.engine.games import all_games
+from tests.support.bids_play_view import page_of, play_view, save_bids, start, text, version
+from tests.support.data import bid_word, changed_bid, play_view_cases
 
 BIDDING_GAMES = [game for game in all_games() if game.has_bidding]
-VERSION = re.compile(r'name="version" value="([^"]+)"')
-
-
-def start(client, game_id: str) -> str:
-    game = get_game(game_id)
-    body = {"game": game_id, "players": players_for(game), "options": bids_options(game)}
-    response = client.post("/api/v1/matches", json=body)
-    assert response.status_code == 201, response.get_data(as_text=True)
-    return response.get_json()["id"]
-
-
-def page_of(client, url: str, language: str = "en") -> str:
-    response = client.get(url, headers={"Accept-Language": language})
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-def version(page: str) -> str:
-    return html_lib.unescape(VERSION.search(page).group(1))
-
-
-def text(fragment: str) -> str:
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
-
-
-def play_view(page: str) -> str | None:
-    found = re.search(r'<section class="play-view".*?</section>', page, re.S)
-    return text(found.group(0)) if found else None
 
 
 def history_actions(page: str) -> list[str]:
@@ -48,12 +20,6 @@ def history_actions(page: str) -> list[str]:
     when, without the round it shows."""
     block = re.search(r'<ol class="history">(.*?)</ol>', page, re.S)
     return [text(item) for item in re.findall(r"<li>\s*<div>(.*?)</div>", block.group(1), re.S)] if block else []
-
-
-def save_bids(client, match_id: str, bids: dict[str, str], language: str = "en"):
-    page = page_of(client, f"/matches/{match_id}", language)
-    data = {**bids, "version": version(page)}
-    return client.post(f"/matches/{match_id}/rounds/1/bidding", data=data, headers={"Accept-Language": language})
 
 
 def filled_in(page: str, name: str, value: str) -> bool:

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import all_games
 from scorekeeper.web.charts import CHART_PAD, MAX_VALUE_TICKS, STEP_GUTTER, ChartLine, polyline_chart
-from tests.games.legal_rounds import legal_round
+from tests.support.legal_rounds import legal_round
 
 
 def scale(points: list[tuple[float, float]], places: int = 0) -> tuple[list[float], list[float]]:

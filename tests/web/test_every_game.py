@@ -1,7 +1,7 @@
 """Every registered game on every page, and a game copied under a new id (no adapter of its own) too.
 
 The tests follow the registry: a sixth game is covered here as soon as it is registered
-(and has a legal-round generator in tests/games/legal_rounds.py).
+(and has a legal-round generator in tests/support/legal_rounds.py).
 """
 from __future__ import annotations
 
@@ -16,17 +16,13 @@ from hypothesis import strategies as st
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.entry.adapter import GameAdapter
 from scorekeeper.engine.games import Game, all_games
-from tests.api.helpers import sign_up
-from tests.game_copies import original_games, registered_copy
-from tests.games.legal_rounds import generator_for, legal_round, play_match
+from tests.support.api import sign_up
+from tests.support.game_copies import original_games, registered_copy
+from tests.support.legal_rounds import generator_for, legal_round, play_match
+from tests.support.pages import NAMES, check_every_page, create_by_form, engine_state, names_for
 
-NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 GAMES = all_games()
 ORIGINALS = original_games()  # each copied below (SCOREKEEPER_TEST_GAME_COPIES=1 registers them all already)
-
-
-def names_for(game: Game) -> list[str]:
-    return NAMES[: adapter_for(game).first_seat_count()]
 
 
 # --------------------------------------------------------------------------- form <-> JSON, every game
@@ -54,14 +50,6 @@ def test_every_legal_round_survives_the_form(game, generic, seed):
 # --------------------------------------------------------------------------- every page, every game
 
 
-def create_by_form(client, game: Game, players: list[str], **extra: str) -> str:
-    data = {"game": game.id, "seats": str(len(players)), "action": "create", "first_dealer": "0", **extra}
-    data.update({f"player_{seat}": name for seat, name in enumerate(players)})
-    response = client.post("/matches/new", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_empty_last_seats_are_left_out_and_an_empty_seat_before_a_name_is_refused(client, game):
     """Start with the form's seats and only the game's fewest players named: the match
@@ -86,44 +74,6 @@ def test_empty_last_seats_are_left_out_and_an_empty_seat_before_a_name_is_refuse
         # The seat as the form names it ("Seat 3", the gap): it said "seat 2", the index.
         assert f"seat {game.min_players} needs a name" in message, message
         assert f'value="{names[-1]}"' in text
-
-
-def engine_state(client, game: Game, match_id: str):
-    """The match as the engine sees it, replayed from what the API answers."""
-    match = client.get(f"/api/v1/matches/{match_id}").get_json()
-    table = game.table([player["name"] for player in match["players"]], match["options"])
-    return table, game.replay(table, [entry["input"] for entry in match["rounds"]])
-
-
-def check_every_page(client, game: Game) -> None:
-    """Home, new match, the match page, a round posted by form, its edit, undo: all answer."""
-    rng = random.Random(7)
-    players = names_for(game)
-    for url in ("/", "/matches/new", f"/matches/new?game={game.id}"):
-        assert client.get(url).status_code == 200, url
-    # Every game is a button of the new-match form (switching keeps the names typed).
-    assert f'name="switch_game" value="{game.id}"' in client.get("/matches/new").get_data(as_text=True)
-    match_id = create_by_form(client, game, players)
-    page = client.get(f"/matches/{match_id}")
-    assert page.status_code == 200 and 'id="h-entry"' in page.get_data(as_text=True)
-    table, state = engine_state(client, game, match_id)
-    adapter = adapter_for(game)
-    raw, _after = legal_round(rng, game, table, state)
-    form = {**adapter.form_values(raw, table, state.next), "expected_number": "1"}
-    preview = client.post(f"/matches/{match_id}/preview", data=form)
-    assert preview.status_code == 200 and "would score" in preview.get_data(as_text=True)
-    recorded = client.post(f"/matches/{match_id}/rounds", data=form)
-    assert recorded.status_code == 303, re.findall(r'role="alert">([^<]*)<', recorded.get_data(as_text=True))
-    assert client.get(f"/api/v1/matches/{match_id}").get_json()["rounds"][0]["input"] == raw
-    assert client.get(f"/matches/{match_id}").status_code == 200
-    assert client.get(f"/matches/{match_id}/live?entry=1").status_code == 200
-    edit = client.get(f"/matches/{match_id}/rounds/1/edit")
-    assert edit.status_code == 200
-    edited = client.post(f"/matches/{match_id}/rounds/1/edit", data={**form, "reason": "recount"})
-    assert edited.status_code == 303
-    assert client.get(f"/matches/{match_id}/undo").status_code == 200
-    assert client.post(f"/matches/{match_id}/undo", data={"number": "1"}).status_code == 303
-    assert client.get(f"/api/v1/matches/{match_id}").get_json()["rounds"] == []
 
 
 def check_league_pages(client, game: Game) -> None:

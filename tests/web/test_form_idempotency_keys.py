@@ -1,8 +1,8 @@
 """The round form's idempotency key: a form sent again (the offline queue) after its round was undone records nothing."""
 from __future__ import annotations
 
-from tests.game_picks import a_game, new_match_form, play, seats
-from tests.web.test_pages import api_match, refusal
+from tests.support.game_picks import a_game, new_match_form, play, seats
+from tests.support.pages import api_match, refusal
 
 GAME = a_game(seats(4))
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.game_picks import a_game, new_match_form, play, seats
-from tests.web.test_pages import refusal
+from tests.support.game_picks import a_game, new_match_form, play, seats
+from tests.support.pages import refusal
 
 GAME = a_game(seats(4))
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]

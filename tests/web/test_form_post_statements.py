@@ -8,8 +8,8 @@ import pytest
 
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import all_games
-from tests.games.legal_rounds import legal_round
-from tests.statements import statements
+from tests.support.legal_rounds import legal_round
+from tests.support.statements import statements
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)

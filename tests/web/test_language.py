@@ -13,20 +13,13 @@ from datetime import date, datetime
 from urllib.parse import unquote
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from flask import render_template_string
-from flask_babel import get_babel
-from playwright.sync_api import expect
-from table_loop import enter_round
 
-from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import Game
 from scorekeeper.extensions import db
-from scorekeeper.i18n import babel
 from scorekeeper.models import User
-from tests.api.helpers import sign_up
-from tests.game_picks import a_game, new_match_form, play, seats
+from tests.support.api import sign_up
+from tests.support.game_picks import a_game, new_match_form, play, seats
 
 LANGUAGE_FORM = re.compile(r'<form method="post" action="/language"[^>]*>(.*?)</form>', re.DOTALL)
 HTML_LANG = re.compile(r'<html lang="([^"]*)">')
@@ -172,58 +165,6 @@ def test_numbers_and_dates_follow_the_language(clean_app, language, expected):
 # --------------------------------------------------------------------------- with a catalog
 
 
-GERMAN = {
-    "New match": "Neues Spiel",
-    "In progress": "Laufend",
-    "Language": "Sprache",
-    "Round {number} · pending": "Runde {number} · ausstehend",
-    "Round %(number)s": "Runde %(number)s",
-    "{what} must be a whole number, got {got}": "{what} muss eine ganze Zahl sein, nicht {got}",
-    "tricks of {name}": "Stiche von {name}",
-    ("%(num)s round", "%(num)s rounds"): ("%(num)s Runde", "%(num)s Runden"),
-}
-RUSSIAN = {
-    "+ New match": "+ Новая партия",
-    "League pages": "Лиги и игроки",
-    "Leagues": "Лиги",
-    "Players": "Игроки",
-    "In progress": "Идут сейчас",
-    "No match in progress on this phone.": "На этом телефоне нет незаконченных партий.",
-    "Language": "Язык",
-    "Change": "Сменить",
-    "Sign in": "Войти",
-    "Round %(number)s": "Раунд %(number)s",
-    "Save round %(number)s": "Сохранить раунд %(number)s",
-    "Rounds": "Раунды",
-    "History": "История",
-    "Share": "Поделиться",
-    "This round would score": "Очки за этот раунд",
-    "Tricks taken (%(total)s in all)": "Взятки (всего %(total)s)",
-}
-
-
-def compile_catalog(directory, language: str, messages: dict) -> None:
-    catalog = Catalog(locale=language)
-    for msgid, text in messages.items():
-        catalog.add(msgid, text)
-    target = directory / language / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with open(target / "messages.mo", "wb") as out:
-        write_mo(out, catalog)
-
-
-@pytest.fixture
-def catalogs(clean_app, tmp_path, monkeypatch):
-    """A tiny German and Russian catalog, in place of the (future) real ones, for this test only."""
-    compile_catalog(tmp_path, "de", GERMAN)
-    compile_catalog(tmp_path, "ru", RUSSIAN)
-    monkeypatch.setattr(get_babel(clean_app), "translation_directories", [str(tmp_path)])
-    # Flask-Babel caches loaded catalogs per language: start and finish with an empty cache.
-    monkeypatch.setattr(babel.domain_instance, "cache", {})
-    yield
-    babel.domain_instance.cache.clear()
-
-
 def counts_tricks_by_seat(game: Game) -> bool:
     """A game of three whose round says each seat's tricks (the tiny catalog words them)."""
     if not seats(3)(game):
@@ -255,36 +196,3 @@ def test_a_catalog_translates_templates_js_and_form_messages(client, catalogs):
     assert "In progress" in client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
 
 
-def test_switching_language_in_the_browser(page, console, shot, live_server, catalogs):
-    """With JavaScript the select submits itself; the home and match pages at 390x844 in Russian."""
-    page.goto("/")
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(page.locator("#language-form button[type=submit]")).to_be_hidden()  # JS on: no button needed
-    page.select_option("#language-select", "ru")
-    expect(page.locator("html")).to_have_attribute("lang", "ru")
-    expect(page.locator("#h-progress")).to_have_text("Идут сейчас")
-    expect(page.locator("#language-select")).to_have_value("ru")
-    page.locator("footer").scroll_into_view_if_needed()
-    shot(page, "language-01-home-ru")
-    game = a_game(seats(4))  # four Russian names, as many seats as its new-match form first offers
-    names = ["Аня", "Боря", "Вика", "Гоша", "Даша", "Егор"][: adapter_for(game).first_seat_count()]
-    page.goto(f"/matches/new?game={game.id}")
-    for seat, name in enumerate(names):
-        page.fill(f"#player_{seat}", name)
-    page.locator("button[value=create]").click()
-    expect(page.locator("#h-entry")).to_have_text("Раунд 1")
-    enter_round(page, play(game, names).form(1))
-    expect(page.locator("#preview")).to_contain_text("Очки за этот раунд")
-    expect(page.locator("#save")).to_have_text("Сохранить раунд 1")
-    shot(page, "language-02-match-ru")
-    page.locator("footer").scroll_into_view_if_needed()
-    shot(page, "language-03-match-footer-ru")
-    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1], f"the page is wider than the phone: {widths}"
-    # Back to English from the match page: the switcher returns to the same page.
-    match_url = page.url
-    page.select_option("#language-select", "en")
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    assert page.url.split("#")[0] == match_url.split("#")[0]
-    expect(page.locator("#h-entry")).to_have_text("Round 1")
-    assert console.unexpected() == []

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from scorekeeper.engine.games import all_games
-from tests.game_picks import play
-from tests.games.data import players_for
-from tests.web.test_pages import CHANGED_ELSEWHERE, api_match, create
+from tests.support.data import players_for
+from tests.support.game_picks import play
+from tests.support.pages import CHANGED_ELSEWHERE, api_match, create
 
 
 def page_text(response) -> str:

@@ -5,7 +5,7 @@ import http.client
 import json
 from urllib.parse import urlsplit
 
-from tests.picks import any_game, rounds, seats
+from tests.support.picks import any_game, rounds, seats
 
 GAME = any_game()
 PLAYERS = seats(GAME, ["Ann", "Bob", "Cid", "Dee"])

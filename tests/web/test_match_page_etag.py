@@ -7,10 +7,10 @@ import re
 import pytest
 
 from scorekeeper.engine.games import all_games
-from tests.games.data import players_for
-from tests.games.legal_rounds import legal_round
-from tests.statements import statements
-from tests.web.test_pages import create
+from tests.support.data import players_for
+from tests.support.legal_rounds import legal_round
+from tests.support.pages import create
+from tests.support.statements import statements
 
 GAME = all_games()[0]
 

@@ -30,9 +30,9 @@ from scorekeeper.services.matches import stored as stored_reads
 from scorekeeper.services.matches.renders import PAGE, build_lock
 from scorekeeper.web.pages import match_sheet
 from scorekeeper.web.pages.match_sheet import SHEET_PARTS, assembled, render_sheet_parts
-from tests.games.legal_rounds import legal_round
-from tests.picks import an_endless_game
-from tests.web.test_every_game import create_by_form, engine_state, names_for
+from tests.support.legal_rounds import legal_round
+from tests.support.pages import create_by_form, engine_state, names_for
+from tests.support.picks import an_endless_game
 
 GAMES = all_games()
 # What differs between two renders of the same page: the per-request tokens.

@@ -4,7 +4,7 @@ from __future__ import annotations
 import html as html_lib
 import re
 
-from tests.web.test_pages import api_match, create
+from tests.support.pages import api_match, create
 
 
 def test_nameless_alone_and_renege_are_plain_radio_chips(client):

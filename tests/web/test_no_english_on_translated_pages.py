@@ -4,62 +4,17 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 
 import pytest
-from babel.messages.pofile import read_po
 
-from scorekeeper.config import PROJECT_ROOT
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import all_games
-from tests.api.helpers import sign_up
-from tests.games.legal_rounds import legal_round
+from tests.support.api import sign_up
+from tests.support.legal_rounds import legal_round
+from tests.support.translated_pages import LANGUAGES, VisibleText, english_ids
 
-CATALOGS = PROJECT_ROOT / "scorekeeper" / "translations"
-LANGUAGES = ("de", "ru")
-# Attributes whose values people read (or hear, with a screen reader).
-READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 # Pieces a text is made of: "4 · No Tricks", "Ann (Bidder) 6, Bob (#2) 4".
 SEPARATORS = re.compile(r"\s*(?:·|,|:|\(|\)|\d+)\s*")
-
-
-def english_ids(language: str) -> set[str]:
-    """The catalog's message ids without placeholders whose translation differs from them."""
-    with open(CATALOGS / language / "LC_MESSAGES" / "messages.po", "rb") as handle:
-        catalog = read_po(handle, locale=language)
-    found = set()
-    for message in catalog:
-        if not message.id or not isinstance(message.id, str) or not isinstance(message.string, str):
-            continue
-        if "{" in message.id or "%" in message.id or message.string.strip() == message.id.strip():
-            continue
-        if len(message.id) >= 4:  # "P", "W", "Avg": abbreviations that may stay as they are
-            found.add(message.id.strip())
-    return found
-
-
-class VisibleText(HTMLParser):
-    """The texts a person sees on a page: text nodes and the read attributes (no script, no style)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.texts: list[str] = []
-        self.hidden_depth = 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style"):
-            self.hidden_depth += 1
-        for name, value in attrs:
-            if name in READ_ATTRIBUTES and value:
-                self.texts.append(value.strip())
-
-    def handle_endtag(self, tag):
-        if tag in ("script", "style") and self.hidden_depth:
-            self.hidden_depth -= 1
-
-    def handle_data(self, data):
-        if not self.hidden_depth and data.strip():
-            self.texts.append(" ".join(data.split()))
 
 
 def english_on(html: str, ids: set[str]) -> list[str]:

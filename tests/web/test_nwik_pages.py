@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.test_pages import TAKEN_OTHERWISE, api_match, create, form_key, refusal
+from tests.support.pages import TAKEN_OTHERWISE, api_match, create, form_key, refusal
 
 NWIK_ROUND_1 = {"style": "5", "stake": "4", "vip_card": "2", "tricks_0": "3", "tricks_1": "5", "tricks_2": "5"}
 

@@ -1,4 +1,4 @@
-"""Nwik's form read and checked by the phone's engine (web/phone.py) as the pages do: its
+"""Nwik's form read and checked by the phone's engine (engine/phone.py) as the pages do: its
 scores, its notes and its refusals in the pages' words."""
 from __future__ import annotations
 

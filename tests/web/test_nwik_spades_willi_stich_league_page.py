@@ -1,9 +1,9 @@
 """The league page's records of Nwik, Spades and Willi Stich: each game's own section (its
-template's `league_stats`), from the test league's matches (tests/api/league_plays/)."""
+template's `league_stats`), from the test league's matches (tests/support/league_plays/)."""
 from __future__ import annotations
 
-from tests.api.helpers import sign_up
-from tests.api.leagues_data import new_league
+from tests.support.api import sign_up
+from tests.support.leagues_data import new_league
 
 
 def test_the_league_page_shows_each_games_own_records(client):

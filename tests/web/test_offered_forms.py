@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from tests.api.helpers import sign_up
-from tests.game_picks import a_game, new_match_form, play, seats
+from tests.support.api import sign_up
+from tests.support.game_picks import a_game, new_match_form, play, seats
 
 GAME = a_game(seats(3))
 PLAYERS = ["Ann", "Bob", "Cid"]

@@ -1,50 +1,14 @@
 """Fast page tests with the Flask test client: JavaScript off, plain form posts."""
 from __future__ import annotations
 
-import html as html_lib
-import re
-
 import pytest
 
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.entry.form_fields import FormError
-from scorekeeper.engine.games import all_games, game_ids, get_game
-from tests.game_picks import a_game, new_match_form, play, seats
-from tests.games.data import module_for, players_for
-
-
-def players_of(game: str) -> list[str]:
-    """The game's test players (tests/games/data)."""
-    return players_for(get_game(game))
-
-
-def create(client, game: str, players: list[str] | None = None, **extra: str) -> str:
-    players = players or players_of(game)
-    data = {"game": game, "seats": str(len(players)), "action": "create", "first_dealer": "0", **extra}
-    data.update({f"player_{seat}": name for seat, name in enumerate(players)})
-    response = client.post("/matches/new", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def form_key(html: str) -> str:
-    return re.search(r'name="idempotency_key" value="([^"]+)"', html).group(1)
-
-
-def refusal(html: str) -> str:
-    found = re.search(r'class="refusal" role="alert">([^<]*)<', html)
-    return html_lib.unescape(found.group(1)) if found else ""
-
-
-def api_match(client, match_id: str) -> dict:
-    response = client.get(f"/api/v1/matches/{match_id}")
-    assert response.status_code == 200
-    return response.get_json()
-
-
-CHANGED_ELSEWHERE = "This match changed on another phone: here is the current state"
-TAKEN_OTHERWISE = "Round {number} was recorded on another phone first, with other entries than yours: choose which stand"
-
+from scorekeeper.engine.games import all_games, game_ids
+from tests.support.data import module_for, players_for
+from tests.support.game_picks import a_game, new_match_form, play, seats
+from tests.support.pages import api_match, create, refusal
 
 # --------------------------------------------------------------------------- pages render
 
@@ -154,7 +118,7 @@ def test_undo_has_a_confirm_step(client, game):
 # --------------------------------------------------------------------------- the game adapters: form -> spec JSON
 
 def cases(name: str) -> list:
-    """Each game's own cases of `name` (tests/games/data), with the game."""
+    """Each game's own cases of `name` (tests/support/data), with the game."""
     return [
         pytest.param(game, *case, id=f"{game.id}-{index}")
         for game in all_games()

@@ -1,4 +1,4 @@
-"""The phone's engine entry points (web/phone.py) on the server's interpreter, and the
+"""The phone's engine entry points (engine/phone.py) on the server's interpreter, and the
 versioned engine bundle, Pyodide and worker addresses (web/engine_bundle.py)."""
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 from scorekeeper.engine import phone
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import all_games, get_game
-from tests.game_copies import original_games
-from tests.games import legal_rounds
-from tests.games.data import first_round, players_for
+from tests.support import legal_rounds
+from tests.support.data import first_round, players_for
+from tests.support.game_copies import original_games
 
 REPO = Path(__file__).resolve().parents[2]
 ENGINE_META = re.compile(r'<meta name="scorekeeper-engine" content="([^"]+)"')

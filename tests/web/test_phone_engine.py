@@ -1,4 +1,4 @@
-"""The phone's engine worker (Pyodide running scorekeeper/games) scores random matches of
+"""The phone's engine worker (Pyodide running scorekeeper/engine) scores random matches of
 every game exactly as the server does, explanations and words included: the very worker
 script, run under Node with Pyodide from node_modules, one boot for the session."""
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from scorekeeper.config import PROJECT_ROOT
 from scorekeeper.engine.games import get_game
 from scorekeeper.web import engine_bundle
-from tests.game_copies import original_games
-from tests.games import legal_rounds
+from tests.support import legal_rounds
+from tests.support.game_copies import original_games
 
 HERE = Path(__file__).parent
 BOOT_TIMEOUT_S = 120
@@ -94,7 +94,7 @@ def get(live_server: str, path: str, language: str) -> dict:
         return json.load(response)
 
 
-# Every game the phone's engine has: the bundle holds scorekeeper/games as files, so a game
+# Every game the phone's engine has: the bundle holds scorekeeper/engine as files, so a game
 # copied by SCOREKEEPER_TEST_GAME_COPIES=1 (registered in this process only) is not among them.
 @pytest.mark.parametrize("game_id", [game.id for game in original_games()])
 def test_the_phone_scores_random_matches_as_the_server_does(game_id, node_engine, live_server):

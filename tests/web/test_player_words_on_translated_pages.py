@@ -25,11 +25,11 @@ from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import RuleError, all_games
 from scorekeeper.i18n import _engine_ngettext
 from scorekeeper.web.rules_pages import SHARED_REFUSAL_ANCHORS, has_rules
-from tests.api.helpers import sign_up
-from tests.games.data import foreign_words
-from tests.games.legal_rounds import generator_for, legal_round
-from tests.web.test_bids_play_view import play_view
-from tests.web.test_no_english_on_translated_pages import CATALOGS, LANGUAGES, VisibleText, english_ids
+from tests.support.api import sign_up
+from tests.support.bids_play_view import play_view
+from tests.support.data import foreign_words
+from tests.support.legal_rounds import generator_for, legal_round
+from tests.support.translated_pages import CATALOGS, LANGUAGES, VisibleText, english_ids, history_lines
 
 # Words on pages, the same on either database: bin/test runs this once (in its SQLite run).
 pytestmark = pytest.mark.one_database
@@ -169,17 +169,6 @@ def visible_texts(html: str) -> list[str]:
     parser = VisibleText()
     parser.feed(html)
     return parser.texts
-
-
-def history_lines(html: str) -> list[str]:
-    """Each line of a match page's history, as the reader sees it."""
-    block = re.search(r'<ol class="history">(.*?)</ol>', html, re.S)
-    if not block:
-        return []
-    lines = []
-    for item in re.findall(r"<li>(.*?)</li>", block.group(1), re.S):
-        lines.append(" ".join(unescape(re.sub(r"<[^>]+>", " ", item)).split()))
-    return lines
 
 
 def with_optional_seats(rng: random.Random, game, table, state, raw: dict[str, Any], seat_labels: set[str]):

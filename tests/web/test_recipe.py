@@ -12,15 +12,15 @@ import pytest
 from scorekeeper.config import PROJECT_ROOT
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.entry.adapter import GameAdapter
-from tests.game_copies import original_games, registered_copy
-from tests.games.legal_rounds import generator_for
-from tests.web.test_every_game import check_every_page
+from tests.support.game_copies import original_games, registered_copy
+from tests.support.legal_rounds import generator_for
+from tests.support.pages import check_every_page
 
 RECIPE = PROJECT_ROOT / "docs" / "adding-a-game.md"
 EXAMPLE_MODULE, EXAMPLE_ID = "oh_hell", "oh-hell"
 # What the recipe offers for a game that wants more than the generic one: a form of its own
 # (step 2) and test data where the generic defaults do not fit.
-OPTIONAL = ("scorekeeper/engine/entry/", "templates/games/", "tests/games/data/")
+OPTIONAL = ("scorekeeper/engine/entry/", "templates/games/", "tests/support/data/")
 
 
 def recipe() -> str:
@@ -55,7 +55,7 @@ def is_there(path: str) -> bool:
 def test_the_recipe_names_a_games_files():
     paths = recipe_paths()
     assert f"scorekeeper/engine/games/{EXAMPLE_MODULE}.py" in paths
-    assert f"tests/games/generators/{EXAMPLE_MODULE}.py" in paths
+    assert f"tests/support/generators/{EXAMPLE_MODULE}.py" in paths
     assert {f"docs/rules/{language}/{EXAMPLE_ID}.md" for language in ("en", "de", "ru")} <= set(paths)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.web.redirects import safe_next
-from tests.api.helpers import sign_up
-from tests.picks import any_game
+from tests.support.api import sign_up
+from tests.support.picks import any_game
 
 PASSWORD = "correct horse battery"
 # A CR/LF would split the Location header: Werkzeug refuses such a header (a 500).

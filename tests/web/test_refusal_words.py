@@ -4,56 +4,23 @@ in English, German and Russian, no refusal on a page shows an API field or optio
 a JSON literal, an honour code or an error code."""
 from __future__ import annotations
 
-import html as html_lib
 import random
 import re
 
 import pytest
 
 from scorekeeper.engine.entry import adapter_for
-from scorekeeper.engine.games import Game, all_games
-from tests.games.data import module_for, players_for
-from tests.games.legal_rounds import generator_for, legal_round
+from scorekeeper.engine.games import all_games
+from tests.support.data import module_for, players_for
+from tests.support.legal_rounds import generator_for, legal_round
+from tests.support.refusal_words import codes_of, shown_messages, words_wrong
 
 # Words on pages, the same on either database: bin/test runs this once (in its SQLite run).
 pytestmark = pytest.mark.one_database
 
 LANGUAGES = ("en", "de", "ru")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-# What a player's screen never shows: identifiers (snake_case), JSON literals and brackets.
-IDENTIFIER = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
-JSON_LITERAL = re.compile(r"\b(?:null|true|false|None|True|False)\b|[{}\[\]\"]")
-# The messages of the form: the live check's refusal, the JS-off summary, the one beside its field and the save bar's state.
-MESSAGES = re.compile(r'<(p|div) [^>]*class="(?:refusal|field-error|error-summary|bar-state)[^"]*"[^>]*>(.*?)</\1>', re.S)
 CHIPS = re.compile(r'<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"')
-
-
-def codes_of(game: Game, table, language: str) -> set[str]:
-    """The game's own codes that are not words (honours such as AC or J25, option names),
-    and in German and Russian the choices as JSON spells them (suits such as "hearts")."""
-    codes = {spec.name for spec in game.all_option_specs() if not spec.name.isalpha()}
-    for field in game.input_fields(table, game.initial_state(table).next):
-        if not field.name.isalpha():
-            codes.add(field.name)
-        for choice in field.choices:
-            if isinstance(choice, str) and (any(c.isdigit() for c in choice) or choice.isupper()):
-                codes.add(choice)
-            elif isinstance(choice, str) and field.choice_names and language != "en":
-                codes.add(choice)
-    return codes
-
-
-def shown_messages(page: str) -> list[str]:
-    return [
-        " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", body)).split())
-        for _tag, body in MESSAGES.findall(page)
-    ]
-
-
-def words_wrong(message: str, codes: set[str]) -> list[str]:
-    found = IDENTIFIER.findall(message) + JSON_LITERAL.findall(message)
-    found += [code for code in codes if re.search(rf"(?<![\w]){re.escape(code)}(?![\w])", message)]
-    return found
 
 
 def mutations(values: dict[str, str], page: str) -> list[dict[str, str]]:
@@ -124,7 +91,7 @@ def test_words_wrong_catches_what_it_should() -> None:
 
 
 def cases(name: str) -> list:
-    """Each game's own cases of `name` (tests/games/data), with the game."""
+    """Each game's own cases of `name` (tests/support/data), with the game."""
     return [
         pytest.param(game, *case, id=f"{game.id}-{index}")
         for game in all_games()

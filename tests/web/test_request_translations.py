@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from scorekeeper import i18n
 from scorekeeper.engine.games import all_games
-from tests.games.data import players_for
-from tests.web.test_pages import create
+from tests.support.data import players_for
+from tests.support.pages import create
 
 GAME = all_games()[0]
 

@@ -8,9 +8,9 @@ from scorekeeper.engine.core.fields import INT
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.entry.adapter import GameAdapter
 from scorekeeper.engine.games import Game
-from tests.game_copies import original_games, registered_copy
-from tests.games.data import players_for
-from tests.web.test_pages import create
+from tests.support.data import players_for
+from tests.support.game_copies import original_games, registered_copy
+from tests.support.pages import create
 
 
 def asks_a_choice(game: Game) -> bool:

@@ -2,7 +2,6 @@
 every option and every rule a refusal names; linked from the form, refusals and the match."""
 from __future__ import annotations
 
-import ast
 import html as html_lib
 import re
 import subprocess
@@ -14,42 +13,16 @@ from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import all_games
 from scorekeeper.web import rules_pages
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, option_anchor, refusal_anchor, render, rules_path
-from tests.games.data import module_for
-from tests.web.test_pages import create
+from tests.support.data import module_for
+from tests.support.pages import create
+from tests.support.rules_pages import REPO, game_codes
 
-REPO = Path(__file__).resolve().parents[2]
 GAMES = all_games()
 GAME_IDS = [game.id for game in GAMES]
 # The games whose rules are written (docs/rules/<language>/<id>.md); a game without them yet
 # (a new one, a registered copy) gets a rules page made from its engine (tests/web/test_every_game.py).
 RULES_IDS = [game_id for game_id in GAME_IDS if rules_pages.has_rules(game_id)]
-ENGINE_CORE = REPO / "scorekeeper" / "engine" / "core"
 ID_ATTRIBUTE = re.compile(r'\bid="([^"]+)"')
-
-
-def refusal_codes(path: Path) -> set[str]:
-    """Every code= a module passes to a refusal (RuleError and its kinds)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {
-        keyword.value.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        for keyword in node.keywords
-        if keyword.arg == "code" and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str)
-    }
-
-
-def module_paths(game) -> list[Path]:
-    """The files of a game's rules: its module, or every module of its package."""
-    path = Path(__import__(type(game).__module__, fromlist=["_"]).__file__)
-    return sorted(path.parent.glob("*.py")) if path.stem == "__init__" else [path]
-
-
-SHARED_CODES = refusal_codes(ENGINE_CORE / "base.py")
-
-
-def game_codes(game) -> set[str]:
-    return set().union(*map(refusal_codes, module_paths(game))) | SHARED_CODES
 
 
 # --------------------------------------------------------------------------- the documents
@@ -183,7 +156,7 @@ def test_new_match_form_links_every_option_to_its_paragraph(client, game_id):
 
 
 def rule_link_cases() -> list:
-    """Each game's refused rounds and the rule their "why?" links to (tests/games/data: RULE_LINK_CASES)."""
+    """Each game's refused rounds and the rule their "why?" links to (tests/support/data: RULE_LINK_CASES)."""
     return [
         pytest.param(game.id, options, form, anchor, id=f"{game.id}-{anchor}")
         for game in GAMES

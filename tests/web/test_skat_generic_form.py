@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.engine.entry.adapter import GameAdapter
 from scorekeeper.engine.games.skat import SKAT
-from tests.games.legal_rounds import legal_round
+from tests.support.legal_rounds import legal_round
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 

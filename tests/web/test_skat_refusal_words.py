@@ -10,8 +10,8 @@ import pytest
 from scorekeeper.engine.core.i18n import use_translator
 from scorekeeper.engine.entry.adapter import GameAdapter
 from scorekeeper.engine.games.skat import SKAT
-from tests.games.test_skat import REFUSAL_CASES, catalog_translator, refusal, table
-from tests.web.test_refusal_words import codes_of, words_wrong
+from tests.support.refusal_words import codes_of, words_wrong
+from tests.support.skat import REFUSAL_CASES, catalog_translator, refusal, table
 
 # Refusals no form can provoke: a round that is not an object, or a field the form has not.
 NOT_FROM_A_FORM = {"round_type", "field_unknown"}

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.engine.games.skat import SKAT
 from scorekeeper.web.rules_pages import LANGUAGES, SECTIONS, SHARED_REFUSAL_ANCHORS, option_anchor, render, rules_path
-from tests.web.test_rules_pages import game_codes
+from tests.support.rules_pages import game_codes
 
 GAME_ID = SKAT.id
 # The rule each of Skat's own refusals breaks, by its code: what its web adapter will map.

@@ -9,9 +9,9 @@ import pytest
 
 from scorekeeper.engine import phone
 from scorekeeper.engine.games import get_game
-from tests.games.data import players_for
-from tests.web.test_bids_play_view import page_of, play_view, save_bids, start, text, version
-from tests.web.test_refusal_words import codes_of, shown_messages, words_wrong
+from tests.support.bids_play_view import page_of, play_view, save_bids, start, text, version
+from tests.support.data import players_for
+from tests.support.refusal_words import codes_of, shown_messages, words_wrong
 
 
 def test_a_spades_nil_is_never_a_bare_0(client):
@@ -64,7 +64,7 @@ def test_a_spades_contract_of_0_refused_on_save_says_the_rule(client, language):
 
 @pytest.mark.parametrize("others", [{}, {"bid_0": "4", "bid_2": "5"}], ids=["the other side to bid", "all bids in"])
 def test_the_phones_engine_refuses_a_contract_of_0_as_the_server_does(client, others):
-    """Offline the phone's engine (web/phone.py) answers the live check: the same refusal, the same words."""
+    """Offline the phone's engine (engine/phone.py) answers the live check: the same refusal, the same words."""
     match_id = start(client, "spades")
     match = client.get(f"/api/v1/matches/{match_id}").get_json()
     with client.application.test_request_context():

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.web.test_pages import api_match, create, refusal
+from tests.support.pages import api_match, create, refusal
 
 
 def test_new_match_options_and_presets(client):

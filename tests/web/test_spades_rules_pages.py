@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html as html_lib
 
-from tests.web.test_pages import create, players_of
+from tests.support.pages import create, players_of
 
 
 def test_new_match_form_offers_the_house_rules_in_words(client):

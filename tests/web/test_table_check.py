@@ -7,8 +7,8 @@ import re
 import pytest
 
 from scorekeeper.engine.games import Game, all_games
-from tests.game_picks import Play, new_match_form, play
-from tests.games.data import players_for
+from tests.support.data import players_for
+from tests.support.game_picks import Play, new_match_form, play
 
 pytestmark = pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
 

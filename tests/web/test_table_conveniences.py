@@ -9,8 +9,8 @@ import re
 import pytest
 
 from scorekeeper.engine.games import all_games
-from tests.api.helpers import sign_up
-from tests.game_picks import a_game, new_match_form, play, seats
+from tests.support.api import sign_up
+from tests.support.game_picks import a_game, new_match_form, play, seats
 
 # The game the shared conveniences are shown with: any game of three players, and one that
 # takes a fourth seat too (for a seat added by a ticked member).

@@ -4,8 +4,8 @@ from __future__ import annotations
 import html as html_lib
 import re
 
-from tests.api.helpers import sign_up
-from tests.game_picks import a_game, entered, new_match_form, play, seats
+from tests.support.api import sign_up
+from tests.support.game_picks import a_game, entered, new_match_form, play, seats
 
 PASSWORD = "correct horse battery"
 # Any game of three players carries the match these tests trust; its legal rounds as the form posts them.

@@ -8,10 +8,10 @@ import pytest
 
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import all_games
-from tests.game_picks import Play, entered, play
-from tests.games.data import players_for
-from tests.picks import inflated
-from tests.web.test_pages import CHANGED_ELSEWHERE, TAKEN_OTHERWISE, api_match, create, refusal
+from tests.support.data import players_for
+from tests.support.game_picks import Play, entered, play
+from tests.support.pages import CHANGED_ELSEWHERE, TAKEN_OTHERWISE, api_match, create, refusal
+from tests.support.picks import inflated
 
 TAKEN_ALIKE = "Round {number} was already recorded on another phone, with the same entries as yours: nothing to choose"
 USE_MINE_FORM = re.compile(r'<form method="post" action="([^"]+/edit)">(.*?)</form>', re.S)

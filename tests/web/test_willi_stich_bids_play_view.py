@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 
 from scorekeeper.engine.games import get_game
-from tests.games.data import players_for
-from tests.games.legal_rounds import legal_round
-from tests.web.test_bids_play_view import page_of, play_view, start, version
+from tests.support.bids_play_view import page_of, play_view, start, version
+from tests.support.data import players_for
+from tests.support.legal_rounds import legal_round
 
 
 def test_willi_stich_play_view_says_the_trump_and_who_chose_it(client):

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from scorekeeper.engine.games import get_game
-from tests.game_picks import play
-from tests.web.test_pages import create, refusal
-from tests.web.test_player_words_on_translated_pages import history_lines
+from tests.support.game_picks import play
+from tests.support.pages import create, refusal
+from tests.support.translated_pages import history_lines
 
 
 def test_preview_renders_refusal_or_scores(client):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.engine.games import get_game
-from tests.web.test_pages import create
+from tests.support.pages import create
 
 
 def checked(page: str, name: str) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.entry.form_fields import FormError
 from scorekeeper.engine.games import get_game
-from tests.web.test_pages import api_match, create
+from tests.support.pages import api_match, create
 
 HONOURS = {**{f"honour_{code}": "0" for code in ("J25", "J15", "D10", "AS", "AH")},
            **{f"honour_{code}": "1" for code in ("J20", "D7", "S7", "AD", "AC")}}

@@ -136,7 +136,7 @@ def tricks_so_far(table: Table, entry: Mapping[str, Any], values: Values, prefix
     return [_("Tricks so far: {count} of {total}", count=count, total=entry["tricks_total"])]
 def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], number: int) -> dict[str, Any]:
     """What the round form offers: the shared part, and the game's own from its adapter
-    (the match page and the phone's engine, web/phone.py, build it alike)."""
+    (the match page and the phone's engine, engine/phone.py, build it alike)."""
     dealer = hints.get("dealer", table.dealer(number))
     return {
         "number": number,

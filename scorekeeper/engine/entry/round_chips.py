@@ -43,7 +43,7 @@ class RoundChips(RoundForm):
         """The engine's refusal of the bids entered so far, as "Save the bids" would meet it
         (the live check says it while the tricks are still blank); None while a bid is still
         blank, when the bids are fine, or for a game without bidding. The server's preview
-        and the phone's engine (web/phone.py) both ask here."""
+        and the phone's engine (engine/phone.py) both ask here."""
         if not self.game.has_bidding or state.finished:
             return None
         hints = state.next or {}

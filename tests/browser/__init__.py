@@ -1,0 +1,1 @@
+"""Tests that drive Debian's chromium through Playwright."""

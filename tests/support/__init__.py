@@ -1,0 +1,1 @@
+"""Helpers the tests share (no tests here): imported as tests.support.<module>."""
