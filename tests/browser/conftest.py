@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorekeeper.config import PROJECT_ROOT
-from tests.support.chromium import ARGS, CHROMIUM, VIEWPORT
+from tests.support.chromium import ARGS, CHROMIUM, VIEWPORT, close_settled, settle
 from tests.support.forms import client, fresh_rate_limits, new_client  # noqa: F401 - fixtures
 
 # bin/test gives each database run its own folder (the two runs go at once).
@@ -58,7 +58,7 @@ class Phone:
 
     def restart(self, offline: bool = False):
         """The browser quits (whatever was not sent stays on the phone) and starts again."""
-        self.context.close()
+        close_settled(self.context)
         self.context = self.launch(offline=offline)
         return self.context
 
@@ -67,7 +67,7 @@ class Phone:
 def phone(playwright_instance, chromium_options, live_server, tmp_path_factory) -> Iterator[Phone]:
     kept = Phone(playwright_instance, chromium_options, live_server, tmp_path_factory.mktemp("phone") / "profile")
     yield kept
-    kept.context.close()
+    close_settled(kept.context)
 
 
 @pytest.fixture
@@ -78,6 +78,7 @@ def phone_context(phone):
     phone.context.set_offline(False)
     for tab in phone.context.pages:
         if tab not in before:
+            settle(tab)
             tab.close()
 
 
@@ -98,7 +99,7 @@ def new_phone(browser, live_server, console):
 
     yield make
     for context in made:
-        context.close()
+        close_settled(context)
 
 
 class Console:
@@ -146,7 +147,7 @@ def context(request, browser, live_server):
         return
     context = browser.new_context(viewport=VIEWPORT, base_url=live_server, device_scale_factor=1, has_touch=True)
     yield context
-    context.close()
+    close_settled(context)
 
 
 @pytest.fixture
@@ -200,7 +201,7 @@ def page_in(browser, live_server, console):
 
     yield open_page
     for context in contexts:
-        context.close()
+        close_settled(context)
 
 
 @pytest.fixture
