@@ -5,7 +5,7 @@ Everything is HTTP to gunicorn on 127.0.0.1, started as docs/hosting.md's produc
 1,000 phones on push a server) on a fresh PostgreSQL database of its own (or SQLite). Each of
 `--tables` tables has an endless Nameless match (made through the API with `--start-rounds`
 rounds) and four phones, one thread each, with keep-alive connections and their own cookies.
-Every phone opens the match page (its first visit), then does what static/js/app.js and the
+Every phone opens the match page (its first visit), then does what static/js/page/live.js and the
 htmx SSE extension do there:
 
 - it opens the match's stream (GET /matches/<id>/events). Held, it is told each new version,
@@ -86,7 +86,7 @@ from bench.seed import make_app, upgrade_schema  # noqa: E402
 from bench.server import PRODUCTION, PRODUCTION_ARGS, PRODUCTION_STREAMS, RESULTS, Server  # noqa: E402
 
 PHONES_A_TABLE = 4
-POLL_SECONDS = 1.5  # static/js/app.js POLL_MS
+POLL_SECONDS = 1.5  # static/js/page/live.js POLL_MS
 REOPEN_SECONDS = 0.5  # the stream's `retry` (web/pages/match_events.py)
 BACKOFF_FIRST, BACKOFF_MOST = 0.5, 64.0  # htmx-ext-sse: 0.5 s doubling, at most 128 x 0.5 s
 QUIET_END = 5.0  # no round is saved this close to the window's end: every phone can catch up

@@ -4,7 +4,7 @@ Everything runs on 127.0.0.1 against gunicorn gthread, on a fresh database of it
 
 1. **Update time** (docs/hosting.md's production command: gthread 2 workers x 4 threads, the default 2
    streams per worker). Phone A records `--rounds` rounds, each after a random pause of
-   0.3-1.8 s; phone B does what static/js/app.js does and the figure is the time from A
+   0.3-1.8 s; phone B does what static/js/page/live.js does and the figure is the time from A
    sending the round to B having its refreshed blocks: told by the stream (push), B fetches
    the match JSON (If-None-Match) and the page's live blocks; polling, B asks for the match
    JSON every 1.5 s, and fetches the blocks when it changed. B's requests while nothing
@@ -47,7 +47,7 @@ from bench.server import HOST, RESULTS, Server, ServerConfig  # noqa: E402
 from tests.support.picks import an_endless_game  # noqa: E402
 
 PG_DATABASE = "bench_live_sync"
-POLL_SECONDS = 1.5  # static/js/app.js POLL_MS
+POLL_SECONDS = 1.5  # static/js/page/live.js POLL_MS
 PAUSE = (0.3, 1.8)
 # How long phone B is watched while nothing changes (its requests counted).
 IDLE_SECONDS = 6.0

@@ -33,7 +33,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background
 
 
 def is_static(path: str) -> bool:
-    return path.startswith("/static/") or path.startswith("/vendor/")
+    # /js/<version>/: the page's ES modules (scorekeeper/web/pages/pwa.py).
+    return path.startswith("/static/") or path.startswith("/vendor/") or path.startswith("/js/")
 
 
 def settle(page, seconds: float = 1.5) -> None:

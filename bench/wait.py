@@ -13,7 +13,7 @@ sending the request to reading its last byte on a keep-alive connection:
   as its poll does when the match moved;
 - **form**: the PWA's own Save: phone A POSTs the round form (CSRF token, version, expected
   number, idempotency key from the page it holds; the Idempotency-Key header as
-  static/js/offline.js sends it), gets the 303 and GETs its target, the match page; then
+  static/js/page/save.js sends it), gets the 303 and GETs its target, the match page; then
   phone B loads the JSON as above.
 
 Each request's server CPU is the gunicorn workers' run time before and after it

@@ -28,7 +28,8 @@ def static_max_age(_filename: str | None) -> int | None:
     return ONE_YEAR if request.args.get("v") else None
 
 
-STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file"})
+# The page's modules (pages/pwa.py) are static files too, served at versioned addresses.
+STATIC_ENDPOINTS = frozenset({"static", "vendor.vendor_file", "pages.page_module"})
 class StaticFilesSessionInterface(SecureCookieSessionInterface):
     """Static files never depend on the session. Flask-Login reads the session after
     every request, which would add `Vary: Cookie` and keep browsers (and the service

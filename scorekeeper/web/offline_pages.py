@@ -1,7 +1,7 @@
-"""What the pages carry for offline use: the sentences static/js/offline.js shows (in the
+"""What the pages carry for offline use: the sentences the offline modules show (in the
 request's language, as data), the engine worker's address, and the files the service
 worker stores for it. The offline home (the matches stored on this phone) is the offline
-page's list, filled by offline.js from IndexedDB."""
+page's list, filled by static/js/page/phone-matches.js from IndexedDB."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +15,7 @@ bp = Blueprint("offline_pages", __name__)
 
 
 def offline_messages() -> dict[str, str]:
-    """The sentences of static/js/offline.js; {name} placeholders are filled in there."""
+    """The sentences of offline use (static/js/page/); i18n.js fills in the {name} placeholders."""
     return {
         "round": _("Round {number}"),
         "edit_round": _("Edit round {number} (not yet sent)"),

@@ -54,7 +54,7 @@ SHARED_REFUSAL_ANCHORS: Mapping[str, str] = {
     "match_finished": "end",
     "match_ends_early": "end",
     "player_count": "players",
-    # the pages' own refusal of a form field that cannot be read (web/games/form_fields.py)
+    # the pages' own refusal of a form field that cannot be read (engine/entry/form_fields.py)
     "form_field": "recording",
 }
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 /* Scorekeeper's rules engine on the phone: a module web worker that runs the very Python
-   package scorekeeper/games (with web/forms.py, web/round_words.py and web/phone.py) in
+   folder scorekeeper/engine (the rules, each game's round entry and engine/phone.py) in
    Pyodide, so a round is checked, scored and explained without the server.
    Served by scorekeeper/web/engine_bundle.py, which fills in the two versioned URLs.
 

@@ -65,8 +65,11 @@ function pruneEngine() {
   });
 }
 
+// The page's modules are served at /js/<version>/ (the version in the path, so that their
+// relative imports carry it): each version's are precached under their own addresses.
 function isStatic(url) {
-  return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/vendor/") === 0 || url.pathname === "/manifest.webmanifest";
+  return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/vendor/") === 0 ||
+    url.pathname.indexOf("/js/") === 0 || url.pathname === "/manifest.webmanifest";
 }
 
 self.addEventListener("fetch", function (event) {

@@ -93,7 +93,7 @@ def expect_kept_hands_rescored(conflict, players: list[str], server: dict) -> li
 
 
 def record_mine(page, conflict) -> None:
-    """"Record mine" sends the kept rounds, then the page reloads itself (offline.js, flush);
+    """"Record mine" sends the kept rounds, then the page reloads itself (static/js/page/queue.js, flush);
     live sync may show the rounds on the old page first. Waiting for that reload keeps the
     checks after it on the page it brings, and the test never ends (its phone closed) with
     the reload on its way: chromium then lost Target.disposeBrowserContext (sent between the

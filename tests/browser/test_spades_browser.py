@@ -49,7 +49,7 @@ def test_a_spades_contract_of_0_is_refused_while_tapping(page, taps, shot, conso
     mark = len(taps.events)
     enter(page, "bid_3", "3")
     # What the player's fingers did: one tap. The page scrolling itself on to the next question
-    # after the tap (app.js) is no cost of the player's, and comes before or after this line
+    # after the tap (next-question.js) is no cost of the player's, and comes before or after this line
     # as the machine's load has it (a fresh clone's run saw it once): a swipe is counted.
     fingers = [kind for kind, _detail in taps.events[mark:] if kind != "scroll"]
     assert fingers == ["tap"], taps.events[mark:]

@@ -78,7 +78,7 @@ def api(live_server: str, match_id: str) -> dict:
 
 # What a page still does after its load event, which axe must see done: htmx's requests
 # (a round form asks the server's preview on load) swapped and settled, and the offline
-# page's list of the matches stored on this phone (IndexedDB, read by offline.js) shown.
+# page's list of the matches stored on this phone (IndexedDB, read by phone-matches.js) shown.
 # Not "networkidle": it waits 500 ms on every page, and the match pages poll for live sync.
 SETTLED_JS = """() => {
     const busy = document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');

@@ -1,4 +1,4 @@
-"""Skat through the generic round form (web/games/adapter.py), as its pages ask it until Skat has
+"""Skat through the generic round form (engine/entry/adapter.py), as its pages ask it until Skat has
 an adapter of its own: every legal deal's form posts back the same deal, but for one thing the
 generic form cannot say, "all passed" (a blank declarer is left out, and the rules need null)."""
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 GameAdapter itself is the generic fallback: it builds the round form from the engine's own
 field descriptions (Game.input_fields), so a game without an adapter of its own works on
-every page. A game's adapter (web/games/<game module>.py) subclasses it and overrides
+every page. A game's adapter (engine/entry/<game module>.py) subclasses it and overrides
 what that game shows differently. Its parts, one concern a module: the round form and
 the input read from it (round_form.py), the chips of the round being entered
 (round_chips.py), and refusals and stored rounds in words (round_words.py). Messages go

@@ -44,7 +44,7 @@ class RoundForm:
         with a usual value comes after the other questions of its half: chosen beforehand, it
         is brought up after the questions still open, so none of them is scrolled away before
         it is answered. A choice given to sides (a grid of several questions, the tallest
-        part) comes last of all: a tap among its rows keeps it in view (app.js), so a question
+        part) comes last of all: a tap among its rows keeps it in view (next-question.js), so a question
         after it would stay under the save bar."""
         fields = sorted(
             self.fields(table, hints), key=lambda field: (field.phase != BID, field.kind == ASSIGN, field.usual is not None)
@@ -102,7 +102,7 @@ class RoundForm:
             "phase": field.phase,
             # One input for the round: its own legend is the field's, said once.
             "single": field.per == "round",
-            # The values add up to a total: the last one is filled in (app.js, data-count-total).
+            # The values add up to a total: the last one is filled in (round-form.js, data-count-total).
             "total": field.total if field.kind == INT and field.per != "round" else None,
             # The box a refusal of the whole group goes beside ("tricks", "sides": their sum).
             "box": field.group or field.name,

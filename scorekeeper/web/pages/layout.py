@@ -1,4 +1,4 @@
-"""What every page's layout needs: the language, the switcher's way back, app.js's words, asset versions."""
+"""What every page's layout needs: the language, the switcher's way back, the page script's words, asset versions."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,7 +11,7 @@ from ...engine.core.i18n import _
 from ..redirects import safe_next
 from ..vendor import installed_version
 from .blueprint import bp
-from .pwa import static_version
+from .pwa import page_module_url, page_modules, static_version
 
 # Each side's colour on the scoreboard, the charts and the rounds table. In this order seats
 # next to each other at the table (the last one beside the first) never get two alike: the
@@ -41,8 +41,9 @@ def current_language() -> str:
 
 
 def js_messages() -> dict[str, str]:
-    """The sentences static/js/app.js shows, in this request's language (the page carries them
-    as a JSON block: app.js has no English of its own). app.js fills in the {name} placeholders."""
+    """The sentences the page's modules (static/js/page/) show, in this request's language (the
+    page carries them as a JSON block: the modules have no English of their own). i18n.js
+    fills in the {name} placeholders."""
     return {
         "offline": _("Offline"),
         # Shown online once the phone's rules engine is stored and running on this page.
@@ -75,6 +76,8 @@ def language_next() -> str:
 def layout_context() -> dict[str, Any]:
     return {
         "static_version": static_version(),
+        "page_module_url": page_module_url,
+        "page_modules": page_modules,
         "htmx_version": installed_version("htmx.org"),
         "htmx_sse_version": installed_version("htmx-ext-sse"),
         "current_language": current_language(),

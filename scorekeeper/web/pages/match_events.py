@@ -4,7 +4,7 @@ The stream carries the version only (`event: version`, `data: 8`): the phone com
 its page's ETag and, when it moved, fetches its refresh as a polling phone does (in its own
 language, with its own rights), so nothing pushed carries one reader's language. The page
 connects with htmx's SSE extension (templates/match.html); where the stream cannot be opened
-the phone polls as before (static/js/app.js).
+the phone polls as before (static/js/page/live.js).
 
 A held stream takes one of its worker's threads (gunicorn gthread), so each worker process
 holds at most SCOREKEEPER_LIVE_STREAMS at once and answers any stream beyond them with 204

@@ -135,7 +135,7 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
     else:
         context = match_context(view, values=request.form, error=refused, edit_number=edit_number)
     response = Response(render_template("match.html", **context), status=refused.status)
-    # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): app.js decodes it.
+    # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): static/js/page/queue.js decodes it.
     response.headers["X-Scorekeeper-Error"] = quote(str(refused.message)[:300], safe=" ,.:;!?()'/")
     return response
 

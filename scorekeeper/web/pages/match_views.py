@@ -1,6 +1,6 @@
 """What the match page shows per request, built from the match's current view: the round form and its chips, the live check's preview, two phones' versions of one round, the waiting round and the open bidding.
 
-Everything that differs between games comes from the game's web adapter (web/games/).
+Everything that differs between games comes from the game's adapter (engine/entry/).
 The parts every reader of one language sees alike (totals, sheet, chart, history) come
 stored (match_sheet.py); the rest is rendered per request from the match's current state,
 restored from its snapshot (services.matches.current_view).

@@ -1,10 +1,11 @@
-"""The installable app: manifest, service worker (with the shell it installs), offline page, asset version."""
+"""The installable app: manifest, service worker (with the shell it installs), offline page,
+asset version, and the page's ES modules under versioned addresses."""
 from __future__ import annotations
 
 import hashlib
 import json
 
-from flask import Response, current_app, render_template
+from flask import Response, abort, current_app, redirect, render_template, send_from_directory
 from flask_babel import get_locale
 
 from ...config import PROJECT_ROOT
@@ -33,6 +34,42 @@ def static_version() -> str:
     return version
 
 
+# The page's JavaScript: ES modules (static/js/page/), main.js the one the page loads.
+PAGE_MODULES = PROJECT_ROOT / "static" / "js" / "page"
+ONE_YEAR = 365 * 24 * 3600
+
+
+def page_modules() -> list[str]:
+    """Every module of the page, by file name: all are precached and preloaded, so a module
+    added to the folder is found offline without being listed anywhere."""
+    return sorted(path.name for path in PAGE_MODULES.glob("*.js"))
+
+
+def page_module_url(name: str) -> str:
+    """A module's address names the version in its path, not in a ?v= query: a module's
+    relative imports ("./i18n.js") resolve against its own URL, so a path version carries
+    over to every module it imports and a query would be dropped. One version's modules
+    are thus always fetched together, cached for good, and never mixed with another's."""
+    return f"/js/{static_version()}/{name}"
+
+
+@bp.get("/js/<version>/<name>")
+def page_module(version: str, name: str):
+    if name not in page_modules():
+        abort(404)
+    if version != static_version():
+        # A page from before a deploy asks for its version's modules: the current ones. A
+        # redirect, not the current file at the old address: the module's imports then
+        # resolve against the new address, so the old and new are never mixed, and nothing
+        # is cached for a year under a name that does not match its content.
+        response = redirect(page_module_url(name), code=302)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    response = send_from_directory(PAGE_MODULES, name, mimetype="text/javascript", max_age=ONE_YEAR)
+    response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
+    return response
+
+
 def shell_files() -> list[str]:
     """What the service worker stores at install: the very URLs the pages use (versioned),
     so the install is answered from the browser's HTTP cache instead of a second download."""
@@ -40,9 +77,9 @@ def shell_files() -> list[str]:
     return [
         "/offline",
         f"/static/css/app.css?v={version}",
-        f"/static/js/app.js?v={version}",
-        # The offline round form (small; the engine itself is cached on first use).
-        f"/static/js/offline.js?v={version}",
+        # The page's modules, the offline round form's among them (small; the engine itself is
+        # cached on first use). Each at its versioned address, the one its importer asks for.
+        *[page_module_url(name) for name in page_modules()],
         f"/vendor/htmx.org/htmx.min.js?v={installed_version('htmx.org')}",
         f"/vendor/htmx-ext-sse/sse.min.js?v={installed_version('htmx-ext-sse')}",
         "/static/icons/icon-192.png",

@@ -1,0 +1,136 @@
+// The page with the rounds saved on this phone: the engine's answer for them drawn, and each round checked as it is typed.
+import { restoreDraft } from "./bids-kept.js";
+import { renderConflict } from "./conflict.js";
+import { evaluate, engineUsable } from "./engine.js";
+import { clearPreview, moveFormOn, moveFormPlain, renderPreview, saveButton, setBarState } from "./entry.js";
+import { formValues, here, queuedForEngine, roundForm } from "./here.js";
+import { t } from "./i18n.js";
+import { renderLastRound, renderPending, renderRounds, renderTotals } from "./sheet.js";
+import { changeMatch, queueOf, storedMatch } from "./store.js";
+
+// Offline (or while rounds wait to be sent) the phone's engine answers instead of the server.
+function usePhone() {
+  return !navigator.onLine || (here && here.queue && here.queue.length > 0);
+}
+
+// What an engine answer was for: the server's match (its version), the queued rounds and
+// the phone's language (the answer carries words).
+export function answerKey(request) {
+  return JSON.stringify([request.match.version, document.documentElement.lang || "en", request.queued]);
+}
+function storedAnswer(matchId, key) {
+  return storedMatch(matchId).then(function (record) {
+    return record && record.answer && record.answer_key === key ? record.answer : null;
+  }, function () { return null; });
+}
+function keepAnswer(matchId, key, answer, version) {
+  return changeMatch(matchId, function (record) {
+    if (record.match.version !== version) return false;
+    record.answer = answer;
+    record.answer_key = key;
+  });
+}
+// The queued rounds the page counts: those before a round the server refused. Until the
+// player chooses what becomes of it, the refused round and the ones after it are shown
+// apart (the conflict box), and the totals and sheet are the server's.
+function counted(queue) {
+  var refused = queue.findIndex(function (item) { return item.status === "refused"; });
+  return refused < 0 ? queue : queue.slice(0, refused);
+}
+export function refresh() {
+  if (!here) return Promise.resolve();
+  function show(answer, items) {
+    here.answer = answer;
+    renderTotals(answer);
+    renderRounds(answer, items);
+    renderLastRound(answer);
+    var form = roundForm();
+    if (form) {
+      moveFormOn(form, answer);
+      restoreDraft(form);  // the bids kept for this round, without waiting for the engine
+    }
+  }
+  return queueOf(here.id).then(function (queue) {
+    here.queue = queue;
+    renderPending(queue);
+    renderConflict(queue);
+    var form = roundForm();
+    if (!queue.length && navigator.onLine) return;
+    if (!here.match || !engineUsable()) {
+      if (form) moveFormPlain(form, queue);
+      return;
+    }
+    var items = counted(queue);
+    var request = { match: here.match, queued: queuedForEngine(items), form: null };
+    var asked = answerKey(request);
+    // The engine takes seconds to boot after a reload: first the answer it gave last time
+    // for this very match and queue (stored on the phone), so the queued rounds, totals
+    // and round number are there at once; the engine's fresh answer then replaces it.
+    return storedAnswer(here.id, asked).then(function (known) {
+      if (known) show(known, items);
+      return evaluate(request);
+    }).then(function (answer) {
+      show(answer, items);
+      return keepAnswer(here.id, asked, answer, request.match.version);
+    }, function () {
+      renderPending(queue);
+      if (form) moveFormPlain(form, queue);
+    });
+  });
+}
+
+export function check(form) {
+  if (!here || !here.match) return Promise.reject(new Error("no match stored on this phone"));
+  var editing = form.dataset.queuedEdit ? parseInt(form.dataset.queuedEdit, 10) : null;
+  var queue = here.queue || [];
+  var replace = null;
+  if (editing !== null) {
+    replace = queue.findIndex(function (item) { return item.number === editing; });
+    if (replace < 0) replace = null;
+  }
+  return evaluate({ match: here.match, queued: queuedForEngine(queue), form: formValues(form), replace: replace }).then(function (answer) {
+    return answer.check;
+  });
+}
+var checkTimer = null;
+export function liveCheck(form) {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(function () {
+    if (!usePhone() || !here) return;
+    if (!engineUsable() || !here.match) { withoutEngine(form); return; }
+    // After a reload the engine boots again (seconds): say so rather than an old answer.
+    if (document.documentElement.dataset.engine !== "ready" && form.dataset.dirty) setBarState("", t("engine_starting"));
+    check(form).then(function (result) {
+      // A form nobody has touched since it moved on reads as the server draws it: "Tap the
+      // chips", not the list of everything still to enter.
+      if (!form.dataset.dirty && result && !result.ok && result.code === "field_missing") clearPreview();
+      else renderPreview(result);
+    }, function () { withoutEngine(form); });
+  }, 120);
+}
+// No engine on this phone (its files could not be stored, or it never came here online
+// long enough): the bar says so and Save keeps the round for the server to check, instead
+// of the server's last answer ("Still to enter: ...") under a Save that never lights up.
+function withoutEngine(form) {
+  if (!usePhone() || form.dataset.queuedEdit) return;
+  clearPreview();
+  setBarState("", t("engine_missing"));
+  var save = saveButton(form);
+  if (save) save.disabled = false;
+}
+
+export function installProvisional() {
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-round-form]");
+    if (form) liveCheck(form);
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-round-form]");
+    if (form) liveCheck(form);
+  });
+  // While the phone answers, the server's preview is not asked (it would not know the queued rounds).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail && event.detail.elt;
+    if (source && source.matches && source.matches("form[data-round-form]") && usePhone()) event.preventDefault();
+  });
+}
