@@ -70,8 +70,10 @@ export function refresh() {
       if (known) show(known, items);
       return evaluate(request);
     }).then(function (answer) {
-      show(answer, items);
-      return keepAnswer(here.id, asked, answer, request.match.version);
+      // Stored before it is drawn: what a Save shows is on the phone, so a reload at once
+      // shows it from the store, not after the seconds the engine takes to boot again.
+      function draw() { show(answer, items); }
+      return keepAnswer(here.id, asked, answer, request.match.version).then(draw, draw);
     }, function () {
       renderPending(queue);
       if (form) moveFormPlain(form, queue);
