@@ -21,9 +21,11 @@ def settle(page) -> None:
     rounds it kept offline are sent, and a test's last check can hold before that reload
     commits (seen in CI: 1 run in 14 of one offline test). Going to about:blank lets an
     earlier navigation commit or cancels it, and stops the page's streams and engine worker.
+    It waits for about:blank's load, not its commit: Playwright's "commit" is the response,
+    the very window in which a close hangs (a CI run hung so in test_german.py).
     """
     try:
-        page.goto("about:blank", wait_until="commit", timeout=10_000)
+        page.goto("about:blank", wait_until="load", timeout=10_000)
     except Exception:  # noqa: BLE001 - a page already closing, or its own navigation won: close anyway
         pass
 
