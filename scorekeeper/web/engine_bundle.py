@@ -9,17 +9,15 @@ and the bundle, and the service worker keeps both for offline use (see static/js
 from __future__ import annotations
 
 import base64
-import functools
-import gzip
 import hashlib
 import json
 from typing import Any
 
-import brotli
-from flask import Blueprint, Response, abort, current_app, request, send_from_directory
+from flask import Blueprint, Response, abort, current_app
 
 from ..config import PROJECT_ROOT
 from ..engine.games import all_games
+from .compression import versioned_file
 from .security import CONTENT_SECURITY_POLICY
 from .vendor import installed_version
 
@@ -41,9 +39,6 @@ PYODIDE_FILES = {
     "python_stdlib.zip": "application/zip",
     "pyodide-lock.json": "application/json",
 }
-# Pyodide's files compress from 13.4 MB to 4 MB; compressing them again for every phone
-# cost each worker about a second of CPU per download, so each is compressed once per process.
-PYODIDE_ENCODINGS = ("br", "gzip")
 ONE_YEAR = 365 * 24 * 3600
 # The worker compiles Pyodide's WebAssembly: its own policy allows that, and nothing more.
 WORKER_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
@@ -135,22 +130,4 @@ def engine_bundle(version: str):
 def pyodide_file(version: str, filename: str):
     if version != installed_version("pyodide") or filename not in PYODIDE_FILES:
         abort(404)
-    encoding = next((name for name in PYODIDE_ENCODINGS if request.accept_encodings[name]), None)
-    if encoding is None:
-        response = send_from_directory(
-            PROJECT_ROOT / "node_modules" / "pyodide", filename, mimetype=PYODIDE_FILES[filename], max_age=ONE_YEAR
-        )
-    else:
-        response = Response(compressed_pyodide_file(version, filename, encoding), mimetype=PYODIDE_FILES[filename])
-        response.headers["Content-Encoding"] = encoding
-    response.vary.add("Accept-Encoding")
-    return immutable(response)
-
-
-@functools.cache
-def compressed_pyodide_file(version: str, filename: str, encoding: str) -> bytes:
-    """One of Pyodide's files of `version` (the installed one), compressed with `encoding`."""
-    data = (PROJECT_ROOT / "node_modules" / "pyodide" / filename).read_bytes()
-    if encoding == "br":
-        return brotli.compress(data, quality=5)
-    return gzip.compress(data, compresslevel=6)
+    return versioned_file(PROJECT_ROOT / "node_modules" / "pyodide", filename, PYODIDE_FILES[filename])

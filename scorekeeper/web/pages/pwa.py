@@ -5,13 +5,14 @@ from __future__ import annotations
 import hashlib
 import json
 
-from flask import Response, abort, current_app, redirect, render_template, send_from_directory
+from flask import Response, abort, current_app, redirect, render_template
 from flask_babel import get_locale
 
 from ...config import PROJECT_ROOT
 from ...engine.core.i18n import _
 from ...engine.games import all_games
 from .. import engine_bundle
+from ..compression import versioned_file
 from ..vendor import installed_version
 from .blueprint import bp
 
@@ -65,9 +66,7 @@ def page_module(version: str, name: str):
         response = redirect(page_module_url(name), code=302)
         response.headers["Cache-Control"] = "no-store"
         return response
-    response = send_from_directory(PAGE_MODULES, name, mimetype="text/javascript", max_age=ONE_YEAR)
-    response.headers["Cache-Control"] = f"public, max-age={ONE_YEAR}, immutable"
-    return response
+    return versioned_file(PAGE_MODULES, name, "text/javascript")
 
 
 def shell_files() -> list[str]:
