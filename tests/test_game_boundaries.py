@@ -16,6 +16,7 @@ from scorekeeper.engine.core import fields
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.entry.adapter import GameAdapter
 from scorekeeper.engine.games import all_games
+from tests.support.rules_pages import module_paths
 
 # It reads the code, not a database: bin/test runs it once, in the SQLite run.
 pytestmark = pytest.mark.one_database
@@ -30,11 +31,6 @@ CARD_WORDS = frozenset(fields.SUITS)
 def module_path(module: str) -> Path:
     return PROJECT_ROOT / (module.replace(".", "/") + ".py")
 
-
-def own_files(module: str) -> set[Path]:
-    """A module's file, or every file of its package (a game whose rules span files)."""
-    package = PROJECT_ROOT / module.replace(".", "/")
-    return set(package.glob("*.py")) if package.is_dir() else {module_path(module)}
 
 
 # Each file is read and parsed once per run: the tests ask the same hundreds of files
@@ -54,7 +50,7 @@ def string_literals(path: Path) -> frozenset[str]:
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
 def test_only_a_games_own_modules_name_its_id(game):
-    own = own_files(type(game).__module__) | {module_path(type(adapter_for(game)).__module__)}
+    own = set(module_paths(game)) | {module_path(type(adapter_for(game)).__module__)}
     if game.id in CARD_WORDS:
         own.add(module_path(fields.__name__))
     naming = [
