@@ -32,6 +32,7 @@ def offline_messages() -> dict[str, str]:
         "shared_win": _("★ {names} win (shared)!"),
         "dealt": _("{name} dealt"),
         "not_sent": _("not yet sent"),
+        "sending": _("being sent"),
         "edit": _("Edit"),
         "undo": _("Undo"),
         "cancel": _("Cancel"),

@@ -105,8 +105,11 @@ def changed_elsewhere(refused: ServiceError) -> bool:
     return refused.code in CHANGED_ELSEWHERE_CODES or refused.status == 412
 
 
-def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool = True, edit_number: int | None = None):
-    """The page again with the refusal and the person's entries kept.
+def refused_response(
+    match_id: str, refused: ServiceError, *, keep_values: bool = True, edit_number: int | None = None, blocks: bool = False
+):
+    """The page again with the refusal and the person's entries kept (`blocks`: only the
+    page's changing blocks, for a Save made in place by the page's script).
 
     When another phone wrote first, the page shows the current match (and a new version
     for the form) with the entries kept, so saving again is a deliberate second try.
@@ -134,10 +137,29 @@ def refused_response(match_id: str, refused: ServiceError, *, keep_values: bool 
         context = match_context(view, stale=str(refused.message))
     else:
         context = match_context(view, values=request.form, error=refused, edit_number=edit_number)
-    response = Response(render_template("match.html", **context), status=refused.status)
+    if blocks:
+        response = blocks_response(context, status=refused.status)
+    else:
+        response = Response(render_template("match.html", **context), status=refused.status)
     # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): static/js/page/queue.js decodes it.
     response.headers["X-Scorekeeper-Error"] = quote(str(refused.message)[:300], safe=" ,.:;!?()'/")
     return response
+
+
+def blocks_response(context: dict[str, Any], status: int = 200, entry: bool = True) -> Response:
+    """The match page's changing blocks, each to replace its element on the page out of band
+    (htmx's hx-swap-oob), with the version they show (the page's live sync goes on from it)."""
+    blocks = LIVE_BLOCKS + (["entry"] if entry else [])
+    response = Response(render_blocks("match.html", blocks, **{**context, "oob": True}), status=status)
+    response.headers["ETag"] = context["etag"]
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def scripted() -> bool:
+    """Whether the page's script sent this form (save.js), to swap in what changed: without
+    JavaScript the browser posts it and is sent on to the page (303)."""
+    return request.headers.get("HX-Request") == "true"
 
 
 def taken_context(match_id: str, taken: int) -> dict[str, Any]:
@@ -192,7 +214,11 @@ def record(match_id: str):
             actor=current_actor(),
         )
     except ServiceError as refused:
-        return refused_response(match_id, refused)
+        return refused_response(match_id, refused, blocks=scripted())
+    if scripted():
+        # Saved in place: the page keeps its document (and its booted engine); the blocks
+        # a reload would have changed come with this answer, one request for both.
+        return blocks_response(match_context(current_view(match_id)))
     return redirect(url_for("pages.match_page", match_id=match_id) + "#scores", code=303)
 
 
@@ -362,12 +388,7 @@ def live(match_id: str):
     view = current_view(match_id)
     if edit_number is not None and not 1 <= edit_number <= view.state.round_count:
         edit_number = None
-    context = {**match_context(view, edit_number=edit_number), "oob": True}
-    blocks = LIVE_BLOCKS + (["entry"] if request.args.get("entry") == "1" else [])
-    response = Response(render_blocks("match.html", blocks, **context))
-    response.headers["ETag"] = view.etag
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return blocks_response(match_context(view, edit_number=edit_number), entry=request.args.get("entry") == "1")
 
 
 @bp.get("/shared/<token>")

@@ -17,9 +17,20 @@ function streamOpen() {
   stream.sources = stream.sources.filter(function (source) { return source.readyState !== EventSource.CLOSED; });
   return stream.sources.some(function (source) { return source.readyState === EventSource.OPEN; });
 }
-function pageVersion(live) {
-  var found = /^(?:W\/)?"v(\d+)/.exec(live.dataset.etag || "");
-  return found ? found[1] : "";
+function versionOf(etag) {
+  var found = /^(?:W\/)?"v(\d+)/.exec(etag || "");
+  return found ? parseInt(found[1], 10) : null;
+}
+/* The match page's changing blocks from the server (the live route, or a Save's answer),
+   each replacing its element out of band, and the page at the version they show. An answer
+   older than what the page shows (a refresh asked before a Save answered) is not applied. */
+export function swapBlocks(html, etag) {
+  var live = document.getElementById("live");
+  if (!live) return;
+  var coming = versionOf(etag), shown = versionOf(live.dataset.etag);
+  if (coming !== null && shown !== null && coming < shown) return;
+  if (etag) live.dataset.etag = etag;
+  htmx.swap("#live", html, { swapStyle: "none" });
 }
 function liveRefresh(live, withEntry) {
   var url = "/matches/" + encodeURIComponent(live.dataset.liveMatch) + "/live?entry=" + (withEntry ? "1" : "0");
@@ -33,7 +44,7 @@ function liveRefresh(live, withEntry) {
   return fetch(url, { headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store" })
     .then(function (response) {
       if (!response.ok) return;
-      return response.text().then(function (html) { htmx.swap("#live", html, { swapStyle: "none" }); });
+      return response.text().then(function (html) { swapBlocks(html, response.headers.get("ETag")); });
     })
     .catch(function () {});
 }
@@ -147,7 +158,7 @@ export function installLive() {
   document.addEventListener("htmx:sseMessage", function (event) {
     var live = event.target;
     if (live.id !== "live" || !event.detail || event.detail.type !== "version") return;
-    if (String(event.detail.data) === pageVersion(live)) return;
+    if (String(event.detail.data) === String(versionOf(live.dataset.etag))) return;
     stream.behind = true;
     poll();
   });

@@ -81,6 +81,32 @@ export function refresh() {
   });
 }
 
+/* A Save online: while the server is asked, the round is counted at once as the phone's
+   booted engine scores it (the save bar showed it so), marked as being sent; the server's
+   blocks then replace all of it (swapBlocks), or, refused, put the entries back: nothing is
+   kept on the phone, so nothing counts twice. `cancel()` once the server has answered: an
+   engine slower than the server draws nothing over its blocks. */
+export function showSending(item) {
+  var shown = { cancelled: false, cancel: function () { shown.cancelled = true; } };
+  if (!here || !here.match || document.documentElement.dataset.engine !== "ready") return shown;
+  var stored = here.match.rounds.length;
+  // The phone's copy of the match is behind the page (another phone's round just came): wait for the server.
+  if (stored + 1 !== item.number) return shown;
+  evaluate({ match: here.match, queued: [{ form: item.form }], form: null }).then(function (answer) {
+    if (shown.cancelled || answer.queue_error || answer.rounds.length !== stored + 1) return;
+    renderTotals(answer);
+    renderRounds(answer, [item]);
+    renderLastRound(answer);
+    // Being sent, not kept on this phone: none of the queue's words or buttons (Edit, Undo of a kept round).
+    document.querySelectorAll("#rounds-card [data-offline], #last-round").forEach(function (part) {
+      part.classList.add("sending");
+      part.querySelectorAll("[data-offline-edit], [data-offline-undo]").forEach(function (button) { button.remove(); });
+      part.querySelectorAll(".not-sent, small.muted").forEach(function (said) { said.textContent = " · " + t("sending"); });
+    });
+  }).catch(function () { /* the server's answer shows it */ });
+  return shown;
+}
+
 export function check(form) {
   if (!here || !here.match) return Promise.reject(new Error("no match stored on this phone"));
   var editing = form.dataset.queuedEdit ? parseInt(form.dataset.queuedEdit, 10) : null;

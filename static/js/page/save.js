@@ -4,34 +4,45 @@ import { newKey } from "./dom.js";
 import { engineUsable } from "./engine.js";
 import { renderPreview, saveButton } from "./entry.js";
 import { formValues, here } from "./here.js";
+import { swapBlocks } from "./live.js";
 import { dropConnectionNotes } from "./needs-connection.js";
-import { check, refresh } from "./provisional.js";
+import { check, refresh, showSending } from "./provisional.js";
 import { flush } from "./queue.js";
 import { putItems, queueOf } from "./store.js";
 
+/* Online, Save posts the round and swaps in what it changed (totals, sheet, history,
+   progress, the next round's entry, the deal banner), as the server renders them for live
+   sync: the page keeps its document, so its engine stays booted and "Ready offline" stays
+   said. A refusal (422/409) comes as the same blocks, with the entries and the server's
+   words. Without JavaScript the form posts itself and the server answers 303 to the page. */
 function postOnline(form, item) {
-  return fetch(form.action, {
+  var live = document.getElementById("live");
+  var address = form.action + (live && live.dataset.sheet ? "?sheet=" + encodeURIComponent(live.dataset.sheet) : "");
+  var shown = showSending(item);
+  return fetch(address, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": item.key, "HX-Request": "true" },
     body: new URLSearchParams(item.form).toString(),
     credentials: "same-origin",
-    // The saved round answers 303 to the match page: not followed here, so that the page
-    // is fetched once (by the navigation below), not once by fetch and again by the browser.
     redirect: "manual"
   }).then(function (response) {
-    if (response.type === "opaqueredirect" || response.ok) {
-      var matchPage = "/matches/" + encodeURIComponent(item.match);
-      var onPage = window.location.pathname === matchPage;
-      // The saved round's page opens at the scores (the round with its Undo, the next
-      // round's first chips), not where the last chip was tapped: no scroll kept on reload.
-      if ("scrollRestoration" in history) history.scrollRestoration = "manual";
-      window.location.assign(matchPage + "#scores");
-      if (onPage) window.location.reload();
-      return "sent";
+    var blocks = response.headers.get("ETag") && (response.ok || (response.status >= 400 && response.status < 500));
+    if (!blocks) {
+      shown.cancel();
+      form.submit();  // not the blocks (a server error): the browser posts it for the page with the message
+      return "refused";
     }
-    form.submit();  // refused (422/409): the browser posts it for the page with the message
-    return "refused";
-  }, function () { return "offline"; });
+    return response.text().then(function (html) {
+      shown.cancel();
+      swapBlocks(html, response.headers.get("ETag"));
+      // The address says the scores, as the reload did, without a new entry in the history.
+      history.replaceState(history.state, "", window.location.pathname + window.location.search + "#scores");
+      return response.ok ? "sent" : "refused";
+    });
+  }, function () {
+    shown.cancel();
+    return "offline";
+  });
 }
 export function save(form) {
   if (form.dataset.saving) return Promise.resolve("busy");  // a second tap while the first is saved
@@ -55,10 +66,13 @@ export function save(form) {
     throw error;
   }).then(function (outcome) {
     delete form.dataset.saving;
-    if (outcome === "queued" && editing === null) {
+    if ((outcome === "queued" && editing === null) || outcome === "sent") {
       dropDraft(matchId, item.number);
-      // As after a Save online (a reload at the scores): the saved round with its Undo
-      // and the next round's first chips in view, not the foot of the page (next-question.js).
+      // The saved round with its Undo and the next round's first chips in view, not the
+      // foot of the page (next-question.js).
+      document.dispatchEvent(new CustomEvent("scorekeeper:saved"));
+    } else if (outcome === "refused" && !document.body.contains(form)) {
+      // The server's words over its entries, put back in place: the page opens there.
       document.dispatchEvent(new CustomEvent("scorekeeper:saved"));
     }
     return outcome;

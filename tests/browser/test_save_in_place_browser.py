@@ -1,0 +1,144 @@
+"""Save of a round in place in chromium: the page keeps its document (its engine booted once
+per visit, "Ready offline" kept), shows the saved round's totals at once while the server is
+asked, then the server's blocks; a refused Save keeps the entries with the server's words;
+without JavaScript the form posts itself."""
+from __future__ import annotations
+
+import random
+
+from scorekeeper.engine.entry import adapter_for
+from scorekeeper.engine.games import get_game
+from tests.support import legal_rounds
+from tests.support.browser_steps import api, valid_preview
+from tests.support.offline import MARKS, engine_ready, expect, fill_form, post
+
+pytestmark = MARKS
+
+GAME = get_game("zwicker")
+PLAYERS = ["Ann", "Bob"]
+TOTALS = "#scores ol.totals .points"
+
+
+def ready_match(page, live_server: str):
+    """A match opened on the phone until it says it works offline: (its id, table, state)."""
+    _counts, options, _generate = legal_rounds.generator_for(GAME)
+    match = post(live_server, "/api/v1/matches", {"game": GAME.id, "players": PLAYERS, "options": options})
+    table = GAME.table(PLAYERS, match["options"])
+    page.goto(f"/matches/{match['id']}")
+    engine_ready(page)
+    return match["id"], table, GAME.initial_state(table)
+
+
+def enter_next(page, rng, table, state):
+    """The next round entered by taps, checked: the state after it."""
+    hints = state.next
+    raw, after = legal_rounds.legal_round(rng, GAME, table, state)
+    fill_form(page, adapter_for(GAME).form_values(raw, table, hints))
+    valid_preview(page)
+    return raw, after
+
+
+def totals_of(state) -> list[str]:
+    return [str(total) for total in state.totals]
+
+
+def test_five_rounds_saved_in_place_boot_the_engine_once(page, live_server, console):
+    match_id, table, state = ready_match(page, live_server)
+    rng = random.Random("five-in-place")
+    loads, workers = [], []
+    page.on("load", lambda _page: loads.append(1))
+    page.on("worker", lambda worker: workers.append(worker.url))
+    history = page.evaluate("history.length")
+    for number in range(1, 6):
+        _raw, state = enter_next(page, rng, table, state)
+        page.locator("#save").click()
+        if state.finished:
+            break
+        expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
+        expect(page.locator(TOTALS)).to_have_text(totals_of(state))
+        # Said beside the next round's heading at once: the engine of this visit still serves it.
+        expect(page.locator("#net-status")).to_have_text("Ready offline")
+        expect(page.locator("#last-round")).to_contain_text("Undo")
+    assert loads == [] and workers == [], (loads, workers)
+    # No new entry in the history (Back leaves the match), and a reload shows the same state.
+    assert page.evaluate("history.length") == history
+    assert page.url.endswith(f"/matches/{match_id}#scores")
+    page.reload()
+    expect(page.locator(TOTALS)).to_have_text(totals_of(state))
+    assert [scored["scores"] for scored in api(live_server, match_id)["rounds"]] == [list(r.score.scores) for r in state.rounds]
+    assert console.unexpected() == []
+
+
+def saved_and_held(page, live_server: str, seed: str):
+    """Round 1 entered by taps on a ready phone and saved, its post held before the server:
+    (match id, table, its raw input, the state after it, the held post)."""
+    match_id, table, state = ready_match(page, live_server)
+    rng = random.Random(seed)
+    raw, state = enter_next(page, rng, table, state)
+    held = []
+    page.route(f"**/matches/{match_id}/rounds", lambda route: held.append(route))
+    page.locator("#save").click()
+    # The server has not answered: the phone's engine counted the round, said as being sent.
+    expect(page.locator(TOTALS)).to_have_text(totals_of(state))
+    expect(page.locator("#round-1.sending")).to_contain_text("being sent")
+    assert len(held) == 1 and api(live_server, match_id)["rounds"] == []
+    return match_id, table, raw, state, held[0]
+
+
+def let_through(page, match_id: str, held) -> None:
+    held.continue_()
+    page.unroute(f"**/matches/{match_id}/rounds")
+
+
+def test_save_shows_the_totals_before_the_server_answers(page, live_server, console):
+    match_id, _table, _raw, state, held = saved_and_held(page, live_server, "shown-at-once")
+    let_through(page, match_id, held)
+    # The server's blocks settle it: its round (with its Undo), the next round to enter.
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    expect(page.locator("#round-1")).not_to_have_class("sending")
+    expect(page.locator(".sending")).to_have_count(0)
+    expect(page.locator(TOTALS)).to_have_text(totals_of(state))
+    expect(page.locator("#last-round a")).to_contain_text("Undo")
+    assert console.unexpected() == []
+
+
+def test_a_refused_save_keeps_the_entries_with_the_servers_words(page, live_server, console):
+    match_id, table, mine, _mine_after, held = saved_and_held(page, live_server, "refused-in-place")
+    # Meanwhile another phone records round 1, with other entries.
+    rng = random.Random("the-other-phone")
+    while True:
+        theirs, state = legal_rounds.legal_round(rng, GAME, table, GAME.initial_state(table))
+        if theirs != mine:
+            break
+    post(live_server, f"/api/v1/matches/{match_id}/rounds", theirs)
+    # The refusal's status (the page's version moved on), logged by chromium as a failed load.
+    console.allowed = ("status of 412 (PRECONDITION FAILED)",)
+    let_through(page, match_id, held)
+    expect(page.locator("#stale-notice")).to_contain_text("Round 1 was recorded on another phone first")
+    # This phone's entries beside the recorded ones, to choose which stand; counted once.
+    expect(page.locator("#versions")).to_contain_text("Yours")
+    expect(page.locator(".sending")).to_have_count(0)
+    expect(page.locator("tbody[id^=round-]")).to_have_count(1)
+    expect(page.locator(TOTALS)).to_have_text(totals_of(state))
+    assert len(api(live_server, match_id)["rounds"]) == 1
+    assert console.unexpected() == []
+
+
+def test_without_javascript_save_posts_the_form(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        match_id = page.request.post("/api/v1/matches", data={"game": "zwicker", "players": PLAYERS}).json()["id"]
+        page.goto(f"/matches/{match_id}")
+        page.locator("#f-cards_0").fill("30")
+        page.locator("#f-cards_1").fill("25")
+        honours = page.locator('input[type=radio][name^="honour_"][value="0"]')
+        for name in [honours.nth(index).get_attribute("name") for index in range(honours.count())]:
+            page.locator(f'label.chip:has(input[name="{name}"][value="0"])').click()  # every honour Ann's
+        with page.expect_navigation():
+            page.locator("#save").click()
+        assert page.url.endswith(f"/matches/{match_id}#scores")
+        expect(page.locator("#round-1")).to_have_count(1)
+        expect(page.locator("#h-entry")).to_have_text("Round 2")
+    finally:
+        context.close()
