@@ -169,7 +169,12 @@ def _marks(text: str | None) -> set[str]:
 
 def recorded_on_this_phone(round_: Round, actor: Actor) -> bool:
     """Whether the actor's phone (session, token, account or device) recorded the round."""
-    return bool(_marks(round_.recorded_by) & _marks(phone_marks(actor)))
+    return marked_by_this_phone(round_.recorded_by, actor)
+
+
+def marked_by_this_phone(recorded_by: str | None, actor: Actor) -> bool:
+    """Whether a round's stored phone marks (phone_marks) name the actor's phone."""
+    return bool(_marks(recorded_by) & _marks(phone_marks(actor)))
 
 
 def check_second_phone(match: Match, actor: Actor, waiting: Round) -> None:

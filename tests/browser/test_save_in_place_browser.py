@@ -19,14 +19,21 @@ PLAYERS = ["Ann", "Bob"]
 TOTALS = "#scores ol.totals .points"
 
 
-def ready_match(page, live_server: str):
-    """A match opened on the phone until it says it works offline: (its id, table, state)."""
+def opened_match(live_server: str, *pages):
+    """A match opened on each of `pages`: (its id, table, state)."""
     _counts, options, _generate = legal_rounds.generator_for(GAME)
     match = post(live_server, "/api/v1/matches", {"game": GAME.id, "players": PLAYERS, "options": options})
+    for page in pages:
+        page.goto(f"/matches/{match['id']}")
     table = GAME.table(PLAYERS, match["options"])
-    page.goto(f"/matches/{match['id']}")
-    engine_ready(page)
     return match["id"], table, GAME.initial_state(table)
+
+
+def ready_match(page, live_server: str):
+    """A match opened on the phone until it says it works offline: (its id, table, state)."""
+    opened = opened_match(live_server, page)
+    engine_ready(page)
+    return opened
 
 
 def enter_next(page, rng, table, state):
@@ -121,6 +128,23 @@ def test_a_refused_save_keeps_the_entries_with_the_servers_words(page, live_serv
     expect(page.locator("tbody[id^=round-]")).to_have_count(1)
     expect(page.locator(TOTALS)).to_have_text(totals_of(state))
     assert len(api(live_server, match_id)["rounds"]) == 1
+    assert console.unexpected() == []
+
+
+def test_only_the_phone_that_saved_a_round_offers_its_undo(new_phone, live_server, console):
+    _context_a, phone_a = new_phone()
+    _context_b, phone_b = new_phone()
+    _match_id, table, state = opened_match(live_server, phone_a, phone_b)
+    enter_next(phone_a, random.Random("whose-undo"), table, state)
+    phone_a.locator("#save").click()
+    expect(phone_a.locator("#last-round a")).to_contain_text("Undo")
+    # Phone B sees the round come (live sync), without an Undo of a round it did not enter.
+    expect(phone_b.locator("#last-round")).to_contain_text("Round 1")
+    expect(phone_b.locator("#h-entry")).to_have_text("Round 2")
+    expect(phone_b.locator("#last-round a")).to_have_count(0)
+    phone_b.reload()
+    expect(phone_b.locator("#last-round")).to_contain_text("Round 1")
+    expect(phone_b.locator("#last-round a")).to_have_count(0)
     assert console.unexpected() == []
 
 

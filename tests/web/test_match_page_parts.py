@@ -188,8 +188,10 @@ def test_stored_parts_hold_nothing_of_the_reader(app, client, new_client, game):
     parts = stored(app, match_id)["en"][1]
     for part in parts.values():
         assert "<form" not in part and "csrf" not in part and "idempotency" not in part
-    # Anyone holding a casual match's link may change it: the writers' variants are served.
-    assert all(part in html for name, part in parts.items() if not name.endswith(":reader"))
+    # Anyone holding a casual match's link may change it: the writers' variants are served,
+    # but the last round's Undo only on the phone that recorded it.
+    assert all(part in html for name, part in parts.items() if not name.endswith(":reader") and name != "last_round")
+    assert parts["last_round:reader"] in html and parts["last_round"] in page(client, match_id)
     readers = {name: part for name, part in parts.items() if name.endswith(":reader")}
     assert "/undo" in parts["last_round"] and "/edit" in parts["rounds"]
     assert all("/undo" not in part and "/edit" not in part for part in readers.values())

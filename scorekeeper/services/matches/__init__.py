@@ -19,6 +19,7 @@ from .views import (
     etag_for,
     find_game,
     hints_at,
+    last_round_is_mine,
     match_head,
     open_bidding,
     pending_round,
@@ -32,6 +33,7 @@ from .views import (
     state_before,
     stored_match,
     table_for,
+    view_after_write,
 )
 from .writes import (
     confirm_round,
@@ -69,6 +71,7 @@ __all__ = [
     "find_game",
     "stored_match",
     "hints_at",
+    "last_round_is_mine",
     "locked_for_writing",
     "matches_for",
     "open_bidding",
@@ -77,6 +80,7 @@ __all__ = [
     "play_on",
     "preview_round",
     "recorded_round",
+    "view_after_write",
     "state_before",
     "readable_match",
     "record_round",

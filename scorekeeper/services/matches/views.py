@@ -190,6 +190,13 @@ def current_view(match_id: str, actor: Actor) -> MatchView:
     return snapshot_view(readable_match(match_id, actor))
 
 
+def view_after_write(match_id: str, actor: Actor) -> MatchView:
+    """The match as a write of this request left it: read again, not from the copy of it
+    the request read before the write (the session keeps its objects past a commit)."""
+    db.session.expire_all()
+    return current_view(match_id, actor)
+
+
 def match_without_rounds(match_id: str) -> Match:
     """The stored match, neither its rounds nor (but in a game with bidding, when it is
     read) its open bidding loaded."""
@@ -258,6 +265,21 @@ _matches, _rounds = cast(SqlTable, Match.__table__), cast(SqlTable, Round.__tabl
 HEAD_QUERY = select(_matches.c.id, _matches.c.version, _matches.c.league_id, _matches.c.created_by).where(
     _matches.c.id == bindparam("match_id")
 )
+
+RECORDER_QUERY = select(_rounds.c.recorded_by).where(
+    _rounds.c.match_id == bindparam("match_id"), _rounds.c.number == bindparam("number")
+)
+
+
+def last_round_is_mine(view: MatchView, actor: Actor) -> bool:
+    """Whether the match's last round was recorded on the actor's phone, so its Undo is
+    offered there as that phone's own (another phone at the table sees the round without it).
+    A round stored without marks (imported, or from before they were kept) is anyone's."""
+    if not view.state.round_count:
+        return False
+    row = db.session.connection().execute(RECORDER_QUERY, {"match_id": view.match.id, "number": view.state.round_count}).first()
+    return row is None or row.recorded_by is None or access.marked_by_this_phone(row.recorded_by, actor)
+
 
 READ_OUTSIDE_TRANSACTION = {"isolation_level": "AUTOCOMMIT"}
 

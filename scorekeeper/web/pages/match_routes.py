@@ -218,7 +218,7 @@ def record(match_id: str):
     if scripted():
         # Saved in place: the page keeps its document (and its booted engine); the blocks
         # a reload would have changed come with this answer, one request for both.
-        return blocks_response(match_context(current_view(match_id)))
+        return blocks_response(match_context(service.view_after_write(match_id, current_actor())))
     return redirect(url_for("pages.match_page", match_id=match_id) + "#scores", code=303)
 
 

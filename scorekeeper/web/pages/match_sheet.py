@@ -112,7 +112,7 @@ def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: b
     return {"number": scored.number, "dealer": table.name(scored.dealer), "edited": edited, "cells": cells}
 
 
-def sheet_parts(view, can_write: bool, whole: bool = False) -> dict[str, Markup]:
+def sheet_parts(view, can_write: bool, whole: bool = False, undo_last: bool | None = None) -> dict[str, Markup]:
     """The page's parts that are alike for every reader of this language, as stored for the
     match's version (rendered when this version has none yet); the variant without Undo
     and Edit for a reader who may not change the match. The sheet shows the latest
@@ -124,7 +124,8 @@ def sheet_parts(view, can_write: bool, whole: bool = False) -> dict[str, Markup]
     def render(view, earlier: Mapping[str, Any] | None) -> dict[str, Any]:
         return render_sheet_parts(view, earlier, whole)
 
-    return {name: Markup(part) for name, part in assembled(service.page_parts(view, render, kind), can_write).items()}
+    parts = assembled(service.page_parts(view, render, kind), can_write, undo_last)
+    return {name: Markup(part) for name, part in parts.items()}
 
 
 def first_shown(counted: int) -> int:
@@ -142,12 +143,14 @@ def asks_whole_sheet() -> bool:
     return request.args.get("sheet") == "all"
 
 
-def assembled(stored: Mapping[str, Any], can_write: bool) -> dict[str, str]:
+def assembled(stored: Mapping[str, Any], can_write: bool, undo_last: bool | None = None) -> dict[str, str]:
     """The parts as a page shows them, from the stored ones (render_sheet_parts): the
-    rounds' groups and the changes in their frames, Edit where the reader may write."""
+    rounds' groups and the changes in their frames, Edit where the reader may write, the
+    last round's Undo where `undo_last` (by default: where the reader may write)."""
+    undo = can_write if undo_last is None else undo_last
 
     def variant(name: str) -> str:
-        return name if can_write or name not in WRITER_PARTS else name + READER_SUFFIX
+        return name if undo or name not in WRITER_PARTS else name + READER_SUFFIX
 
     parts = {name: stored.get(variant(name), "") for name in SHEET_PARTS}
     groups = "".join(html.replace(EDIT_MARK, link if can_write else "") for html, link in reversed(stored["_rows"]))

@@ -202,6 +202,12 @@ def play_view(view, adapter: GameAdapter, hints: Mapping[str, Any]) -> dict[str,
     }
 
 
+def own_undo(view, rights: access.MatchRights) -> bool:
+    """Whether the page offers the last round's Undo beside the scores: on the phone that
+    recorded it (another phone at the table would take back a round it did not enter)."""
+    return rights.write and service.last_round_is_mine(view, current_actor())
+
+
 def match_context(
     view,
     *,
@@ -298,5 +304,5 @@ def match_context(
         # Last: storing a new version's parts commits, and the match is read again after it.
         # ?sheet=all: every round and change (the page, and its live refresh, keep it).
         "whole_sheet": whole,
-        "parts": sheet_parts(view, rights.write, whole) if with_parts else {},
+        "parts": sheet_parts(view, rights.write, whole, undo_last=own_undo(view, rights)) if with_parts else {},
     }

@@ -162,6 +162,20 @@ export function installLive() {
     stream.behind = true;
     poll();
   });
+  // "Keep the recorded one", after a Save refused in place: the page is at the match's
+  // address already, so the link would only move to #scores; the match as it stands comes
+  // in place instead, its next round empty, as the link's page shows it.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("#keep-recorded");
+    var live = document.getElementById("live");
+    if (!link || !live || link.pathname !== window.location.pathname) return;
+    event.preventDefault();
+    hideNotice();
+    liveRefresh(live, true).then(function () {
+      history.replaceState(history.state, "", link.href);
+      document.dispatchEvent(new CustomEvent("scorekeeper:saved"));
+    });
+  });
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
 }
