@@ -33,6 +33,9 @@ def offline_messages() -> dict[str, str]:
         "dealt": _("{name} dealt"),
         "not_sent": _("not yet sent"),
         "sending": _("being sent"),
+        # The running totals' chart drawn on the phone (static/js/page/chart.js).
+        "running_totals": _("Running totals"),
+        "chart_label": _("Running totals from {low} to {high}"),
         "edit": _("Edit"),
         "undo": _("Undo"),
         "cancel": _("Cancel"),

@@ -5,12 +5,13 @@ without JavaScript the form posts itself."""
 from __future__ import annotations
 
 import random
+import re
 
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import get_game
 from tests.support import legal_rounds
 from tests.support.browser_steps import api, valid_preview
-from tests.support.offline import MARKS, engine_ready, expect, fill_form, post
+from tests.support.offline import MARKS, engine_ready, expect, fill_form, go_offline, post
 
 pytestmark = MARKS
 
@@ -145,6 +146,27 @@ def test_only_the_phone_that_saved_a_round_offers_its_undo(new_phone, live_serve
     phone_b.reload()
     expect(phone_b.locator("#last-round")).to_contain_text("Round 1")
     expect(phone_b.locator("#last-round a")).to_have_count(0)
+    assert console.unexpected() == []
+
+
+def test_offline_the_chart_counts_the_rounds_the_totals_count(page, context, live_server, console):
+    match_id, table, state = ready_match(page, live_server)
+    rng = random.Random("chart-offline")
+    raw, state = legal_rounds.legal_round(rng, GAME, table, state)
+    post(live_server, f"/api/v1/matches/{match_id}/rounds", raw)  # another phone's round 1
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    go_offline(page, context, console)
+    _raw, state = enter_next(page, rng, table, state)
+    page.locator("#save").click()
+    expect(page.locator(TOTALS)).to_have_text(totals_of(state))
+    # The chart goes on to round 2 too (from 0 before round 1), drawn as the server draws it.
+    lines = page.locator("#progress svg.chart polyline")
+    expect(lines.first).to_have_attribute("points", re.compile(r"^\S+ \S+ \S+$"))
+    drawn = [lines.nth(side).get_attribute("points") for side in range(len(PLAYERS))]
+    context.set_offline(False)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
+    expect(page.locator("#progress svg.chart polyline")).to_have_count(len(PLAYERS))
+    assert [lines.nth(side).get_attribute("points") for side in range(len(PLAYERS))] == drawn
     assert console.unexpected() == []
 
 

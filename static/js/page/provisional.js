@@ -1,5 +1,6 @@
 // The page with the rounds saved on this phone: the engine's answer for them drawn, and each round checked as it is typed.
 import { restoreDraft } from "./bids-kept.js";
+import { renderChart } from "./chart.js";
 import { renderConflict } from "./conflict.js";
 import { evaluate, engineUsable } from "./engine.js";
 import { clearPreview, moveFormOn, moveFormPlain, renderPreview, saveButton, setBarState } from "./entry.js";
@@ -42,6 +43,7 @@ export function refresh() {
   function show(answer, items) {
     here.answer = answer;
     renderTotals(answer);
+    renderChart(answer);
     renderRounds(answer, items);
     renderLastRound(answer);
     var form = roundForm();
@@ -95,6 +97,7 @@ export function showSending(item) {
   evaluate({ match: here.match, queued: [{ form: item.form }], form: null }).then(function (answer) {
     if (shown.cancelled || answer.queue_error || answer.rounds.length !== stored + 1) return;
     renderTotals(answer);
+    renderChart(answer);
     renderRounds(answer, [item]);
     renderLastRound(answer);
     // Being sent, not kept on this phone: none of the queue's words or buttons (Edit, Undo of a kept round).
