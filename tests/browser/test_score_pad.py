@@ -123,7 +123,7 @@ def test_a_whole_match_fits_one_screen_and_explanations_open_under_their_round(p
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
-def test_an_explanation_opens_under_its_round_without_js(page_in, game):
+def test_an_explanation_opens_under_its_round_without_js(page_in, game, shot):
     page = phone_at(page_in, PHONE, js=False)
     played = recorded_match(page, game, most_players(game), seed=7)
     number = max(1, played - 1)
@@ -131,6 +131,7 @@ def test_an_explanation_opens_under_its_round_without_js(page_in, game):
     page.locator(f"#round-{number} a.why-mark").click()
     assert page.locator(f"#why-{number}").is_visible()
     assert not overlaps(page, number), overlaps(page, number)
+    shot(page, f"pad-{game.id}-nojs-open")
     # The whole sheet, every round's line, stays a tap away (and opens a round the same way).
     page.goto(page.url.split("#")[0] + "?sheet=all#round-1")
     assert page.locator("#why-1").is_visible()

@@ -20,11 +20,11 @@ def test_short_names_are_cut_with_a_dot_and_never_read_alike():
 
 # Round 1: Ann deals, Bob bids; his pass makes Cid the one who plays it.
 PLAYS = [
-    ({"style": 1, "stake": 6, "tricks": [8, 3, 2]}, 1, "♠ ×6"),
-    ({"style": 2, "stake": 3, "trump": "hearts", "tricks": [8, 3, 2]}, 1, "♥ ×3"),
-    ({"style": 3, "stake": 2, "tricks": [8, 3, 2]}, 1, "No Trumps ×2"),
-    ({"style": 5, "stake": 4, "vip_card": 3, "tricks": [8, 3, 2]}, 1, "VIP ×12"),
-    ({"style": 6, "stake": 2, "acting_style": 2, "trump": "diamonds", "tricks": [3, 8, 2]}, 2, "♦ ×2"),
+    ({"style": 1, "stake": 6, "tricks": [8, 3, 2]}, 1, "♠\u00a0×6"),
+    ({"style": 2, "stake": 3, "trump": "hearts", "tricks": [8, 3, 2]}, 1, "♥\u00a0×3"),
+    ({"style": 3, "stake": 2, "tricks": [8, 3, 2]}, 1, "No Trumps\u00a0×2"),
+    ({"style": 5, "stake": 4, "vip_card": 3, "tricks": [8, 3, 2]}, 1, "VIP\u00a0×12"),
+    ({"style": 6, "stake": 2, "acting_style": 2, "trump": "diamonds", "tricks": [3, 8, 2]}, 2, "♦\u00a0×2"),
 ]
 
 

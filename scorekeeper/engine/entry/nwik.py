@@ -149,7 +149,8 @@ class NwikAdapter(GameAdapter):
             name = _(rules.STYLE_NAMES[style])
         stake, card = raw.get("stake"), raw.get("vip_card")
         times = stake * card if style == rules.VIP and isinstance(stake, int) and isinstance(card, int) else stake
-        return _("{style} ×{stake}", style=name, stake=times), words
+        # The multiplier never on a line of its own in the narrow column.
+        return _("{style} ×{stake}", style=name, stake=times).replace(" ×", "\u00a0×"), words
 
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         bidder, acting = self.game.roles(table, number)  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from ...engine.core.i18n import _
 from ...engine.entry.adapter import GameAdapter
 
 # The letters of a name a column head keeps, by how many sides share the sheet's width, and
-# with a play column beside them (it takes some 4.8rem, 2.4rem when the sheet is `narrow`):
+# with a play column beside them (it takes some 5.2rem, 2.4rem when the sheet is `narrow`):
 # each fits its head at 360 px without an ellipsis (tests/browser/test_labels_fit.py).
 SIDE_LETTERS = {2: 24, 3: 8, 4: 7, 5: 4, 6: 4}
 SIDE_LETTERS_BESIDE_PLAY = {2: 24, 3: 6, 4: 5, 5: 4, 6: 4}
