@@ -204,6 +204,9 @@ def evaluate(request: str) -> str:
             {
                 "number": scored.number,
                 "dealer": table.name(scored.dealer),
+                # The score sheet's lead and play columns (web/pages/sheet_rows.py), for a queued round's line.
+                "lead": table.name(adapter.sheet_lead(table, scored.input, scored.number, scored.dealer)),
+                "play": adapter.sheet_play(table, scored.input, scored.number)[0],
                 "scores": list(scored.score.scores),
                 "explanation": list(scored.score.explanation),
                 "input": scored.input,

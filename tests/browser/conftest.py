@@ -181,13 +181,15 @@ def shot():
 
 @pytest.fixture
 def page_in(browser, live_server, console):
-    """Opens a phone whose browser asks for a language: page_in("de", "DE")."""
+    """Opens a phone whose browser asks for a language: page_in("de", "DE"); page_in("en",
+    "GB", js=False): one with JavaScript off."""
     contexts = []
 
-    def open_page(language: str, region: str):
+    def open_page(language: str, region: str, js: bool = True):
         tag = f"{language}-{region}"
         context = browser.new_context(
             viewport=VIEWPORT,
+            java_script_enabled=js,
             base_url=live_server,
             device_scale_factor=1,
             has_touch=True,

@@ -86,16 +86,18 @@ def names_cut_with_room(page) -> list[str]:
 
 
 def sheet_problems(page) -> list[str]:
-    """Sides out of sight, and what moves when the newest round's scores are tapped open: the
-    sheet's width, the page's."""
+    """Sides out of sight, and what moves when the newest round's explanation is tapped open
+    (from its mark): the sheet's width, the page's."""
     sheet = page.locator(".sheet-box")
     found = [f"a side's column is not on the screen: {name}" for name in page.evaluate(CUT_COLUMNS_JS)]
     hidden = sheet.evaluate("box => box.scrollWidth - box.clientWidth")
     if hidden > 1:
         found.append(f"the sheet hides {hidden} px of its columns")
     before = sheet.bounding_box()
-    for summary in page.locator(".sheet tbody:first-of-type summary").all():
-        summary.click()
+    newest = page.locator(".sheet tbody:first-of-type")
+    newest.locator("a.why-mark").click()
+    if not newest.locator("tr.round-why").is_visible():
+        found.append("the newest round's explanation did not open from its mark")
     after = sheet.bounding_box()
     if before is None or after is None or abs(before["width"] - after["width"]) > 0.5 or abs(before["x"] - after["x"]) > 0.5:
         found.append(f"the sheet moved when a score was tapped: {before} -> {after}")
@@ -120,7 +122,7 @@ def test_every_label_fits_its_control_at_360(small_phone, game, shot, console):
         where = f"{game.id}, {count} players, {language} at 360"
         shot(page, f"fit-{game.id}-{count}-{language}", full_page=True)
         problems = [str(item) for item in overflowing_labels(page)]
-        problems += narrow_text_problems(page, ".sheet thead th, .sheet .round-line")
+        problems += narrow_text_problems(page, ".sheet thead th, .sheet td.lead, .sheet .why-head")
         if sideways_overflow(page):
             problems.append(f"the page is {sideways_overflow(page)} px wider than the phone")
         problems += sheet_problems(page)

@@ -36,6 +36,7 @@ def test_edit_and_undo(page, console, shot):
         enter(page, f"tricks_{seat}", str(took))
     valid_preview(page)
     save_round(page, 1)
+    page.locator("#round-1 a.why-mark").click()  # the round's Edit is under its line on the sheet
     page.get_by_role("link", name="Edit round 1").click()
     expect(page.locator("#h-entry")).to_have_text("Edit round 1")
     expect(page.locator('input[name="tricks_0"][value="3"]')).to_be_checked()

@@ -125,6 +125,7 @@ def test_roles_share_and_history(page, console, shot, clean_app, live_server):
     page.goto(f"/matches/{match_id}")
     expect(page.locator("#h-entry")).to_have_text("Round 3")
     expect(page.locator("main")).to_contain_text("League match")  # the match counts for the league
+    page.locator("#round-1 a.why-mark").click()  # the round's Edit is under its line on the sheet
     page.get_by_role("link", name="Edit round 1").click()
     enter_round(page, played.form(1, edited))
     page.fill("#f-reason", "Bob's tricks were miscounted")

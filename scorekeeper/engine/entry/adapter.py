@@ -20,13 +20,16 @@ from ..core.base import (
     MatchState,
     Table,
 )
-from ..core.i18n import _
+from ..core.i18n import N_, _
 from ..games import Game
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int
 from .round_chips import RoundChips
 from .round_form import Values, text_of
 from .round_words import RoundWords
 from .template_words import said
+
+# A suit as a narrow column writes it (the score sheet): its sign, alike in every language.
+SUIT_SIGNS: Mapping[str, str] = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 
 
 class GameAdapter(RoundChips, RoundWords):
@@ -83,6 +86,21 @@ class GameAdapter(RoundChips, RoundWords):
             )
             for total in entry.get("totals", [])
         ]
+
+    #: the score sheet's column of who led each round (sheet_lead): its head
+    sheet_lead_head: ClassVar[str] = N_("Dealer")
+    #: the score sheet's column of what each round was played for (sheet_play): its head;
+    #: None: the game's rounds are alike, no such column
+    sheet_play_head: ClassVar[str | None] = None
+
+    def sheet_lead(self, table: Table, raw: Mapping[str, Any], number: int, dealer: int) -> int:
+        """The seat the score sheet names beside a round (its column sheet_lead_head): who dealt."""
+        return dealer
+
+    def sheet_play(self, table: Table, raw: Mapping[str, Any], number: int) -> tuple[str, str]:
+        """What a round was played for, in a few characters for the sheet's narrow column and
+        in words (its title): ("", "") where the game has no such column."""
+        return "", ""
 
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         """What each side bid and made in a recorded round, in a few words for the score sheet

@@ -9,11 +9,13 @@ from ..core.base import CLUBS, DIAMONDS, HEARTS, SPADES, SUIT_NAMES, Game, Match
 from ..core.i18n import N_, _, _n
 from ..games import nwik as rules
 from . import register_adapter
-from .adapter import Blanks, GameAdapter, seat_counts, still_to_enter, tricks_so_far
+from .adapter import SUIT_SIGNS, Blanks, GameAdapter, seat_counts, still_to_enter, tricks_so_far
 from .form_fields import MISSING, FormError, form_text, int_or_none, optional_int
 from .game_words import REFUSAL_WORDS
 from .round_form import Values
 from .template_words import said
+
+SPADES_TRUMPS = 1  # the style whose trumps are always spades
 
 
 def style_words(style: int) -> str:
@@ -122,6 +124,33 @@ class NwikAdapter(GameAdapter):
         if effective == rules.VIP:
             needed.append(("vip_card", _("VIP card")))
         return needed
+
+    # A paper score sheet names the round's bidder and writes down the bid.
+    sheet_lead_head = N_("Bidder")
+    sheet_play_head = N_("Bid")
+
+    def sheet_lead(self, table: Table, raw: Mapping[str, Any], number: int, dealer: int) -> int:
+        bidder, acting = self.game.roles(table, number)  # type: ignore[attr-defined]
+        return acting if raw.get("style") == rules.PASS else bidder
+
+    def sheet_play(self, table: Table, raw: Mapping[str, Any], number: int) -> tuple[str, str]:
+        """The style as its suit's sign where it has one ("♥ ×4"), else its name, and the
+        multiplier the score used; in words: played_for."""
+        style = raw.get("acting_style") if raw.get("style") == rules.PASS else raw.get("style")
+        words = self.played_for(raw)
+        if words is None or not isinstance(style, int):
+            return "", ""
+        trump = raw.get("trump")
+        if style == SPADES_TRUMPS:
+            name = SUIT_SIGNS[SPADES]
+        elif style in rules.TRUMP_CHOICES and style != rules.VIP and isinstance(trump, str) and trump in SUIT_SIGNS:
+            name = SUIT_SIGNS[trump]
+        else:
+            name = _(rules.STYLE_NAMES[style])
+        stake, card = raw.get("stake"), raw.get("vip_card")
+        times = stake * card if style == rules.VIP and isinstance(stake, int) and isinstance(card, int) else stake
+        # The multiplier never on a line of its own in the narrow column.
+        return _("{style} ×{stake}", style=name, stake=times).replace(" ×", "\u00a0×"), words
 
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         bidder, acting = self.game.roles(table, number)  # type: ignore[attr-defined]

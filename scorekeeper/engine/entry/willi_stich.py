@@ -11,7 +11,7 @@ from ..core.fields import is_int_within
 from ..core.i18n import N_, _, _n
 from ..games import willi_stich as rules
 from . import register_adapter
-from .adapter import GameAdapter, seat_counts, tricks_so_far
+from .adapter import SUIT_SIGNS, GameAdapter, seat_counts, tricks_so_far
 from .form_fields import form_text, int_or_none, optional_int
 from .game_words import REFUSAL_WORDS
 from .round_form import Values
@@ -111,6 +111,19 @@ class WilliStichAdapter(GameAdapter):
 
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
         return posted_back(raw, {"tricks": "tricks", "bids": "bid"}, ("trump", "trump_chooser"))
+
+    # A paper score sheet writes down each round's cards and trump.
+    sheet_play_head = N_("Cards")
+
+    def sheet_play(self, table: Table, raw: Mapping[str, Any], number: int) -> tuple[str, str]:
+        """The round's cards and its trump's sign ("5 ♥", "7 –" without trump); in words the same."""
+        cards = rules.cards_in_round(number)
+        words = _n("{n} card", "{n} cards", cards)
+        trump = raw.get("trump")
+        if not isinstance(trump, str) or trump not in SUIT_NAMES:
+            return str(cards), words
+        sign = SUIT_SIGNS.get(trump, "–")
+        return f"{cards} {sign}", _("{cards} · {trump}", cards=words, trump=_(SUIT_NAMES[trump]))
 
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         bids, tricks = raw.get("bids") or [], raw.get("tricks") or []

@@ -24,6 +24,7 @@ from ...services import matches as service
 from ..charts import ChartLine, polyline_chart
 from .layout import side_colour
 from .new_match import value_words
+from .sheet_rows import sheet_head, sheet_row
 
 # What happened, said of the person who did it; the round number follows when there is one.
 ACTION_WORDS = {
@@ -93,23 +94,6 @@ def rounds_left(view) -> int | None:
     if limit is None:
         limit = view.table.options.get("max_rounds")
     return None if limit is None else max(0, limit - view.state.round_count)
-
-
-def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: bool) -> dict[str, Any]:
-    """A recorded round as the sheet shows it: its dealer and, per side, what was bid and
-    made (in words), the round's score, the running total (`running`, moved on by it) and
-    the full explanation."""
-    made = adapter.sheet_cells(table, scored.input, scored.number)
-    cells = []
-    for index, score in enumerate(scored.score.scores):
-        running[index] += score
-        cells.append({
-            "score": score,
-            "total": running[index],
-            "made": made[index] if index < len(made) else "",
-            "explanation": scored.score.explanation[index],
-        })
-    return {"number": scored.number, "dealer": table.name(scored.dealer), "edited": edited, "cells": cells}
 
 
 def sheet_parts(view, can_write: bool, whole: bool = False, undo_last: bool | None = None) -> dict[str, Markup]:
@@ -183,6 +167,7 @@ def render_sheet_parts(view, earlier: Mapping[str, Any] | None = None, whole: bo
         "state": state,
         "side_names": side_names(view),
         "side_colours": [side_colour(index) for index in range(len(table.sides))],
+        "head": sheet_head(adapter, table, side_names(view)),
         "board": scoreboard(view, adapter),
         "rounds_left": rounds_left(view),
         "played": played,
@@ -262,15 +247,16 @@ class Sheet:
         start = len(scores) + 1
         if start <= counted:
             adapter, table = adapter_for(view.game), view.table
-            group = get_template_attribute("_macros.html", "round_group")
+            group = get_template_attribute("_sheet.html", "round_row")
             names = side_names(view)
+            columns = sheet_head(adapter, table, names)["columns"]
             running = [sum(row[index] for row in scores) for index in range(len(table.sides))]
             for scored in service.scored_from(view, start)[: counted - start + 1]:
                 row = sheet_row(adapter, table, scored, running, scored.number in edited)
                 scores.append(list(scored.score.scores))
                 if scored.number >= first and scored.number not in rows:
-                    html = str(group(row, names, view.match.id))
-                    link = str(group(row, names, view.match.id, link_only=True)).strip()
+                    html = str(group(row, names, columns, view.match.id))
+                    link = str(group(row, names, columns, view.match.id, link_only=True)).strip()
                     rows[scored.number] = [html.replace(link, EDIT_MARK), link]
         return cls(wanted, scores, first, [rows[number] for number in range(first, counted + 1)])
 

@@ -100,33 +100,30 @@ function winnerWords(winners) {
   return t("wins", { name: winners.join(t("and")) });
 }
 
-function roundsTable() {
+// The sheet's table, in the frame the server renders even before the first round (hidden
+// until a round is shown: _sheet.html sheet_frame); shown (`show`) or hidden again when this
+// phone's rounds were all it held.
+function roundsTable(show) {
   var card = document.getElementById("rounds-card");
-  if (!card) return null;
-  var table = card.querySelector("table.rounds");
-  if (table) return table;
-  // No round recorded yet: the same sheet the server renders (_macros.html rounds_table),
-  // built from the totals' sides.
-  var sides = document.querySelectorAll("#scores ol.totals li.total");
-  var wrap = el("div", "sheet-box");
-  wrap.dataset.offline = "1";
-  table = el("table", "rounds sheet" + (sides.length > 2 ? " stacked" : "") + (sides.length > 4 ? " many" : ""));
-  var head = el("tr");
-  sides.forEach(function (side) {
-    var th = el("th", "", side.querySelector(".name").textContent);
-    th.scope = "col";
-    th.style.setProperty("--side", side.style.getPropertyValue("--side"));
-    head.appendChild(th);
-  });
-  table.appendChild(el("thead")).appendChild(head);
-  wrap.appendChild(table);
+  var table = card && card.querySelector("table.rounds");
+  if (!table) return null;
+  var box = table.closest(".sheet-box");
   var empty = card.querySelector("p.muted");
-  if (empty) empty.hidden = true;
-  card.appendChild(wrap);
+  if (box && box.hidden && show) {
+    box.hidden = false;
+    box.dataset.offline = "1";
+    if (empty) empty.hidden = true;
+  } else if (box && box.dataset.offline && !show && !table.tBodies.length) {
+    box.hidden = true;
+    delete box.dataset.offline;
+    if (empty) empty.hidden = false;
+  }
   return table;
 }
-// Each round as the server draws it: a line across the sheet (number, who dealt, not yet
-// sent, its buttons) over a cell per side (the score and its explanation).
+// Each round as the server draws it (_sheet.html round_row): a line with its number (the
+// mark of its explanation), who led it, what it was played for, a score over its running
+// total per side; under it the explanation's line, open for a round not yet sent (its
+// Edit and Undo are there).
 export function renderRounds(answer, queue) {
   document.querySelectorAll("table.rounds tbody[data-offline]").forEach(function (group) { group.remove(); });
   var shown = 0;
@@ -134,54 +131,127 @@ export function renderRounds(answer, queue) {
     shown = Math.max(shown, parseInt(group.id.slice(6), 10) || 0);
   });
   var extra = answer.rounds.filter(function (round) { return round.number > shown; });
-  if (!extra.length) return;
-  var table = roundsTable();
-  if (!table) return;
+  var table = roundsTable(extra.length > 0);
+  if (!table || !extra.length) return;
   var columns = table.tHead ? table.tHead.rows[0].cells.length : 1;
-  var lastQueued = queue.length ? queue[queue.length - 1] : null;
-  extra.forEach(function (round) {
+  var hasPlay = !!table.querySelector("thead th.play");
+  var running = answer.rounds[0] ? answer.rounds[0].scores.map(function () { return 0; }) : [];
+  answer.rounds.forEach(function (round) {
+    running = running.map(function (total, side) { return total + round.scores[side]; });
+    if (round.number <= shown) return;
     var item = round.provisional ? queue[round.number - here.match.rounds.length - 1] : null;
-    var group = el("tbody", round.provisional ? "provisional" : "");
+    var group = el("tbody", round.provisional ? "provisional open" : "");
     group.id = "round-" + round.number;
     group.dataset.offline = "1";
-    var th = el("th");
-    th.scope = "rowgroup";
-    th.colSpan = columns;
-    var line = el("span", "round-line");
-    var said = el("span", "round-said");
-    said.appendChild(el("b", "", t("round", { number: round.number })));
-    said.appendChild(document.createTextNode(" "));
-    said.appendChild(el("small", "muted dealt", t("dealt", { name: round.dealer })));
-    if (round.provisional) said.appendChild(el("small", "not-sent", " · " + t("not_sent")));
-    line.appendChild(said);
-    if (item) {
-      var actions = el("span", "row");
-      var edit = el("button", "button small", t("edit"));
-      edit.type = "button";
-      edit.dataset.offlineEdit = String(item.number);
-      edit.setAttribute("aria-label", t("edit_round", { number: item.number }));
-      actions.appendChild(edit);
-      if (item === lastQueued) {
-        var undo = el("button", "button small danger", t("undo"));
-        undo.type = "button";
-        undo.dataset.offlineUndo = String(item.number);
-        actions.appendChild(undo);
-      }
-      line.appendChild(actions);
-    }
-    th.appendChild(line);
-    group.appendChild(el("tr", "round-head")).appendChild(th);
-    var cells = el("tr", "round-cells");
-    round.scores.forEach(function (score, side) {
-      var td = el("td");
-      td.appendChild(el("b", "num", signed(score)));
-      td.appendChild(el("small", "why", round.explanation[side]));
-      cells.appendChild(td);
-    });
-    group.appendChild(cells);
+    group.appendChild(roundRow(round, running, hasPlay));
+    group.appendChild(whyRow(round, columns, item, item && item === queue[queue.length - 1]));
     table.insertBefore(group, table.tBodies[0] || null);
   });
 }
+// The round's line: its mark, who led it, what it was played for, a score over its total per side.
+function roundRow(round, totals, hasPlay) {
+  var row = el("tr", "round-row");
+  var th = el("th", "n");
+  th.scope = "row";
+  var mark = el("a", "why-mark");
+  mark.href = "#round-" + round.number;
+  mark.setAttribute("aria-controls", "why-" + round.number);
+  mark.appendChild(el("span", "visually-hidden", t("round", { number: round.number })));
+  mark.appendChild(el("span", "number", String(round.number))).setAttribute("aria-hidden", "true");
+  mark.appendChild(el("span", "mark")).setAttribute("aria-hidden", "true");
+  th.appendChild(mark);
+  row.appendChild(th);
+  var lead = el("td", "lead", round.lead || round.dealer);
+  lead.title = round.lead || round.dealer;
+  row.appendChild(lead);
+  if (hasPlay) row.appendChild(el("td", "play", round.play || ""));
+  round.scores.forEach(function (score, side) {
+    var td = el("td", "side");
+    td.appendChild(el("b", "num", signed(score)));
+    td.appendChild(document.createTextNode(" "));
+    td.appendChild(el("span", "run num", String(totals[side])));
+    row.appendChild(td);
+  });
+  return row;
+}
+// The explanation's line: who dealt, not yet sent, the queued round's Edit (and Undo for
+// the last one), each side's score and its explanation.
+function whyRow(round, columns, item, last) {
+  var why = el("tr", "round-why");
+  why.id = "why-" + round.number;
+  var cell = el("td");
+  cell.colSpan = columns;
+  var head = el("p", "why-head");
+  var said = el("span");
+  said.appendChild(el("b", "", t("round", { number: round.number })));
+  said.appendChild(document.createTextNode(" "));
+  said.appendChild(el("small", "muted dealt", t("dealt", { name: round.dealer })));
+  if (round.provisional) said.appendChild(el("small", "not-sent", " · " + t("not_sent")));
+  head.appendChild(said);
+  if (item) {
+    var actions = el("span", "row");
+    var edit = el("button", "button small", t("edit"));
+    edit.type = "button";
+    edit.dataset.offlineEdit = String(item.number);
+    edit.setAttribute("aria-label", t("edit_round", { number: item.number }));
+    actions.appendChild(edit);
+    if (last) {
+      var undo = el("button", "button small danger", t("undo"));
+      undo.type = "button";
+      undo.dataset.offlineUndo = String(item.number);
+      actions.appendChild(undo);
+    }
+    head.appendChild(actions);
+  }
+  cell.appendChild(head);
+  var names = here.match ? sideNames(here.match) : [];
+  var list = el("ul", "why-list");
+  round.scores.forEach(function (score, side) {
+    var line = el("li", "why-side");
+    line.appendChild(el("b", "why-who", (names[side] || "") + ":"));
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(el("b", "num", signed(score)));
+    line.appendChild(el("small", "why", round.explanation[side]));
+    list.appendChild(line);
+  });
+  cell.appendChild(list);
+  why.appendChild(cell);
+  return why;
+}
+
+// A tap on a round's line (its mark or anywhere on it) opens its explanation under it, or
+// shuts it; in place, without the jump of following the mark's link. Delegated: live sync
+// swaps the sheet in anew.
+function toggleRound(event) {
+  if (event.defaultPrevented || event.button > 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  var row = event.target.closest && event.target.closest("table.sheet tr.round-row");
+  if (!row) return;
+  var group = row.parentNode;
+  var targeted = location.hash === "#" + group.id;
+  var open = group.classList.contains("open") || (targeted && !group.classList.contains("shut"));
+  group.classList.toggle("open", !open);
+  group.classList.toggle("shut", open);
+  var mark = row.querySelector("a.why-mark");
+  if (mark) mark.setAttribute("aria-expanded", String(!open));
+  event.preventDefault();
+}
+document.addEventListener("click", toggleRound);
+// Live sync swaps the sheet in anew (the rounds card's hx-swap-oob): the rounds open before
+// stay open, the newly recorded one above them. Once settled: htmx's settling puts back the
+// new elements' own classes, after the swap.
+var openRounds = [];
+document.addEventListener("htmx:oobBeforeSwap", function (event) {
+  var target = event.detail && event.detail.target;
+  if (!target || target.id !== "rounds-card") return;
+  openRounds = Array.prototype.map.call(target.querySelectorAll("table.sheet tbody.open"), function (group) { return group.id; });
+});
+document.addEventListener("htmx:afterSettle", function () {
+  openRounds.forEach(function (id) {
+    var group = document.getElementById(id);
+    if (group) group.classList.add("open");
+  });
+  openRounds = [];
+});
 
 export function renderPending(queue) {
   var box = document.getElementById("pending");
