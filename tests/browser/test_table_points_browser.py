@@ -37,3 +37,16 @@ def test_russian_history_says_an_edit_without_a_gender_marker(page_in, shot):
     # "(а)" marks a verb's two genders: the edit is said so that needs none.
     assert "(а)" not in edit.text_content()
     assert "(а)" not in (page.locator(".edited-mark").get_attribute("title") or "")
+
+
+# --------------------------------------------------------------------------- the header and the save bar
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 740)])
+def test_the_brand_link_is_a_whole_touch_target(page, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/")
+    box = page.locator("a.brand").bounding_box()
+    assert box["height"] >= 44, box
+    assert page.locator("header.topbar").bounding_box()["height"] <= 60  # the header grew no taller for it
+
