@@ -50,3 +50,15 @@ def test_the_brand_link_is_a_whole_touch_target(page, width, height):
     assert box["height"] >= 44, box
     assert page.locator("header.topbar").bounding_box()["height"] <= 60  # the header grew no taller for it
 
+
+def test_without_javascript_the_save_bar_says_nothing_is_checked_before_save(browser, live_server, shot):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        match_id = nwik_match(page)
+        page.goto(f"/matches/{match_id}")
+        bar = page.locator("#bar-state")
+        expect(bar).to_have_text("Tap the chips, then Save: the round is checked when saved", use_inner_text=True)
+        shot(page, "nojs-save-bar")
+    finally:
+        context.close()
