@@ -85,7 +85,7 @@ class NwikAdapter(GameAdapter):
         stake = optional_int(form, "stake", _("stake"), "stake")
         acting = optional_int(form, "acting_style", _("acting style"), "acting_style")
         if style is None and acting is not None:
-            # The acting style's chips say the Pass too (JS checks Pass; with JS off, this does).
+            # JS off, the acting style's chips are shown beside the style's: one alone says the Pass.
             style = rules.PASS
         if style is not None:  # left out when not chosen: the engine names the missing field
             data["style"] = style
@@ -105,13 +105,6 @@ class NwikAdapter(GameAdapter):
             if trump:
                 data["trump"] = trump
         return data, [words for key, words in self.missing_choices(style, effective) if data.get(key) is None]
-
-    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        """As the base class, the acting style first: a player taps it, and it says the Pass too."""
-        values = super().form_values(raw, table, hints)
-        if "acting_style" in values:
-            values = {"acting_style": values.pop("acting_style"), **values}
-        return values
 
     @staticmethod
     def missing_choices(style: int | None, effective: int | None) -> list[tuple[str, str]]:

@@ -10,10 +10,10 @@ FIRST_ROUND = {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]}
 
 
 def tap_budget(n: int, raw: dict[str, Any]) -> int:
-    """The issue's budget: 6 with style and stake, 7 with VIP or Pass (also a Pass that
-    hands over to a VIP: the acting style's chip says the Pass too)."""
+    """The issue's budget: 6 with style and stake, 7 with VIP or Pass, 8 for a Pass that
+    hands over to a VIP (the Acting Bidder's style is asked only after the Pass, issue 38)."""
     effective = raw.get("acting_style", raw["style"])
-    return 7 if raw["style"] == 6 or effective == 5 else 6
+    return 6 + (raw["style"] == 6) + (effective == 5)
 
 # One scored round and one refused round, with the English they give today (tests/engine/test_i18n.py).
 I18N_CASE = {'players': 3,
