@@ -146,7 +146,7 @@ def test_nwik_acting_style_is_asked_after_the_pass(page, taps, shot, console):
     page.locator('label.chip:has(input[name="style"][value="6"])').click()
     expect(acting).to_be_visible()
     expect(page.locator('input[name="acting_style"][value="5"]')).to_be_checked()
-    enter_round(page, {"stake": "2", "vip_card": "3", "trump": "spades", "tricks_0": "3", "tricks_1": "4"})
+    enter_round(page, {"stake": "2", "vip_card": "3", "vip_trump": "spades", "tricks_0": "3", "tricks_1": "4"})
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     save_in_view(page)
     tap(page, page.locator("#save"))

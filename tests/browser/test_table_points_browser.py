@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.browser_steps import pick as tap_chip
+
 pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -60,5 +62,47 @@ def test_without_javascript_the_save_bar_says_nothing_is_checked_before_save(bro
         bar = page.locator("#bar-state")
         expect(bar).to_have_text("Tap the chips, then Save: the round is checked when saved", use_inner_text=True)
         shot(page, "nojs-save-bar")
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- Nwik's trump
+
+
+def chip_texts(box) -> list[str]:
+    return [text.strip() for text in box.locator("label.chip:visible, details.chip:visible").all_inner_texts()]
+
+
+STYLE_2_TRUMPS = ["♥ Hearts", "♦ Diamonds", "♣ Clubs"]
+
+
+def test_nwik_style_2_offers_only_its_three_trumps(page, shot, console):
+    match_id = nwik_match(page)
+    page.goto(f"/matches/{match_id}")
+    tap_chip(page, "style", "5")
+    tap_chip(page, "vip_trump", "spades")  # VIP's trump may be Spades...
+    tap_chip(page, "style", "2")
+    # ...style 2's may not: its question offers its three suits, nothing it would refuse.
+    assert chip_texts(page.locator("#c-trump")) == STYLE_2_TRUMPS
+    expect(page.locator("#c-vip_trump")).to_be_hidden()
+    tap_chip(page, "stake", "1")
+    shot(page, "nwik-style-2-trumps")
+    for seat, took in enumerate([5, 4]):
+        tap_chip(page, f"tricks_{seat}", str(took))
+    tap_chip(page, "trump", "clubs")
+    # The Spades chosen for VIP and hidden since is not sent: the round is one to save.
+    expect(page.locator("#bar-state")).to_have_class("bar-state good")
+    assert console.unexpected() == []
+
+
+def test_nwik_trumps_without_javascript_offer_no_refused_choice(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"/matches/{nwik_match(page)}")
+        assert chip_texts(page.locator("#c-trump")) == STYLE_2_TRUMPS
+        expect(page.locator("#c-trump legend")).to_have_text("Trump")
+        # VIP's own question: any suit, or none recorded.
+        assert chip_texts(page.locator("#c-vip_trump")) == [*STYLE_2_TRUMPS, "♠ Spades", "not recorded"]
     finally:
         context.close()

@@ -15,6 +15,9 @@ from .game_words import REFUSAL_WORDS
 from .round_form import Values
 from .template_words import said
 
+#: the form's field for VIP's trump (optional, any suit); style 2's (one of three) is "trump"
+VIP_TRUMP = "vip_trump"
+
 
 def style_words(style: int) -> str:
     return f"{style} · {_(rules.STYLE_NAMES[style])}"
@@ -52,10 +55,12 @@ class NwikAdapter(GameAdapter):
             "stake_options": [(stake, str(stake)) for stake in rules.STAKES],
             "acting_options": [(style, style_words(style)) for style in acting_styles],
             "vip_options": [(1, _("1st card · stake ×1")), (2, _("2nd card · stake ×2")), (3, _("3rd card · stake ×3"))],
-            "trump_options": [
-                *((suit, _(SUIT_NAMES[suit])) for suit in (HEARTS, DIAMONDS, CLUBS)),
-                (SPADES, _("{suit} (VIP only)", suit=_(SUIT_NAMES[SPADES]))),
-                ("", _("not recorded (VIP)")),
+            # Style 2's trump and VIP's are two questions: style 2 offers only its three suits
+            # (Spades is style 1), VIP any of the four, or none recorded (it is optional).
+            "trump_options": [(suit, _(SUIT_NAMES[suit])) for suit in rules.TRUMP_CHOICES[2]],
+            "vip_trump_options": [
+                *((suit, _(SUIT_NAMES[suit])) for suit in (HEARTS, DIAMONDS, CLUBS, SPADES)),
+                ("", _("not recorded")),
             ],
         }
 
@@ -101,10 +106,20 @@ class NwikAdapter(GameAdapter):
             if vip_card is not None:
                 data["vip_card"] = vip_card
         if effective in rules.TRUMP_CHOICES:
-            trump = form_text(form, "trump")
+            # Each style's trump has its field: one chosen for the other style and left
+            # hidden when the style changed is not sent.
+            trump = form_text(form, VIP_TRUMP if effective == rules.VIP else "trump")
             if trump:
                 data["trump"] = trump
         return data, [words for key, words in self.missing_choices(style, effective) if data.get(key) is None]
+
+    def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
+        """As the base class, VIP's trump in its own field (the form asks it apart from style 2's)."""
+        values = super().form_values(raw, table, hints)
+        effective = raw.get("acting_style") if raw.get("style") == rules.PASS else raw.get("style")
+        if effective == rules.VIP and "trump" in values:
+            values[VIP_TRUMP] = values.pop("trump")
+        return values
 
     @staticmethod
     def missing_choices(style: int | None, effective: int | None) -> list[tuple[str, str]]:

@@ -27,7 +27,7 @@ I18N_CASE = {'players': 3,
 # (tests/web/test_bids_play_view.py); the first are the bids changed by "Change the bids".
 PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays ♣ Clubs trumps, stake ×6', 'Ann 3', 'Bob 6', 'Cid 4']),
  ({'style': '5', 'stake': '5', 'vip_card': '2'}, ['Bob plays VIP, stake ×10 (5 × card 2)']),
- ({'style': '6', 'stake': '4', 'acting_style': '5', 'vip_card': '3', 'trump': 'hearts'},
+ ({'style': '6', 'stake': '4', 'acting_style': '5', 'vip_card': '3', 'vip_trump': 'hearts'},
   ['Bob passes; Cid plays as Acting Bidder: VIP, stake ×12 (4 × card 3), ♥ Hearts trumps', 'Cid 6']),
  ({'style': '6', 'stake': '1', 'acting_style': '2', 'trump': 'diamonds'},
   ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps, stake ×1'])]
@@ -61,7 +61,7 @@ TAPPED_BIDS = (
 # (players, options, form, input).
 FORM_CONVERSIONS = [
     (PLAYERS, None,
-     {"style": "5", "stake": "4", "vip_card": "2", "trump": "hearts", "acting_style": "3",
+     {"style": "5", "stake": "4", "vip_card": "2", "vip_trump": "hearts", "acting_style": "3",
       "tricks_0": "5", "tricks_1": "5", "tricks_2": "3"},
      {"style": 5, "stake": 4, "vip_card": 2, "trump": "hearts", "tricks": [5, 5, 3]}),
     (PLAYERS, None,
@@ -70,9 +70,16 @@ FORM_CONVERSIONS = [
      {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]}),
     # JavaScript off, the acting style's chip alone: it says the Pass too
     (PLAYERS, None,
-     {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
+     {"stake": "3", "acting_style": "5", "vip_card": "2", "vip_trump": "spades",
       "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
      {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]}),
+    # VIP's trump left chosen when the style went to 2 (and style 2's when it went to VIP): not sent
+    (PLAYERS, None,
+     {"style": "2", "stake": "2", "trump": "clubs", "vip_trump": "spades", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
+     {"style": 2, "stake": 2, "trump": "clubs", "tricks": [2, 7, 4]}),
+    (PLAYERS, None,
+     {"style": "5", "stake": "2", "vip_card": "1", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
+     {"style": 5, "stake": 2, "vip_card": 1, "tricks": [2, 7, 4]}),
     (PLAYERS, None,
      {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
      {"style": 4, "stake": 2, "tricks": [2, 7, 4]}),
