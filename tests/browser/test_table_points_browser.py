@@ -2,9 +2,13 @@
 questions and chips, the save bar's words, the header's touch targets and the history's Russian."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from scorekeeper.engine.games import all_games
 from tests.support.browser_steps import pick as tap_chip
+from tests.support.data import players_for
 
 pytestmark = pytest.mark.browser
 
@@ -106,3 +110,45 @@ def test_nwik_trumps_without_javascript_offer_no_refused_choice(browser, live_se
         assert chip_texts(page.locator("#c-vip_trump")) == [*STYLE_2_TRUMPS, "♠ Spades", "not recorded"]
     finally:
         context.close()
+
+
+# --------------------------------------------------------------------------- what is still to enter
+
+# Every game's untouched round: all its fields, in the form's order, said as a sentence.
+UNTOUCHED = {
+    "nwik": "Still to enter: style, stake, tricks",
+    "nameless": "Still to enter: tricks",
+    "spades": "Still to enter: bids, tricks",
+    "willi-stich": "Still to enter: calls, tricks",
+}
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_an_untouched_round_says_all_it_needs_from_a_capital(page, game):
+    match = post(page, "/api/v1/matches", {"game": game.id, "players": players_for(game)})
+    page.goto(f"/matches/{match['id']}")
+    bar = page.locator("#bar-state")
+    expect(bar).to_have_text(re.compile("^Still to enter: "))  # its words, not CSS, start with a capital
+    if game.id in UNTOUCHED:
+        expect(bar).to_have_text(UNTOUCHED[game.id])
+    expect(page.locator("#preview .refusal")).to_have_count(0)
+
+
+NWIK_STEPS = {
+    "en": ("Still to enter: stake, trump, tricks", "Still to enter: trump, tricks", "Still to enter: tricks"),
+    "de": ("Noch einzugeben: Einsatz, Trumpf, Stiche", "Noch einzugeben: Trumpf, Stiche", "Noch einzugeben: Stiche"),
+    "ru": ("Ещё не введено: ставка, козырь, взятки", "Ещё не введено: козырь, взятки", "Ещё не введено: взятки"),
+}
+
+
+@pytest.mark.parametrize(("language", "region"), [("en", "US"), ("de", "DE"), ("ru", "RU")])
+def test_nwik_style_2_names_its_trump_among_what_is_still_to_enter(page_in, language, region):
+    page = page_in(language, region)
+    page.goto(f"/matches/{nwik_match(page)}")
+    bar = page.locator("#bar-state")
+    for (name, value), said in zip([("style", "2"), ("stake", "1"), ("trump", "clubs")], NWIK_STEPS[language], strict=True):
+        tap_chip(page, name, value)
+        # Every field still blank, in the form's order, and nothing red: nothing is wrong yet.
+        expect(bar).to_have_text(said)
+        expect(bar).to_have_class("bar-state")
+        expect(page.locator(".field-error")).to_have_count(0)

@@ -169,7 +169,7 @@ class Blanks:
 
 
 def still_to_enter(parts: Sequence[str | Blanks]) -> str:
-    """"still to enter: ..." for the parts of a round still blank (a word, or a field's blank
+    """"Still to enter: ..." for the parts of a round still blank (a word, or a field's blank
     seats), said short enough for the save bar to hold it whole: "stake, tricks of Ann and
     Bob", "style, stake, tricks" (never "tricks of Ann, tricks of Bob, tricks of Cid")."""
     words = []
@@ -182,7 +182,8 @@ def still_to_enter(parts: Sequence[str | Blanks]) -> str:
                 words.append(part.everyone)
             else:
                 words.append(_(part.message, **{placeholder.group(1): listed(part.names)}))
-    return _("still to enter: {what}", what=", ".join(words))
+    # A sentence of its own wherever it shows (the bar, beside a field): its first word a capital.
+    return _("Still to enter: {what}", what=", ".join(words))
 
 
 def listed(values: Sequence[str]) -> str:
@@ -196,7 +197,7 @@ def seat_counts(form: Values, prefix: str, table: Table, field: str, message: st
     """One whole number per seat from fields `<prefix>_<seat>`; `message` (one {name}, marked
     N_) says each in words, `everyone` all of them ("tricks").
 
-    Every seat still blank is named at once ("still to enter: tricks of Ann and Bob"), so
+    Every seat still blank is named at once ("Still to enter: tricks of Ann and Bob"), so
     the page shows all that is left to do, not the first of it."""
     missing = [seat for seat in range(table.n) if not form_text(form, f"{prefix}_{seat}")]
     if missing:

@@ -129,6 +129,8 @@ class NwikAdapter(GameAdapter):
             needed.append(("acting_style", _("acting style")))
         if effective == rules.VIP:
             needed.append(("vip_card", _("VIP card")))
+        if effective in rules.TRUMP_REQUIRED:
+            needed.append(("trump", _("trump")))  # style 2's, required (VIP's may stay unrecorded)
         return needed
 
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:

@@ -40,14 +40,14 @@ RULE_WORD_CASES = [
     ("en", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Spades trumps is style 1: for style 2 choose ♥ Hearts"),
     ("de", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Pik als Trumpf ist Spielart 1"),
     ("ru", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "козыри — это стиль 1"),
-    ("en", {"style": "2", "stake": "1", **_TRICKS}, "still to enter: trump"),
-    ("de", {"style": "6", "stake": "1", "acting_style": "5", **_TRICKS}, "noch einzugeben: VIP-Karte"),
+    ("en", {"style": "2", "stake": "1", **_TRICKS}, "Still to enter: trump"),
+    ("de", {"style": "6", "stake": "1", "acting_style": "5", **_TRICKS}, "Noch einzugeben: VIP-Karte"),
 ]
 # An engine refusal of a later round, reworded by the adapter: (code, field, the engine's
 # message, the round it names, the words said).
 REWORDED_REFUSALS = [
     ("vip_card_missing", "vip_card", "round 4: vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3",
-     4, "round 4: still to enter: VIP card"),
+     4, "round 4: Still to enter: VIP card"),
 ]
 
 # Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
