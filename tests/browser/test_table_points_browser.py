@@ -152,3 +152,23 @@ def test_nwik_style_2_names_its_trump_among_what_is_still_to_enter(page_in, lang
         expect(bar).to_have_text(said)
         expect(bar).to_have_class("bar-state")
         expect(page.locator(".field-error")).to_have_count(0)
+
+
+# --------------------------------------------------------------------------- the totals
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 740)])
+@pytest.mark.parametrize("players", [["Ann", "Bob"], ["Wilhelmina", "Bartholomew", "Cy"]])
+def test_the_leaders_mark_leaves_the_name_whole(page, shot, width, height, players):
+    page.set_viewport_size({"width": width, "height": height})
+    match_id = nwik_match(page, players)
+    tricks = [10, 7] if len(players) == 2 else [9, 2, 2]
+    post(page, f"/api/v1/matches/{match_id}/rounds", {"style": 3, "stake": 2, "tricks": tricks})
+    page.goto(f"/matches/{match_id}")
+    leader = page.locator("#scores .total.leader")
+    expect(leader).to_have_count(1)
+    mark = leader.locator(".lead-mark").bounding_box()
+    name = leader.locator(".name .word").first.bounding_box()
+    # Beside the name's first letter, never over it.
+    assert mark["x"] + mark["width"] <= name["x"], (mark, name)
+    shot(page, f"leader-mark-{len(players)}-{width}")
