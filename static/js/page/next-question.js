@@ -68,7 +68,10 @@ export function bringNextIntoView(form, from, keepFrom) {
   var after = parts.indexOf(here);
   var open = parts.slice(after + 1).filter(function (part) { return !answered(part); });
   var next = open[0];
-  if (!next) return;
+  if (!next) {
+    if (!parts.some(function (part) { return !answered(part); })) showScores(form, floor);
+    return;
+  }
   // Chips chosen beforehand come up together (each side's Zwicks): any of them may be the one to change.
   var group = next.closest("[data-chosen-before]");
   var last = group ? open.filter(function (part) { return group.contains(part); }).pop() : next;
@@ -110,6 +113,17 @@ export function bringNextIntoView(form, from, keepFrom) {
   // one would be tapped wrong.
   window.scrollBy(0, by);
 }
+// The round is whole: what it would score comes up above the bar, each side's explanation
+// with it (Zwicker's sat under the bar after the last honour), as far as the check's first
+// line ("Cards captured: 55 of 55") stays in view. Asked again once the live check has
+// drawn the scores (the tap's own answer comes before them).
+function showScores(form, floor) {
+  var scores = form.querySelector("#preview .would-be");
+  if (!scores) return;
+  var first = form.querySelector("#preview .notes") || scores;
+  var by = Math.min(scores.getBoundingClientRect().bottom - floor, first.getBoundingClientRect().top - 8);
+  if (by > 0) window.scrollBy(0, by);
+}
 var typedTimer = null;
 var lastAnswer = null;  // {form, input, at}: asked again once the live check has redrawn the form
 // A finger (or key) already on its way to the next question: the page holds still, the
@@ -144,6 +158,20 @@ export function showRound() {
   if (by > 0) window.scrollBy(0, by);
 }
 
+// A tap that answered (a chip, or "the rest" button for all of a group): the next question
+// comes up now, and again once the live check has answered (it may draw the scores).
+export function answeredBy(form, input) {
+  lastAnswer = { form: form, input: input, at: Date.now() };
+  setTimeout(function () { bringNextIntoView(form, input); }, 0);  // after the last count is filled in
+}
+// The same control in a form the live check has drawn again.
+function sameControl(form, control) {
+  if (control.matches("button[data-rest-to]")) {
+    return form.querySelector('button[data-rest-of="' + control.dataset.restOf + '"][data-rest-to="' + control.dataset.restTo + '"]');
+  }
+  return form.querySelector('input[name="' + control.name + '"][value="' + control.value + '"]');
+}
+
 export function installNextQuestion() {
   document.addEventListener("change", function (event) {
     var input = event.target;
@@ -154,8 +182,7 @@ export function installNextQuestion() {
     var more = input.value === "more" && input.closest("fieldset.with-more");
     var moreField = more && more.querySelector(".more-count input");
     if (moreField) { moreField.focus(); return; }
-    lastAnswer = { form: form, input: input, at: Date.now() };
-    setTimeout(function () { bringNextIntoView(form, input); }, 0);  // after the last count is filled in
+    answeredBy(form, input);
   });
   ["pointerdown", "touchstart", "keydown"].forEach(function (kind) {
     document.addEventListener(kind, function () { lastTouch = Date.now(); }, { capture: true, passive: true });
@@ -166,7 +193,7 @@ export function installNextQuestion() {
     // The check may have drawn the chips again (greyed ones, other heights): the same chip, anew.
     var input = lastAnswer.input;
     var form = document.body.contains(lastAnswer.form) ? lastAnswer.form : document.querySelector("form.round-form");
-    if (form && !form.contains(input)) input = form.querySelector('input[name="' + input.name + '"][value="' + input.value + '"]');
+    if (form && !form.contains(input)) input = sameControl(form, input);
     if (form && input) bringNextIntoView(form, input);
   });
   document.addEventListener("input", function (event) {
