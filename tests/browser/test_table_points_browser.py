@@ -207,3 +207,27 @@ def test_zwickers_would_be_scores_are_read_whole_above_the_bar(page, shot, width
     page.wait_for_function(SCORES_ABOVE_THE_BAR)
     assert page.evaluate(NAME_LINES) == [1, 1]  # "Ann & Cy", not "Ann / & Cy"
     shot(page, f"zwicker-would-be-{width}")
+
+
+# --------------------------------------------------------------------------- another phone's round
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 740)])
+def test_the_other_phones_notice_never_covers_the_next_question(page, shot, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    match_id = nwik_match(page)
+    page.goto(f"/matches/{match_id}")
+    tap_chip(page, "style", "3")
+    # Another phone records round 1: the notice waits at the top of the screen for an answer.
+    post(page, f"/api/v1/matches/{match_id}/rounds", NWIK_ROUND)
+    notice = page.locator("#live-notice")
+    expect(notice).to_contain_text("Round 1 was just recorded on another phone")
+    tap_chip(page, "stake", "2")
+    # The next question (Ann's tricks) comes up below the notice, its chips free to tap.
+    tricks = page.locator("#c-tricks_0, [data-count-item]:has(input[name=tricks_0])").first
+    page.wait_for_function(
+        "() => { const chips = document.querySelector('input[name=tricks_0]').closest('[data-count-item]');"
+        " return chips.getBoundingClientRect().top >= document.getElementById('live-notice').getBoundingClientRect().bottom; }"
+    )
+    assert tricks.bounding_box()["y"] >= notice.bounding_box()["y"] + notice.bounding_box()["height"]
+    shot(page, f"live-notice-above-the-chips-{width}")

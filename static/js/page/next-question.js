@@ -47,8 +47,17 @@ function severalQuestions(part) {
   part.querySelectorAll("input[type=radio]").forEach(function (chip) { names[chip.name] = true; });
   return Object.keys(names).length > 1;
 }
+// How far below the screen's top a question is brought: under the notice that another phone
+// recorded the round (#live-notice, sticky at the top while it waits for an answer), never
+// behind it, where its chips could not be tapped.
+function topGap() {
+  var notice = document.getElementById("live-notice");
+  if (!notice || notice.hidden || !notice.offsetHeight) return 8;
+  return notice.offsetHeight + 16;  // stuck at 8 px from the top once the page moves under it
+}
 export function bringNextIntoView(form, from, keepFrom) {
   var parts = answerParts(form);
+  var gap = topGap();
   var here = from.closest(PARTS);
   // The bar grows when the live check's answer comes (up to three lines beside Save):
   // room is kept for the tallest bar, not the one on screen at the tap.
@@ -60,9 +69,9 @@ export function bringNextIntoView(form, from, keepFrom) {
   var keepTop = Infinity;
   if (here && severalQuestions(here)) {
     var row = (from.closest("tr, .rest-to") || from).getBoundingClientRect();
-    var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - 8);
+    var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - gap);
     if (up > 0) window.scrollBy(0, up);
-    keepTop = here.getBoundingClientRect().top - 8;
+    keepTop = here.getBoundingClientRect().top - gap;
   }
   if (here && unfinished(here)) return;
   var after = parts.indexOf(here);
@@ -76,29 +85,29 @@ export function bringNextIntoView(form, from, keepFrom) {
   var group = next.closest("[data-chosen-before]");
   var last = group ? open.filter(function (part) { return group.contains(part); }).pop() : next;
   var box = next.getBoundingClientRect();
-  var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
+  var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - gap);  // all of it above the bar, its top still in view
   // The open parts after it come up with it, as many as fit above the bar: a choice further
   // down (Nameless's "Reneged" after "Went alone", the last seats' tricks) is in reach too,
   // not left under the bar for a swipe. Never at the cost of a part still open above the
   // tapped one (Nwik's stake, when the Acting Bidder's style is tapped first).
   var further = last;
   for (var i = open.indexOf(last) + 1; i < open.length; i++) {
-    if (open[i].getBoundingClientRect().bottom - floor > box.top - 8) break;
+    if (open[i].getBoundingClientRect().bottom - floor > box.top - gap) break;
     further = open[i];
   }
   var above = parts.slice(0, Math.max(after, 0)).filter(function (part) { return !answered(part); })[0];
-  var room = above ? above.getBoundingClientRect().top - 8 : Infinity;
+  var room = above ? above.getBoundingClientRect().top - gap : Infinity;
   // The form's last question in reach: the live check's lines under it ("Tricks so far: 2
   // of 5", the dealer's call) come up with it, whole (they sat half under the bar at 360 px).
   var notes = further === parts[parts.length - 1] && form.querySelector("#preview .notes");
   if (notes) further = notes;
-  by = Math.max(by, Math.min(further.getBoundingClientRect().bottom - floor, box.top - 8, room));
+  by = Math.max(by, Math.min(further.getBoundingClientRect().bottom - floor, box.top - gap, room));
   // Chips chosen beforehand may be left as they are (most deals have no Zwicks): the first
   // question after them that must be answered comes up with them, as far as their heading
   // stays in view (Zwicker's honours under the Zwicks, once the cards are typed).
   var needed = group && open.filter(function (part) { return !group.contains(part); })[0];
   if (needed) {
-    var heading = group.getBoundingClientRect().top - 8;
+    var heading = group.getBoundingClientRect().top - gap;
     by = Math.max(by, Math.min(needed.getBoundingClientRect().bottom - floor, heading, room));
   }
   by = Math.min(by, keepTop);
@@ -106,7 +115,7 @@ export function bringNextIntoView(form, from, keepFrom) {
   // label: never typed blind into a field scrolled away above the screen.
   if (keepFrom && from === document.activeElement) {
     var field = from.closest(".count-field") || from;
-    by = Math.min(by, field.getBoundingClientRect().top - 8);
+    by = Math.min(by, field.getBoundingClientRect().top - gap);
   }
   if (by <= 0) return;
   // At once, not smoothly: chips gliding under a thumb already on its way to the next
