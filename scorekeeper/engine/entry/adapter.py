@@ -154,6 +154,8 @@ def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], nu
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: the most blank seats of one field named beside other fields still to enter
+MOST_NAMED = 3
 
 
 @dataclass(frozen=True)
@@ -173,12 +175,15 @@ def still_to_enter(parts: Sequence[str | Blanks]) -> str:
     seats), said short enough for the save bar to hold it whole: "stake, tricks of Ann and
     Bob", "style, stake, tricks" (never "tricks of Ann, tricks of Bob, tricks of Cid")."""
     words = []
+    # Beside other fields, a field with many seats blank is said by its word: the bar holds
+    # the whole list ("calls, tricks of" five long names took five lines at 360 px in German).
+    several = sum(1 for part in parts if isinstance(part, str) or part.names) > 1
     for part in parts:
         if isinstance(part, str):
             words.append(part)
         elif part.names:
             placeholder = PLACEHOLDER.search(part.message)
-            if len(part.names) == part.of > 1 or placeholder is None:
+            if len(part.names) == part.of > 1 or placeholder is None or (several and len(part.names) > MOST_NAMED):
                 words.append(part.everyone)
             else:
                 words.append(_(part.message, **{placeholder.group(1): listed(part.names)}))
