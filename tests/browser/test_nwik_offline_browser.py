@@ -88,9 +88,10 @@ def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console,
     assert console.unexpected() == []
 
 
-# A Nwik round entered chip by chip: what is still to enter, a refusal (style 2 needs its
-# trump), then a round that would score.
-BAR_STEPS = [("style", "2"), ("stake", "1"), ("tricks_0", "5"), ("tricks_1", "4"), ("trump", "hearts")]
+# A Nwik round entered chip by chip: what is still to enter (style 2's trump among it), a
+# refusal (the last tricks tapped one too many once the trump is in), then a round that would score.
+BAR_STEPS = [("style", "2"), ("stake", "1"), ("tricks_0", "5"), ("tricks_1", "4"), ("tricks_2", "5"),
+             ("trump", "hearts"), ("tricks_2", "4")]
 
 
 @on_postgresql

@@ -1,5 +1,5 @@
 """Nwik's own table loop in chromium: a whole match by taps in three languages (Pass to VIP
-rounds among them), a greyed stake that says why, the Acting Bidder's chip that says the Pass."""
+rounds among them), a greyed stake that says why, the Acting Bidder's style asked after the Pass."""
 from __future__ import annotations
 
 import random
@@ -124,32 +124,34 @@ def test_greyed_chip_says_why(page, shot, console):
     assert console.unexpected() == []
 
 
-def test_nwik_acting_style_says_the_pass(page, taps, shot, console):
-    """One tap on the Acting Bidder's VIP chip checks Pass and shows the VIP card; another
-    style clears it again and the Acting Bidder's chips go (they matter only for a Pass); Pass
-    brings them back; Pass to a VIP with its trump in 7 taps (the issue's budget)."""
+def test_nwik_acting_style_is_asked_after_the_pass(page, taps, shot, console):
+    """The Acting Bidder's style is asked only once the Bidder passes (issue 38: beside the
+    Bidder's own it read as the same question twice); another style sends it away again
+    (and the VIP card with it), Pass brings it back with its choice kept; Pass to a VIP
+    with its trump in 8 taps (the issue's budget)."""
     open_match(page, "nwik", NAMES[:3])
     acting = page.locator("#c-acting_style")
-    expect(acting).to_be_visible()  # no style chosen yet: one tap on it says the Pass too
+    expect(page.locator("#c-style")).to_be_visible()
+    expect(acting).to_be_hidden()  # no Pass yet: one question, the Bidder's style
     mark = taps.mark()
+    page.locator('label.chip:has(input[name="style"][value="6"])').click()
+    expect(acting).to_be_visible()
     page.locator('label.chip:has(input[name="acting_style"][value="5"])').click()
-    expect(page.locator('input[name="style"][value="6"]')).to_be_checked()
     expect(page.locator("#c-vip_card")).to_be_visible()
     shot(page, "loop-nwik-pass-to-vip-1-acting-chip", full_page=True)
     page.locator('label.chip:has(input[name="style"][value="3"])').click()
-    expect(page.locator('input[name="acting_style"]:checked')).to_have_count(0)
     expect(page.locator("#c-vip_card")).to_be_hidden()
     expect(acting).to_be_hidden()
     nothing_red(page)
     page.locator('label.chip:has(input[name="style"][value="6"])').click()
     expect(acting).to_be_visible()
-    page.locator('label.chip:has(input[name="acting_style"][value="5"])').click()
-    enter_round(page, {"stake": "2", "vip_card": "3", "trump": "spades", "tricks_0": "3", "tricks_1": "4"})
+    expect(page.locator('input[name="acting_style"][value="5"]')).to_be_checked()
+    enter_round(page, {"stake": "2", "vip_card": "3", "vip_trump": "spades", "tricks_0": "3", "tricks_1": "4"})
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     save_in_view(page)
     tap(page, page.locator("#save"))
     expect(page.locator("#round-1")).to_have_count(1)
-    assert taps.since(mark) == 3 + 7  # the detour through style 3 and back to Pass, then 7
+    assert taps.since(mark) == 2 + 2 + 6  # Pass and VIP, the detour through style 3 and back, then 6
     expect(page.locator("#round-1")).to_contain_text("Pass")
     shot(page, "loop-nwik-pass-to-vip-2-saved")
     taps.assert_honest()

@@ -88,5 +88,5 @@ def test_a_vip_round_without_its_card_says_so_mid_sentence_in_russian(client):
     )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert "ещё не введено: карта ВИП" in html
+    assert "Ещё не введено: карта ВИП" in html
     assert "Карта ВИП" not in html

@@ -40,7 +40,7 @@ def test_more_without_a_count_is_still_to_enter():
     with pytest.raises(FormError) as caught:
         adapter_for(game).round_input({"cards_0": "30", "cards_1": "25", "zwicks_0": "more", "zwicks_0_more": "",
                                        "zwicks_1": "0", **HONOURS}, table, hints)
-    assert caught.value.message == "still to enter: Zwicks of Ann" and caught.value.field == "sides.0.zwicks"
+    assert caught.value.message == "Still to enter: Zwicks of Ann" and caught.value.field == "sides.0.zwicks"
 
 
 @pytest.mark.parametrize(("zwicks", "values"), [

@@ -172,6 +172,8 @@ def round_entry(adapter: GameAdapter, table: Table, hints: Mapping[str, Any], nu
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: the most blank seats of one field named beside other fields still to enter
+MOST_NAMED = 3
 
 
 @dataclass(frozen=True)
@@ -187,20 +189,24 @@ class Blanks:
 
 
 def still_to_enter(parts: Sequence[str | Blanks]) -> str:
-    """"still to enter: ..." for the parts of a round still blank (a word, or a field's blank
+    """"Still to enter: ..." for the parts of a round still blank (a word, or a field's blank
     seats), said short enough for the save bar to hold it whole: "stake, tricks of Ann and
     Bob", "style, stake, tricks" (never "tricks of Ann, tricks of Bob, tricks of Cid")."""
     words = []
+    # Beside other fields, a field with many seats blank is said by its word: the bar holds
+    # the whole list ("calls, tricks of" five long names took five lines at 360 px in German).
+    several = sum(1 for part in parts if isinstance(part, str) or part.names) > 1
     for part in parts:
         if isinstance(part, str):
             words.append(part)
         elif part.names:
             placeholder = PLACEHOLDER.search(part.message)
-            if len(part.names) == part.of > 1 or placeholder is None:
+            if len(part.names) == part.of > 1 or placeholder is None or (several and len(part.names) > MOST_NAMED):
                 words.append(part.everyone)
             else:
                 words.append(_(part.message, **{placeholder.group(1): listed(part.names)}))
-    return _("still to enter: {what}", what=", ".join(words))
+    # A sentence of its own wherever it shows (the bar, beside a field): its first word a capital.
+    return _("Still to enter: {what}", what=", ".join(words))
 
 
 def listed(values: Sequence[str]) -> str:
@@ -214,7 +220,7 @@ def seat_counts(form: Values, prefix: str, table: Table, field: str, message: st
     """One whole number per seat from fields `<prefix>_<seat>`; `message` (one {name}, marked
     N_) says each in words, `everyone` all of them ("tricks").
 
-    Every seat still blank is named at once ("still to enter: tricks of Ann and Bob"), so
+    Every seat still blank is named at once ("Still to enter: tricks of Ann and Bob"), so
     the page shows all that is left to do, not the first of it."""
     missing = [seat for seat in range(table.n) if not form_text(form, f"{prefix}_{seat}")]
     if missing:

@@ -16,6 +16,8 @@ from .round_form import Values
 from .template_words import said
 
 SPADES_TRUMPS = 1  # the style whose trumps are always spades
+#: the form's field for VIP's trump (optional, any suit); style 2's (one of three) is "trump"
+VIP_TRUMP = "vip_trump"
 
 
 def style_words(style: int) -> str:
@@ -54,10 +56,12 @@ class NwikAdapter(GameAdapter):
             "stake_options": [(stake, str(stake)) for stake in rules.STAKES],
             "acting_options": [(style, style_words(style)) for style in acting_styles],
             "vip_options": [(1, _("1st card · stake ×1")), (2, _("2nd card · stake ×2")), (3, _("3rd card · stake ×3"))],
-            "trump_options": [
-                *((suit, _(SUIT_NAMES[suit])) for suit in (HEARTS, DIAMONDS, CLUBS)),
-                (SPADES, _("{suit} (VIP only)", suit=_(SUIT_NAMES[SPADES]))),
-                ("", _("not recorded (VIP)")),
+            # Style 2's trump and VIP's are two questions: style 2 offers only its three suits
+            # (Spades is style 1), VIP any of the four, or none recorded (it is optional).
+            "trump_options": [(suit, _(SUIT_NAMES[suit])) for suit in rules.TRUMP_CHOICES[2]],
+            "vip_trump_options": [
+                *((suit, _(SUIT_NAMES[suit])) for suit in (HEARTS, DIAMONDS, CLUBS, SPADES)),
+                ("", _("not recorded")),
             ],
         }
 
@@ -87,7 +91,7 @@ class NwikAdapter(GameAdapter):
         stake = optional_int(form, "stake", _("stake"), "stake")
         acting = optional_int(form, "acting_style", _("acting style"), "acting_style")
         if style is None and acting is not None:
-            # The acting style's chips say the Pass too (JS checks Pass; with JS off, this does).
+            # JS off, the acting style's chips are shown beside the style's: one alone says the Pass.
             style = rules.PASS
         if style is not None:  # left out when not chosen: the engine names the missing field
             data["style"] = style
@@ -103,16 +107,19 @@ class NwikAdapter(GameAdapter):
             if vip_card is not None:
                 data["vip_card"] = vip_card
         if effective in rules.TRUMP_CHOICES:
-            trump = form_text(form, "trump")
+            # Each style's trump has its field: one chosen for the other style and left
+            # hidden when the style changed is not sent.
+            trump = form_text(form, VIP_TRUMP if effective == rules.VIP else "trump")
             if trump:
                 data["trump"] = trump
         return data, [words for key, words in self.missing_choices(style, effective) if data.get(key) is None]
 
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
-        """As the base class, the acting style first: a player taps it, and it says the Pass too."""
+        """As the base class, VIP's trump in its own field (the form asks it apart from style 2's)."""
         values = super().form_values(raw, table, hints)
-        if "acting_style" in values:
-            values = {"acting_style": values.pop("acting_style"), **values}
+        effective = raw.get("acting_style") if raw.get("style") == rules.PASS else raw.get("style")
+        if effective == rules.VIP and "trump" in values:
+            values[VIP_TRUMP] = values.pop("trump")
         return values
 
     @staticmethod
@@ -123,6 +130,8 @@ class NwikAdapter(GameAdapter):
             needed.append(("acting_style", _("acting style")))
         if effective == rules.VIP:
             needed.append(("vip_card", _("VIP card")))
+        if effective in rules.TRUMP_REQUIRED:
+            needed.append(("trump", _("trump")))  # style 2's, required (VIP's may stay unrecorded)
         return needed
 
     # A paper score sheet names the round's bidder and writes down the bid.

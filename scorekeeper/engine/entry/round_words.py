@@ -63,7 +63,7 @@ class RoundWords(RoundForm):
         if words is None:
             return message
         if code in (MISSING, "field_missing") or code.endswith("_missing") or message.endswith("required"):
-            return _("still to enter: {what}", what=words)
+            return _("Still to enter: {what}", what=words)
         plain = all(part.isalpha() or part.isdigit() for part in (field or "").split("."))
         if code == "range" and plain:
             return message  # "stake must be at most 6, got 7" names the field in words already

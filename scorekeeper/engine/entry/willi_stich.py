@@ -11,8 +11,8 @@ from ..core.fields import is_int_within
 from ..core.i18n import N_, _, _n
 from ..games import willi_stich as rules
 from . import register_adapter
-from .adapter import SUIT_SIGNS, GameAdapter, seat_counts, tricks_so_far
-from .form_fields import form_text, int_or_none, optional_int
+from .adapter import SUIT_SIGNS, Blanks, GameAdapter, seat_counts, still_to_enter, tricks_so_far
+from .form_fields import MISSING, FormError, form_text, int_or_none, optional_int
 from .game_words import REFUSAL_WORDS
 from .round_form import Values
 from .shared import posted_back
@@ -54,6 +54,14 @@ class WilliStichAdapter(GameAdapter):
         }
 
     def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        # All that is still blank, named at once: the calls, then the tricks (the form's order).
+        missing = [
+            Blanks(message, [name for seat, name in enumerate(table.players) if not form_text(form, f"{prefix}_{seat}")],
+                   everyone, table.n)
+            for prefix, message, everyone in (("bid", N_("call of {name}"), _("calls")), ("tricks", N_("tricks of {name}"), _("tricks")))
+        ]  # (a field with no blanks is left out by still_to_enter)
+        if any(blanks.names for blanks in missing):
+            raise FormError(still_to_enter(missing), "bids", code=MISSING)
         data = self.bidding_input(form, table, hints)
         data["tricks"] = seat_counts(form, "tricks", table, "tricks", N_("tricks of {name}"), _("tricks"))
         return data

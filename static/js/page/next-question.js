@@ -47,8 +47,17 @@ function severalQuestions(part) {
   part.querySelectorAll("input[type=radio]").forEach(function (chip) { names[chip.name] = true; });
   return Object.keys(names).length > 1;
 }
+// How far below the screen's top a question is brought: under the notice that another phone
+// recorded the round (#live-notice, sticky at the top while it waits for an answer), never
+// behind it, where its chips could not be tapped.
+function topGap() {
+  var notice = document.getElementById("live-notice");
+  if (!notice || notice.hidden || !notice.offsetHeight) return 8;
+  return notice.offsetHeight + 16;  // stuck at 8 px from the top once the page moves under it
+}
 export function bringNextIntoView(form, from, keepFrom) {
   var parts = answerParts(form);
+  var gap = topGap();
   var here = from.closest(PARTS);
   // The bar grows when the live check's answer comes (up to three lines beside Save):
   // room is kept for the tallest bar, not the one on screen at the tap.
@@ -60,42 +69,45 @@ export function bringNextIntoView(form, from, keepFrom) {
   var keepTop = Infinity;
   if (here && severalQuestions(here)) {
     var row = (from.closest("tr, .rest-to") || from).getBoundingClientRect();
-    var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - 8);
+    var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - gap);
     if (up > 0) window.scrollBy(0, up);
-    keepTop = here.getBoundingClientRect().top - 8;
+    keepTop = here.getBoundingClientRect().top - gap;
   }
   if (here && unfinished(here)) return;
   var after = parts.indexOf(here);
   var open = parts.slice(after + 1).filter(function (part) { return !answered(part); });
   var next = open[0];
-  if (!next) return;
+  if (!next) {
+    if (!parts.some(function (part) { return !answered(part); })) showScores(form, floor);
+    return;
+  }
   // Chips chosen beforehand come up together (each side's Zwicks): any of them may be the one to change.
   var group = next.closest("[data-chosen-before]");
   var last = group ? open.filter(function (part) { return group.contains(part); }).pop() : next;
   var box = next.getBoundingClientRect();
-  var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - 8);  // all of it above the bar, its top still in view
+  var by = Math.min(last.getBoundingClientRect().bottom - floor, box.top - gap);  // all of it above the bar, its top still in view
   // The open parts after it come up with it, as many as fit above the bar: a choice further
   // down (Nameless's "Reneged" after "Went alone", the last seats' tricks) is in reach too,
   // not left under the bar for a swipe. Never at the cost of a part still open above the
   // tapped one (Nwik's stake, when the Acting Bidder's style is tapped first).
   var further = last;
   for (var i = open.indexOf(last) + 1; i < open.length; i++) {
-    if (open[i].getBoundingClientRect().bottom - floor > box.top - 8) break;
+    if (open[i].getBoundingClientRect().bottom - floor > box.top - gap) break;
     further = open[i];
   }
   var above = parts.slice(0, Math.max(after, 0)).filter(function (part) { return !answered(part); })[0];
-  var room = above ? above.getBoundingClientRect().top - 8 : Infinity;
+  var room = above ? above.getBoundingClientRect().top - gap : Infinity;
   // The form's last question in reach: the live check's lines under it ("Tricks so far: 2
   // of 5", the dealer's call) come up with it, whole (they sat half under the bar at 360 px).
   var notes = further === parts[parts.length - 1] && form.querySelector("#preview .notes");
   if (notes) further = notes;
-  by = Math.max(by, Math.min(further.getBoundingClientRect().bottom - floor, box.top - 8, room));
+  by = Math.max(by, Math.min(further.getBoundingClientRect().bottom - floor, box.top - gap, room));
   // Chips chosen beforehand may be left as they are (most deals have no Zwicks): the first
   // question after them that must be answered comes up with them, as far as their heading
   // stays in view (Zwicker's honours under the Zwicks, once the cards are typed).
   var needed = group && open.filter(function (part) { return !group.contains(part); })[0];
   if (needed) {
-    var heading = group.getBoundingClientRect().top - 8;
+    var heading = group.getBoundingClientRect().top - gap;
     by = Math.max(by, Math.min(needed.getBoundingClientRect().bottom - floor, heading, room));
   }
   by = Math.min(by, keepTop);
@@ -103,12 +115,23 @@ export function bringNextIntoView(form, from, keepFrom) {
   // label: never typed blind into a field scrolled away above the screen.
   if (keepFrom && from === document.activeElement) {
     var field = from.closest(".count-field") || from;
-    by = Math.min(by, field.getBoundingClientRect().top - 8);
+    by = Math.min(by, field.getBoundingClientRect().top - gap);
   }
   if (by <= 0) return;
   // At once, not smoothly: chips gliding under a thumb already on its way to the next
   // one would be tapped wrong.
   window.scrollBy(0, by);
+}
+// The round is whole: what it would score comes up above the bar, each side's explanation
+// with it (Zwicker's sat under the bar after the last honour), as far as the check's first
+// line ("Cards captured: 55 of 55") stays in view. Asked again once the live check has
+// drawn the scores (the tap's own answer comes before them).
+function showScores(form, floor) {
+  var scores = form.querySelector("#preview .would-be");
+  if (!scores) return;
+  var first = form.querySelector("#preview .notes") || scores;
+  var by = Math.min(scores.getBoundingClientRect().bottom - floor, first.getBoundingClientRect().top - 8);
+  if (by > 0) window.scrollBy(0, by);
 }
 var typedTimer = null;
 var lastAnswer = null;  // {form, input, at}: asked again once the live check has redrawn the form
@@ -144,6 +167,20 @@ export function showRound() {
   if (by > 0) window.scrollBy(0, by);
 }
 
+// A tap that answered (a chip, or "the rest" button for all of a group): the next question
+// comes up now, and again once the live check has answered (it may draw the scores).
+export function answeredBy(form, input) {
+  lastAnswer = { form: form, input: input, at: Date.now() };
+  setTimeout(function () { bringNextIntoView(form, input); }, 0);  // after the last count is filled in
+}
+// The same control in a form the live check has drawn again.
+function sameControl(form, control) {
+  if (control.matches("button[data-rest-to]")) {
+    return form.querySelector('button[data-rest-of="' + control.dataset.restOf + '"][data-rest-to="' + control.dataset.restTo + '"]');
+  }
+  return form.querySelector('input[name="' + control.name + '"][value="' + control.value + '"]');
+}
+
 export function installNextQuestion() {
   document.addEventListener("change", function (event) {
     var input = event.target;
@@ -154,8 +191,7 @@ export function installNextQuestion() {
     var more = input.value === "more" && input.closest("fieldset.with-more");
     var moreField = more && more.querySelector(".more-count input");
     if (moreField) { moreField.focus(); return; }
-    lastAnswer = { form: form, input: input, at: Date.now() };
-    setTimeout(function () { bringNextIntoView(form, input); }, 0);  // after the last count is filled in
+    answeredBy(form, input);
   });
   ["pointerdown", "touchstart", "keydown"].forEach(function (kind) {
     document.addEventListener(kind, function () { lastTouch = Date.now(); }, { capture: true, passive: true });
@@ -166,7 +202,7 @@ export function installNextQuestion() {
     // The check may have drawn the chips again (greyed ones, other heights): the same chip, anew.
     var input = lastAnswer.input;
     var form = document.body.contains(lastAnswer.form) ? lastAnswer.form : document.querySelector("form.round-form");
-    if (form && !form.contains(input)) input = form.querySelector('input[name="' + input.name + '"][value="' + input.value + '"]');
+    if (form && !form.contains(input)) input = sameControl(form, input);
     if (form && input) bringNextIntoView(form, input);
   });
   document.addEventListener("input", function (event) {

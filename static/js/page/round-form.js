@@ -1,7 +1,7 @@
 // The round form's own behaviour: steppers, parts shown per choice, counts that fill in the
 // last one, choices that imply others, the live check's refusal placed and taps kept.
 import { checked, emit } from "./dom.js";
-import { bringNextIntoView } from "./next-question.js";
+import { answeredBy } from "./next-question.js";
 
 /* ---- parts of a round form shown only for some choices (all shown without JS):
    data-shown-when="style=5 style=6&acting_style=5" reads "style 5, or style 6 with
@@ -179,7 +179,7 @@ export function installRoundForm() {
     });
     emit(form, "change");
     // All of them answered in one tap: the next question comes up as after a chip.
-    setTimeout(function () { bringNextIntoView(form, button); }, 0);
+    answeredBy(form, button);
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     placeErrors();

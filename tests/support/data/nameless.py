@@ -38,7 +38,7 @@ FORM_CONVERSIONS = [
      {"tricks": [1, 1, 3], "renege": 0}),
 ]
 # Forms the page cannot read -> the message (players, form, message): every blank field named at once.
-UNREADABLE_FORMS = [(["Ann", "Bob"], {"tricks_0": "", "tricks_1": "5"}, "still to enter: tricks of Ann")]
+UNREADABLE_FORMS = [(["Ann", "Bob"], {"tricks_0": "", "tricks_1": "5"}, "Still to enter: tricks of Ann")]
 
 
 # Chips worked out by hand from the rules, asserted (tests/engine/test_chips.py).

@@ -10,10 +10,10 @@ FIRST_ROUND = {"style": 5, "stake": 4, "vip_card": 2, "tricks": [3, 5, 5]}
 
 
 def tap_budget(n: int, raw: dict[str, Any]) -> int:
-    """The issue's budget: 6 with style and stake, 7 with VIP or Pass (also a Pass that
-    hands over to a VIP: the acting style's chip says the Pass too)."""
+    """The issue's budget: 6 with style and stake, 7 with VIP or Pass, 8 for a Pass that
+    hands over to a VIP (the Acting Bidder's style is asked only after the Pass, issue 38)."""
     effective = raw.get("acting_style", raw["style"])
-    return 7 if raw["style"] == 6 or effective == 5 else 6
+    return 6 + (raw["style"] == 6) + (effective == 5)
 
 # One scored round and one refused round, with the English they give today (tests/engine/test_i18n.py).
 I18N_CASE = {'players': 3,
@@ -27,7 +27,7 @@ I18N_CASE = {'players': 3,
 # (tests/web/test_bids_play_view.py); the first are the bids changed by "Change the bids".
 PLAY_VIEW_CASES = [({'style': '2', 'stake': '6', 'trump': 'clubs'}, ['Bob plays ♣ Clubs trumps, stake ×6', 'Ann 3', 'Bob 6', 'Cid 4']),
  ({'style': '5', 'stake': '5', 'vip_card': '2'}, ['Bob plays VIP, stake ×10 (5 × card 2)']),
- ({'style': '6', 'stake': '4', 'acting_style': '5', 'vip_card': '3', 'trump': 'hearts'},
+ ({'style': '6', 'stake': '4', 'acting_style': '5', 'vip_card': '3', 'vip_trump': 'hearts'},
   ['Bob passes; Cid plays as Acting Bidder: VIP, stake ×12 (4 × card 3), ♥ Hearts trumps', 'Cid 6']),
  ({'style': '6', 'stake': '1', 'acting_style': '2', 'trump': 'diamonds'},
   ['Bob passes; Cid plays as Acting Bidder: ♦ Diamonds trumps, stake ×1'])]
@@ -40,14 +40,14 @@ RULE_WORD_CASES = [
     ("en", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Spades trumps is style 1: for style 2 choose ♥ Hearts"),
     ("de", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "♠ Pik als Trumpf ist Spielart 1"),
     ("ru", {"style": "2", "stake": "1", "trump": "spades", **_TRICKS}, "козыри — это стиль 1"),
-    ("en", {"style": "2", "stake": "1", **_TRICKS}, "still to enter: trump"),
-    ("de", {"style": "6", "stake": "1", "acting_style": "5", **_TRICKS}, "noch einzugeben: VIP-Karte"),
+    ("en", {"style": "2", "stake": "1", **_TRICKS}, "Still to enter: trump"),
+    ("de", {"style": "6", "stake": "1", "acting_style": "5", **_TRICKS}, "Noch einzugeben: VIP-Karte"),
 ]
 # An engine refusal of a later round, reworded by the adapter: (code, field, the engine's
 # message, the round it names, the words said).
 REWORDED_REFUSALS = [
     ("vip_card_missing", "vip_card", "round 4: vip_card is required for style 5 (VIP): which turned card set trumps, 1, 2 or 3",
-     4, "round 4: still to enter: VIP card"),
+     4, "round 4: Still to enter: VIP card"),
 ]
 
 # Round 1's bids by taps -> what the play view says; one bid changed -> what it says then
@@ -61,7 +61,7 @@ TAPPED_BIDS = (
 # (players, options, form, input).
 FORM_CONVERSIONS = [
     (PLAYERS, None,
-     {"style": "5", "stake": "4", "vip_card": "2", "trump": "hearts", "acting_style": "3",
+     {"style": "5", "stake": "4", "vip_card": "2", "vip_trump": "hearts", "acting_style": "3",
       "tricks_0": "5", "tricks_1": "5", "tricks_2": "3"},
      {"style": 5, "stake": 4, "vip_card": 2, "trump": "hearts", "tricks": [5, 5, 3]}),
     (PLAYERS, None,
@@ -70,9 +70,16 @@ FORM_CONVERSIONS = [
      {"style": 6, "stake": 3, "acting_style": 2, "trump": "clubs", "tricks": [4, 6, 3]}),
     # JavaScript off, the acting style's chip alone: it says the Pass too
     (PLAYERS, None,
-     {"stake": "3", "acting_style": "5", "vip_card": "2", "trump": "spades",
+     {"stake": "3", "acting_style": "5", "vip_card": "2", "vip_trump": "spades",
       "tricks_0": "4", "tricks_1": "6", "tricks_2": "3"},
      {"style": 6, "stake": 3, "acting_style": 5, "vip_card": 2, "trump": "spades", "tricks": [4, 6, 3]}),
+    # VIP's trump left chosen when the style went to 2 (and style 2's when it went to VIP): not sent
+    (PLAYERS, None,
+     {"style": "2", "stake": "2", "trump": "clubs", "vip_trump": "spades", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
+     {"style": 2, "stake": 2, "trump": "clubs", "tricks": [2, 7, 4]}),
+    (PLAYERS, None,
+     {"style": "5", "stake": "2", "vip_card": "1", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
+     {"style": 5, "stake": 2, "vip_card": 1, "tricks": [2, 7, 4]}),
     (PLAYERS, None,
      {"style": "4", "stake": "2", "trump": "clubs", "tricks_0": "2", "tricks_1": "7", "tricks_2": "4"},
      {"style": 4, "stake": 2, "tricks": [2, 7, 4]}),

@@ -103,8 +103,8 @@ UNREADABLE_FORMS = [
     (PLAYERS, {"bid_0": "four", "bid_1": "3", "bid_2": "3", "bid_3": "3", **{f"tricks_{seat}": "3" for seat in range(4)}},
      "bid of Ann must be a whole number, got 'four'"),
     (PLAYERS, {"bid_1": "3", "tricks_0": "3"},
-     "still to enter: bid of Ann, Cid and Dee, tricks of Bob, Cid and Dee"),
-    (PLAYERS, {"tricks_0": "3"}, "still to enter: bids, tricks of Bob, Cid and Dee"),
+     "Still to enter: bid of Ann, Cid and Dee, tricks of Bob, Cid and Dee"),
+    (PLAYERS, {"tricks_0": "3"}, "Still to enter: bids, tricks of Bob, Cid and Dee"),
 ]
 
 # Biddings the API refuses, with the round's words (body, code, words) (tests/api/test_biddings.py).

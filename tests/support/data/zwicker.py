@@ -59,10 +59,10 @@ UNREADABLE_FORMS = [
       **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS", "AH", "AD", "AC")}},
      "cards of Ann must be a whole number, got '1.5'"),
     (PLAYERS, {"cards_0": "20", "zwicks_0": "0", "zwicks_1": "0", "honour_AC": "1"},
-     "still to enter: cards of Bob, who took the 9 honours left"),
+     "Still to enter: cards of Bob, who took the 9 honours left"),
     (PLAYERS, {"cards_0": "20", "cards_1": "35", "zwicks_0": "0",
                **{f"honour_{code}": "0" for code in ("J25", "J20", "J15", "D10", "D7", "S7", "AS")}},
-     "still to enter: Zwicks of Bob, who took Ace of Hearts, Ace of Diamonds and Ace of Clubs"),
+     "Still to enter: Zwicks of Bob, who took Ace of Hearts, Ace of Diamonds and Ace of Clubs"),
 ]
 
 
