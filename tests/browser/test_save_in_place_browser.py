@@ -77,7 +77,7 @@ def test_five_rounds_saved_in_place_boot_the_engine_once(page, live_server, cons
     assert console.unexpected() == []
 
 
-def saved_and_held(page, live_server: str, seed: str):
+def saved_and_held(page, live_server: str, seed: str, shot):
     """Round 1 entered by taps on a ready phone and saved, its post held before the server:
     (match id, table, its raw input, the state after it, the held post)."""
     match_id, table, state = ready_match(page, live_server)
@@ -89,6 +89,7 @@ def saved_and_held(page, live_server: str, seed: str):
     # The server has not answered: the phone's engine counted the round, said as being sent.
     expect(page.locator(TOTALS)).to_have_text(totals_of(state))
     expect(page.locator("#round-1.sending")).to_contain_text("being sent")
+    shot(page, f"save-in-place-{seed}-sending")
     assert len(held) == 1 and api(live_server, match_id)["rounds"] == []
     return match_id, table, raw, state, held[0]
 
@@ -98,8 +99,8 @@ def let_through(page, match_id: str, held) -> None:
     page.unroute(f"**/matches/{match_id}/rounds")
 
 
-def test_save_shows_the_totals_before_the_server_answers(page, live_server, console):
-    match_id, _table, _raw, state, held = saved_and_held(page, live_server, "shown-at-once")
+def test_save_shows_the_totals_before_the_server_answers(page, live_server, console, shot):
+    match_id, _table, _raw, state, held = saved_and_held(page, live_server, "shown-at-once", shot)
     let_through(page, match_id, held)
     # The server's blocks settle it: its round (with its Undo), the next round to enter.
     expect(page.locator("#h-entry")).to_have_text("Round 2")
@@ -107,11 +108,12 @@ def test_save_shows_the_totals_before_the_server_answers(page, live_server, cons
     expect(page.locator(".sending")).to_have_count(0)
     expect(page.locator(TOTALS)).to_have_text(totals_of(state))
     expect(page.locator("#last-round a")).to_contain_text("Undo")
+    shot(page, "save-in-place-shown-at-once-settled")
     assert console.unexpected() == []
 
 
-def test_a_refused_save_keeps_the_entries_with_the_servers_words(page, live_server, console):
-    match_id, table, mine, _mine_after, held = saved_and_held(page, live_server, "refused-in-place")
+def test_a_refused_save_keeps_the_entries_with_the_servers_words(page, live_server, console, shot):
+    match_id, table, mine, _mine_after, held = saved_and_held(page, live_server, "refused-in-place", shot)
     # Meanwhile another phone records round 1, with other entries.
     rng = random.Random("the-other-phone")
     while True:
@@ -129,6 +131,7 @@ def test_a_refused_save_keeps_the_entries_with_the_servers_words(page, live_serv
     expect(page.locator("tbody[id^=round-]")).to_have_count(1)
     expect(page.locator(TOTALS)).to_have_text(totals_of(state))
     assert len(api(live_server, match_id)["rounds"]) == 1
+    shot(page, "save-in-place-refused-in-place-refused")
     assert console.unexpected() == []
 
 

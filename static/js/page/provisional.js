@@ -6,6 +6,7 @@ import { evaluate, engineUsable } from "./engine.js";
 import { clearPreview, moveFormOn, moveFormPlain, renderPreview, saveButton, setBarState } from "./entry.js";
 import { formValues, here, queuedForEngine, roundForm } from "./here.js";
 import { t } from "./i18n.js";
+import { showRound } from "./next-question.js";
 import { renderLastRound, renderPending, renderRounds, renderTotals } from "./sheet.js";
 import { changeMatch, queueOf, storedMatch } from "./store.js";
 
@@ -101,11 +102,15 @@ export function showSending(item) {
     renderRounds(answer, [item]);
     renderLastRound(answer);
     // Being sent, not kept on this phone: none of the queue's words or buttons (Edit, Undo of a kept round).
-    document.querySelectorAll("#rounds-card [data-offline], #last-round").forEach(function (part) {
+    document.querySelectorAll("#rounds-card tbody[data-offline], #last-round").forEach(function (part) {
       part.classList.add("sending");
       part.querySelectorAll("[data-offline-edit], [data-offline-undo]").forEach(function (button) { button.remove(); });
-      part.querySelectorAll(".not-sent, small.muted").forEach(function (said) { said.textContent = " · " + t("sending"); });
+      // "not yet sent": beside the sheet's round (.not-sent) and the last round's line (its only small).
+      var said = part.querySelector(part.id === "last-round" ? "small" : ".not-sent");
+      if (said) said.textContent = " · " + t("sending");
     });
+    // In view at once, as the server's answer shows it: the scores, not the foot of the form.
+    showRound();
   }).catch(function () { /* the server's answer shows it */ });
   return shown;
 }
