@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -179,45 +181,53 @@ def scored_in_bar(page, timeout_ms: int = 120_000) -> None:
     page.wait_for_selector("#bar-state.good", timeout=timeout_ms)
 
 
+@contextmanager
+def fresh_phone(prefix: str) -> Iterator[Any]:
+    """A phone that has never been to the app: chromium with a fresh profile (service
+    workers allowed) at 390x844, closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix=prefix) as profile, sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS, service_workers="allow",
+            viewport={"width": 390, "height": 844}, has_touch=True,
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
 def ordinary_visits(base: str) -> dict[str, Any]:
     """As a player meets it, no call into the page: visit a match page and leave the phone
     alone until its corner says "Ready offline"; go offline and tap a round (the time from
     the last tap to its score in the save bar); save it, reload offline (the time to the
     queued round on screen, and to the next round's score, which waits for the engine to
     boot again in the new page)."""
-    from playwright.sync_api import sync_playwright
-
     match = new_match(base)
     url = f"{base}/matches/{match['id']}"
     result: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory(prefix="sk-bench-ordinary-") as profile, sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, headless=True, args=ARGS, service_workers="allow",
-            viewport={"width": 390, "height": 844}, has_touch=True,
-        )
-        try:
-            page = context.new_page()
-            started = time.perf_counter()
-            page.goto(url)
-            page.wait_for_selector("#net-status.ready", timeout=180_000)
-            result["ready_offline_after_load_s"] = round(time.perf_counter() - started, 1)
-            context.set_offline(True)
-            page.wait_for_function("!navigator.onLine")
-            last_tap = tap_round(page)
-            scored_in_bar(page)
-            result["offline_first_score_ms"] = round((time.perf_counter() - last_tap) * 1000)
-            page.locator("#save").click()
-            page.wait_for_selector("tr.provisional")
-            started = time.perf_counter()
-            page.reload()
-            page.wait_for_selector("tr.provisional", timeout=60_000)
-            result["offline_reload_queued_round_ms"] = round((time.perf_counter() - started) * 1000)
-            last_tap = tap_round(page)
-            scored_in_bar(page)
-            result["offline_reload_next_score_ms"] = round((time.perf_counter() - last_tap) * 1000)
-            result["offline_reload_next_score_from_load_ms"] = round((time.perf_counter() - started) * 1000)
-        finally:
-            context.close()
+    with fresh_phone("sk-bench-ordinary-") as context:
+        page = context.new_page()
+        started = time.perf_counter()
+        page.goto(url)
+        page.wait_for_selector("#net-status.ready", timeout=180_000)
+        result["ready_offline_after_load_s"] = round(time.perf_counter() - started, 1)
+        context.set_offline(True)
+        page.wait_for_function("!navigator.onLine")
+        last_tap = tap_round(page)
+        scored_in_bar(page)
+        result["offline_first_score_ms"] = round((time.perf_counter() - last_tap) * 1000)
+        page.locator("#save").click()
+        page.wait_for_selector("tr.provisional")
+        started = time.perf_counter()
+        page.reload()
+        page.wait_for_selector("tr.provisional", timeout=60_000)
+        result["offline_reload_queued_round_ms"] = round((time.perf_counter() - started) * 1000)
+        last_tap = tap_round(page)
+        scored_in_bar(page)
+        result["offline_reload_next_score_ms"] = round((time.perf_counter() - last_tap) * 1000)
+        result["offline_reload_next_score_from_load_ms"] = round((time.perf_counter() - started) * 1000)
     return result
 
 
@@ -245,10 +255,16 @@ def main() -> None:
           f"on screen after {ordinary['offline_reload_queued_round_ms']} ms, the next round scored "
           f"{ordinary['offline_reload_next_score_ms']} ms after its last tap "
           f"({ordinary['offline_reload_next_score_from_load_ms']} ms after the reload)", file=sys.stderr)
+    close_run(result, args.json)
+
+
+def close_run(result: dict[str, Any], json_path: str | None) -> None:
+    """The machine's load during the run said (a shared machine's figures are read with it),
+    and the result written as JSON when asked."""
     print(f"load average during the run: {', '.join(f'{load:.1f}' for load in result['load_average'])} "
           f"({os.cpu_count()} cores)", file=sys.stderr)
-    if args.json:
-        Path(args.json).write_text(json.dumps(result, indent=1))
+    if json_path:
+        Path(json_path).write_text(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":

@@ -93,13 +93,14 @@ def expect_kept_hands_rescored(conflict, players: list[str], server: dict) -> li
 
 
 def record_mine(page, conflict) -> None:
-    """"Record mine" sends the kept rounds, then the page reloads itself (static/js/page/queue.js, flush);
-    live sync may show the rounds on the old page first. Waiting for that reload keeps the
-    checks after it on the page it brings, and the test never ends (its phone closed) with
-    the reload on its way: chromium then lost Target.disposeBrowserContext (sent between the
-    reload's answer and its commit) and context.close() waited forever (CI's 300 s hang)."""
-    with page.expect_navigation():
-        conflict.get_by_role("button", name="Record mine from round 2").click()
+    """"Record mine" sends the kept rounds; the server's blocks then replace the page's in
+    place (static/js/page/queue.js, flush): no reload, the engine of this visit stays."""
+    loads = []
+    page.on("load", lambda _page: loads.append(1))
+    conflict.get_by_role("button", name="Record mine from round 2").click()
+    expect(page.locator("#offline-conflict")).to_have_count(0, timeout=30_000)
+    expect(page.locator("tbody.provisional")).to_have_count(0)
+    assert loads == []
 
 
 @on_postgresql

@@ -66,6 +66,7 @@ def test_five_rounds_saved_in_place_boot_the_engine_once(page, live_server, cons
         expect(page.locator(TOTALS)).to_have_text(totals_of(state))
         # Said beside the next round's heading at once: the engine of this visit still serves it.
         expect(page.locator("#net-status")).to_have_text("Ready offline")
+        expect(page.locator("#net-status")).to_have_class(re.compile(r"\bready\b"))
         expect(page.locator("#last-round")).to_contain_text("Undo")
     assert loads == [] and workers == [], (loads, workers)
     # No new entry in the history (Back leaves the match), and a reload shows the same state.

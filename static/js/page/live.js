@@ -1,5 +1,6 @@
 // Live sync: another phone's round shows on this one (the match's stream, else polling).
 import { t } from "./i18n.js";
+import { showNetwork } from "./page.js";
 
 /* When the match's ETag moves, refresh the page's blocks. The match's
    stream (htmx's SSE extension, sse-connect on #live) tells the version as it changes;
@@ -30,7 +31,9 @@ export function swapBlocks(html, etag) {
   var coming = versionOf(etag), shown = versionOf(live.dataset.etag);
   if (coming !== null && shown !== null && coming < shown) return;
   if (etag) live.dataset.etag = etag;
-  htmx.swap("#live", html, { swapStyle: "none" });
+  // The corner's state once the swap has settled: htmx puts the old element's class back on
+  // its new copy for the settle, then the new one's own ("ready" lost, "Ready offline" grey).
+  htmx.swap("#live", html, { swapStyle: "none" }, { afterSettleCallback: showNetwork });
 }
 function liveRefresh(live, withEntry) {
   var url = "/matches/" + encodeURIComponent(live.dataset.liveMatch) + "/live?entry=" + (withEntry ? "1" : "0");
@@ -47,6 +50,11 @@ function liveRefresh(live, withEntry) {
       return response.text().then(function (html) { swapBlocks(html, response.headers.get("ETag")); });
     })
     .catch(function () {});
+}
+// The match's blocks as the server has them now (rounds this phone sent meanwhile).
+export function refreshBlocks(withEntry) {
+  var live = document.getElementById("live");
+  return live ? liveRefresh(live, withEntry) : Promise.resolve();
 }
 function hideNotice() {
   var notice = document.getElementById("live-notice");

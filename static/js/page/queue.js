@@ -1,6 +1,7 @@
 // Sending the rounds saved on this phone: each match's in round order, exactly once.
 import { renderConflict } from "./conflict.js";
 import { here, roundForm } from "./here.js";
+import { refreshBlocks } from "./live.js";
 import { renderPending } from "./sheet.js";
 import { allQueued, dropQueued, putItems, queueOf } from "./store.js";
 
@@ -75,14 +76,18 @@ export function flush() {
   var run = navigator.locks ? navigator.locks.request("scorekeeper-offline-queue", flushAll) : flushAll();
   flushing = run.then(function (changed) {
     flushing = null;
-    // This page's match moved on: show the server's page (provisional rounds now stored),
-    // unless the next round is being typed: then live sync refreshes the other blocks.
+    // This page's match moved on: the server's blocks in place of the provisional rounds it
+    // now has (no reload: the engine booted for this visit stays), the next round's entry
+    // too unless it is being typed. The rounds still queued are drawn over them again
+    // (offline-page.js, on the swap).
     if (!here || !changed || !changed[here.id]) return;
     var form = roundForm();
-    if (form && form.dataset.dirty) {
-      return queueOf(here.id).then(function (queue) { here.queue = queue; renderPending(queue); renderConflict(queue); });
-    }
-    window.location.reload();
+    return queueOf(here.id).then(function (queue) {
+      here.queue = queue;
+      renderPending(queue);
+      renderConflict(queue);
+      return refreshBlocks(!(form && form.dataset.dirty));
+    });
   }, function () { flushing = null; });
   return flushing;
 }
