@@ -78,6 +78,23 @@ def test_five_rounds_saved_in_place_boot_the_engine_once(page, live_server, cons
     assert console.unexpected() == []
 
 
+def test_an_offline_reload_after_a_save_in_place_shows_the_saved_round(page, context, live_server, console):
+    """No reload fetches the page after a Save in place: the service worker is asked to keep
+    it anew, so the page an offline reload finds has the round (not only the engine's drawing
+    of it, seconds later)."""
+    match_id, table, state = ready_match(page, live_server)
+    _raw, state = enter_next(page, random.Random("kept-anew"), table, state)
+    address = f"{live_server}/matches/{match_id}"
+    with context.expect_event("requestfinished", lambda request: request.method == "GET" and request.url == address):
+        page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    go_offline(page, context, console)
+    page.reload()
+    expect(page.locator("tbody#round-1:not([data-offline])")).to_have_count(1)
+    expect(page.locator(TOTALS)).to_have_text(totals_of(state))
+    assert console.unexpected() == []
+
+
 def saved_and_held(page, live_server: str, seed: str, shot):
     """Round 1 entered by taps on a ready phone and saved, its post held before the server:
     (match id, table, its raw input, the state after it, the held post)."""

@@ -121,15 +121,24 @@ var KEEP_ANSWER_MS = 30000;  // a worker that never answers does not hold "Ready
 export function keepThisPage() {
   var workers = navigator.serviceWorker;
   if (!workers || workers.controller || !navigator.onLine || !window.MessageChannel) return;
-  var address = window.location.href.split("#")[0];
-  var language = (navigator.languages && navigator.languages.length ? navigator.languages : [document.documentElement.lang || "en"]).join(",");
   pageKept = workers.ready.then(function (registration) {
     return new Promise(function (resolve) {
       var channel = new MessageChannel();
       channel.port1.onmessage = function () { resolve(); };
-      registration.active.postMessage({ keep: address, language: language }, [channel.port2]);
+      registration.active.postMessage(keepRequest(), [channel.port2]);
       setTimeout(resolve, KEEP_ANSWER_MS);
     });
   }).catch(function () {});
 }
 
+function keepRequest() {
+  var language = (navigator.languages && navigator.languages.length ? navigator.languages : [document.documentElement.lang || "en"]).join(",");
+  return { keep: window.location.href.split("#")[0], language: language };
+}
+// A round saved in place (or sent from the queue) leaves the copy of this page the worker
+// keeps for an offline reload one version behind, as no reload fetches it now: the worker
+// fetches it again in the background.
+export function keepPageFresh() {
+  var workers = navigator.serviceWorker;
+  if (workers && workers.controller && navigator.onLine) workers.controller.postMessage(keepRequest());
+}

@@ -1,5 +1,6 @@
 // Sending the rounds saved on this phone: each match's in round order, exactly once.
 import { renderConflict } from "./conflict.js";
+import { keepPageFresh } from "./engine.js";
 import { here, roundForm } from "./here.js";
 import { refreshBlocks } from "./live.js";
 import { renderPending } from "./sheet.js";
@@ -86,7 +87,7 @@ export function flush() {
       here.queue = queue;
       renderPending(queue);
       renderConflict(queue);
-      return refreshBlocks(!(form && form.dataset.dirty));
+      return refreshBlocks(!(form && form.dataset.dirty)).then(keepPageFresh);
     });
   }, function () { flushing = null; });
   return flushing;

@@ -1,7 +1,7 @@
 // Save of a round: posted at once when online with nothing queued, else queued on this phone and sent later, exactly once.
 import { dropDraft, keepBids } from "./bids-kept.js";
 import { newKey } from "./dom.js";
-import { engineUsable } from "./engine.js";
+import { engineUsable, keepPageFresh } from "./engine.js";
 import { renderPreview, saveButton } from "./entry.js";
 import { formValues, here } from "./here.js";
 import { swapBlocks } from "./live.js";
@@ -35,6 +35,7 @@ function postOnline(form, item) {
     return response.text().then(function (html) {
       shown.cancel();
       swapBlocks(html, response.headers.get("ETag"));
+      if (response.ok) keepPageFresh();
       // The address says the scores, as the reload did, without a new entry in the history.
       history.replaceState(history.state, "", window.location.pathname + window.location.search + "#scores");
       return response.ok ? "sent" : "refused";
