@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import Response, redirect, render_template, request, url_for
-from jinja2_fragments.flask import render_block, render_blocks
+from jinja2_fragments.flask import render_block
 
 from ...device import device_id
 from ...engine.core.i18n import N_, _
@@ -22,6 +22,7 @@ from ...identity import current_actor
 from ...services import ServiceError, access, biddings, sharing
 from ...services import matches as service
 from .blueprint import bp
+from .match_blocks import blocks_response, scripted
 from .match_sheet import asks_whole_sheet, in_window, sheet_parts, side_names
 from .match_views import (
     hints_before,
@@ -41,8 +42,6 @@ TAKEN_ELSEWHERE = N_("Round {number} was recorded on another phone first: it is 
 TAKEN_SAVE_TO_COMPARE = N_("Round {number} was recorded on another phone first: Save to compare yours with it")
 TAKEN_OTHERWISE = N_("Round {number} was recorded on another phone first, with other entries than yours: choose which stand")
 TAKEN_ALIKE = N_("Round {number} was already recorded on another phone, with the same entries as yours: nothing to choose")
-# The blocks of match.html that a phone polling for changes gets refreshed.
-LIVE_BLOCKS = ["scoreboard", "progress", "rounds", "history"]
 
 
 def current_view(match_id: str):
@@ -144,22 +143,6 @@ def refused_response(
     # Percent-encoded UTF-8 (a header is ASCII; the message may be German or Russian): static/js/page/queue.js decodes it.
     response.headers["X-Scorekeeper-Error"] = quote(str(refused.message)[:300], safe=" ,.:;!?()'/")
     return response
-
-
-def blocks_response(context: dict[str, Any], status: int = 200, entry: bool = True) -> Response:
-    """The match page's changing blocks, each to replace its element on the page out of band
-    (htmx's hx-swap-oob), with the version they show (the page's live sync goes on from it)."""
-    blocks = LIVE_BLOCKS + (["entry"] if entry else [])
-    response = Response(render_blocks("match.html", blocks, **{**context, "oob": True}), status=status)
-    response.headers["ETag"] = context["etag"]
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def scripted() -> bool:
-    """Whether the page's script sent this form (save.js), to swap in what changed: without
-    JavaScript the browser posts it and is sent on to the page (303)."""
-    return request.headers.get("HX-Request") == "true"
 
 
 def taken_context(match_id: str, taken: int) -> dict[str, Any]:

@@ -90,7 +90,14 @@ export function refresh() {
    kept on the phone, so nothing counts twice. `cancel()` once the server has answered: an
    engine slower than the server draws nothing over its blocks. */
 export function showSending(item) {
-  var shown = { cancelled: false, cancel: function () { shown.cancelled = true; } };
+  var shown = {
+    cancelled: false,
+    cancel: function () {
+      shown.cancelled = true;
+      // Not sent after all (no connection): the round is queued and drawn as such instead.
+      document.querySelectorAll(".sending").forEach(function (part) { part.classList.remove("sending"); });
+    }
+  };
   if (!here || !here.match || document.documentElement.dataset.engine !== "ready") return shown;
   var stored = here.match.rounds.length;
   // The phone's copy of the match is behind the page (another phone's round just came): wait for the server.
