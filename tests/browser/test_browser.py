@@ -44,19 +44,22 @@ def werkzeug_requests() -> Iterator[list[str]]:
         logger.disabled = disabled
 
 
-def test_a_saved_round_fetches_the_page_once(page, console, shot):
-    """Save answers 303 to the match page; the phone loads that page once (issue 16: it
-    used to fetch it by following the redirect, then load it again). Counted where the
-    server logs each request it answers."""
+def test_a_saved_round_costs_its_post_and_no_new_page(page, console, shot):
+    """Save posts the round and swaps in the server's blocks (issue 38): one POST, the
+    document kept (no load), and at most one GET of the page, the service worker's copy for
+    offline kept fresh in the background. Counted where the server logs each request it answers."""
     game = a_game(seats(4))
     match_id = start_match(page, game.id, FOUR)
     enter_round(page, play(game, FOUR).form(1))
     valid_preview(page)
+    loads = []
+    page.on("load", lambda _page: loads.append(1))
     with werkzeug_requests() as answered:
         save_round(page, 1)
-        page.wait_for_load_state("load")
-    assert sum(f'"GET /matches/{match_id} HTTP' in line for line in answered) == 1, answered
+        expect(page.locator("#round-1.sending")).to_have_count(0)  # the server's blocks are in
+    assert loads == []
     assert sum(f"POST /matches/{match_id}/rounds HTTP" in line for line in answered) == 1, answered
+    assert sum(f'"GET /matches/{match_id} HTTP' in line for line in answered) <= 1, answered
     shot(page, "saved-once")
     assert console.unexpected() == []
 

@@ -20,6 +20,7 @@ from ..core.base import (
     MatchState,
     Table,
 )
+from ..core.fields import CLUBS, DIAMONDS, HEARTS, SPADES
 from ..core.i18n import N_, _
 from ..games import Game
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int
@@ -29,7 +30,7 @@ from .round_words import RoundWords
 from .template_words import said
 
 # A suit as a narrow column writes it (the score sheet): its sign, alike in every language.
-SUIT_SIGNS: Mapping[str, str] = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+SUIT_SIGNS: Mapping[str, str] = {CLUBS: "♣", DIAMONDS: "♦", HEARTS: "♥", SPADES: "♠"}
 
 
 class GameAdapter(RoundChips, RoundWords):

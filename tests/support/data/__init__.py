@@ -23,6 +23,7 @@ A module may define, each optional:
   TAPPED_BIDS  round 1's bids by taps, what the play view says, one bid changed, what it says then
   FORM_CONVERSIONS  forms as the page posts them and the round input they are (players, options, form, input)
   UNREADABLE_FORMS  forms the page cannot read and what it says (players, form, message)
+  UNTOUCHED_ROUND  what the save bar asks of an untouched first round (tests/browser/test_table_points_browser.py)
 """
 from __future__ import annotations
 

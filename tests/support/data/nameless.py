@@ -46,3 +46,6 @@ def worked_chips() -> None:
     """Nameless's chips: the last seat's tricks follow from the others."""
     found = chips("nameless", ["Ann", "Bob", "Cid", "Dee", "Eve"], [], {"tricks": [1, 1, None, 1, 0]})
     assert found["tricks.2"].implied == 1 and found["tricks.2"].maximum == 4
+
+# What the save bar asks of an untouched first round: every field, in the form's order.
+UNTOUCHED_ROUND = "Still to enter: tricks"

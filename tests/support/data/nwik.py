@@ -107,3 +107,6 @@ def worked_chips() -> None:
     # Cid (Acting Bidder if Bob passes) chose style 1 as Bidder.
     assert [u.value for u in found["acting_style"].unavailable] == [1]
     assert found["tricks.1"].implied == 4 and found["tricks.1"].values() == range(0, 14)
+
+# What the save bar asks of an untouched first round: every field, in the form's order.
+UNTOUCHED_ROUND = "Still to enter: style, stake, tricks"

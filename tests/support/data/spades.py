@@ -123,3 +123,6 @@ def worked_chips() -> None:
     assert found["bids.1"].refusal("nil") is None
     called = chips("spades", ["Ann", "Bob", "Cid", "Dee"], [], {"calls": ["moon", None]}, {"special_calls": ["moon"]})
     assert called["bids.0"].refusal(3).reason == "Ann & Cid called moon: the partners make no bid"
+
+# What the save bar asks of an untouched first round: every field, in the form's order.
+UNTOUCHED_ROUND = "Still to enter: bids, tricks"

@@ -89,3 +89,6 @@ def worked_chips() -> None:
     # Before everyone else has called, nothing is greyed yet.
     early = chips("willi-stich", ["Ann", "Bob", "Cid", "Dee"], [{"bids": [0, 0, 0, 0], "tricks": [1, 0, 0, 0]}], {})
     assert early["bids.1"].unavailable == ()
+
+# What the save bar asks of an untouched first round: every field, in the form's order.
+UNTOUCHED_ROUND = "Still to enter: calls, tricks"

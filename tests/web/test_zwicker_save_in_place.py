@@ -1,4 +1,4 @@
-"""A round saved by the page's script (save.js, HX-Request) is answered with the page's changing
+"""A Zwicker round (its own form fields) saved by the page's script (save.js, HX-Request) is answered with the page's changing
 blocks and their version, a refusal with the same blocks and the entries; a plain form post
 is sent on to the page (303); the last round's Undo is offered on the phone that recorded it."""
 from __future__ import annotations
