@@ -39,9 +39,20 @@ function counted(queue) {
   var refused = queue.findIndex(function (item) { return item.status === "refused"; });
   return refused < 0 ? queue : queue.slice(0, refused);
 }
+/* A refresh draws what the engine answered for the queue and the match it read. The engine
+   takes seconds to boot after a reload, and meanwhile the queue may have been sent (queue.js)
+   or the match moved on (live sync): an answer for a queue or match the page no longer holds
+   would draw rounds already recorded as "not yet sent" over the server's blocks, for good.
+   queue.js, save.js and every refresh put a fresh list in here.queue, live sync a fresh match
+   in here.match: an answer is drawn only while both are the ones it was asked for. */
+function stillHeld(queue, match) {
+  return here && here.queue === queue && here.match === match;
+}
 export function refresh() {
   if (!here) return Promise.resolve();
+  var queue, match;
   function show(answer, items) {
+    if (!stillHeld(queue, match)) return;
     here.answer = answer;
     renderTotals(answer);
     renderChart(answer);
@@ -53,8 +64,9 @@ export function refresh() {
       restoreDraft(form);  // the bids kept for this round, without waiting for the engine
     }
   }
-  return queueOf(here.id).then(function (queue) {
-    here.queue = queue;
+  return queueOf(here.id).then(function (found) {
+    queue = here.queue = found;
+    match = here.match;
     renderPending(queue);
     renderConflict(queue);
     var form = roundForm();
@@ -78,6 +90,7 @@ export function refresh() {
       function draw() { show(answer, items); }
       return keepAnswer(here.id, asked, answer, request.match.version).then(draw, draw);
     }, function () {
+      if (!stillHeld(queue, match)) return;
       renderPending(queue);
       if (form) moveFormPlain(form, queue);
     });
