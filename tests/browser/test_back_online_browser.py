@@ -60,3 +60,39 @@ def test_rounds_sent_after_an_offline_reload_are_not_shown_as_unsent(page, conte
     expect(page.locator("#pending")).to_be_hidden()
     expect(page.locator(TOTALS)).to_have_text([str(total) for total in server["totals"]])
     assert console.unexpected() == []
+
+
+@on_postgresql
+def test_rounds_saved_before_the_rules_were_stored_claim_no_turn_and_no_totals(new_phone, console, live_server, shot):
+    """A first visit gone offline before its engine was stored: Save keeps the rounds for the
+    server. The form moved on still named round 1's Bidder ("Bob's style" for Cid's round),
+    and the totals stood at 0 with "0 rounds played" as if they counted the rounds."""
+    context, page = new_phone()
+    match_id = start_match(page, "nwik", PLAYERS)
+    go_offline(page, context, console)
+    save_rounds(page, checked=False)
+    # Whose turn it is the rules say, which this phone cannot check: no one is named.
+    expect(page.locator("#c-style legend")).to_have_text("The Bidder's style")
+    expect(page.locator("#c-stake legend")).to_have_text("The Bidder's stake")
+    expect(page.locator("form[data-round-form] .who")).to_have_text(
+        "Whose deal it is (and who bids) follows the rules: this phone cannot check it until the connection is back."
+    )
+    expect(page.locator("#c-acting_style legend")).to_have_text("The Bidder passes: the Acting Bidder's style")
+    # The totals are said to leave the two rounds out, not shown as the match's.
+    expect(page.locator("#match-progress")).to_have_text(
+        "Rounds 1 to 2 saved on this phone are not counted yet: the totals are from before them until the connection is back."
+    )
+    expect(page.locator("#scores")).to_have_class("board uncounted")
+    expect(page.locator("#pending li.pending-round")).to_have_text(["Round 1 · pending", "Round 2 · pending"])
+    shot(page, "back-online-no-engine-offline")
+    context.set_offline(False)
+    expect(page.locator("tbody[id^=round-]:not(.provisional)")).to_have_count(2, timeout=30_000)
+    server = api(live_server, match_id)
+    assert [scored["input"]["tricks"] for scored in server["rounds"]] == [tricks for _style, _stake, tricks in ROUNDS]
+    expect(page.locator(TOTALS)).to_have_text([str(total) for total in server["totals"]])
+    expect(page.locator("#scores")).to_have_class("board")
+    expect(page.locator("#match-progress")).to_have_text("13 rounds left · 2 rounds played")
+    expect(page.locator("#c-style legend")).to_have_text("Ann's style")
+    expect(page.locator("form[data-round-form] .who")).to_have_text("Cid deals · Ann is Bidder")
+    shot(page, "back-online-no-engine-sent")
+    assert console.unexpected() == []

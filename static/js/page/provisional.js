@@ -7,7 +7,7 @@ import { clearPreview, moveFormOn, moveFormPlain, renderPreview, saveButton, set
 import { formValues, here, queuedForEngine, roundForm } from "./here.js";
 import { t } from "./i18n.js";
 import { showRound } from "./next-question.js";
-import { renderLastRound, renderPending, renderRounds, renderTotals } from "./sheet.js";
+import { renderLastRound, renderPending, renderRounds, renderTotals, showUncounted } from "./sheet.js";
 import { changeMatch, queueOf, storedMatch } from "./store.js";
 
 // Offline (or while rounds wait to be sent) the phone's engine answers instead of the server.
@@ -48,6 +48,11 @@ function counted(queue) {
 function stillHeld(queue, match) {
   return here && here.queue === queue && here.match === match;
 }
+// No engine to score the queued rounds: the form moves on to the next number, and the totals say they leave them out.
+function withoutScores(form, queue) {
+  if (form) moveFormPlain(form, queue);
+  showUncounted(queue);
+}
 export function refresh() {
   if (!here) return Promise.resolve();
   var queue, match;
@@ -72,7 +77,7 @@ export function refresh() {
     var form = roundForm();
     if (!queue.length && navigator.onLine) return;
     if (!here.match || !engineUsable()) {
-      if (form) moveFormPlain(form, queue);
+      withoutScores(form, queue);
       return;
     }
     var items = counted(queue);
@@ -92,7 +97,7 @@ export function refresh() {
     }, function () {
       if (!stillHeld(queue, match)) return;
       renderPending(queue);
-      if (form) moveFormPlain(form, queue);
+      withoutScores(form, queue);
     });
   });
 }
