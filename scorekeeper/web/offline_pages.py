@@ -54,6 +54,16 @@ def offline_messages() -> dict[str, str]:
         "no_engine": _(
             "This phone has not stored the rules yet: the round is kept and checked by the server when the connection returns."
         ),
+        # Rounds queued without the engine (static/js/page/sheet.js showUncounted, entry.js
+        # moveFormPlain): the totals leave them out, and whose turn it is goes unsaid.
+        "uncounted_one": _(
+            "Round {number} saved on this phone is not counted yet: the totals are from before it until the connection is back."
+        ),
+        "uncounted_many": _(
+            "Rounds {first} to {last} saved on this phone are not counted yet: "
+            "the totals are from before them until the connection is back."
+        ),
+        "turn_unchecked": _("Whose deal it is (and who bids) follows the rules: this phone cannot check it until the connection is back."),
         # The save bar's state line: three short lines at most beside Save on a 360 px phone.
         "engine_missing": _("Not checked offline: Save keeps it for the server."),
         "engine_starting": _("Starting the rules on this phone…"),

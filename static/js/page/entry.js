@@ -133,8 +133,14 @@ export function moveFormPlain(form, queue) {
   var key = form.querySelector('input[name="idempotency_key"]');
   if (key) key.value = newKey();
   setFormRound(form, number, false);
-  // Who deals it is the engine's to say: the page's lines are the last round's, so they go.
-  [form.querySelector(".who"), document.querySelector("#scores .next")].forEach(function (line) { if (line) line.hidden = true; });
+  // Who deals it (and bids) is the engine's to say: the page's lines and questions named the
+  // last round's players. The questions are asked of no one by name, and the line says the
+  // phone cannot tell whose turn it is, rather than nothing (or the wrong player).
+  var next = document.querySelector("#scores .next");
+  if (next) next.hidden = true;
+  var who = form.querySelector(".who");
+  if (who) who.textContent = t("turn_unchecked");
+  form.querySelectorAll("legend[data-plain]").forEach(function (legend) { legend.textContent = legend.dataset.plain; });
   form.dispatchEvent(new Event("change", { bubbles: true }));  // the bar: checked by the server later
   delete form.dataset.dirty;
 }

@@ -7,7 +7,7 @@ import { clearPreview, moveFormOn, moveFormPlain, renderPreview, saveButton, set
 import { formValues, here, queuedForEngine, roundForm } from "./here.js";
 import { t } from "./i18n.js";
 import { showRound } from "./next-question.js";
-import { renderLastRound, renderPending, renderRounds, renderTotals } from "./sheet.js";
+import { renderLastRound, renderPending, renderRounds, renderTotals, showUncounted } from "./sheet.js";
 import { changeMatch, queueOf, storedMatch } from "./store.js";
 
 // Offline (or while rounds wait to be sent) the phone's engine answers instead of the server.
@@ -39,9 +39,25 @@ function counted(queue) {
   var refused = queue.findIndex(function (item) { return item.status === "refused"; });
   return refused < 0 ? queue : queue.slice(0, refused);
 }
+/* A refresh draws what the engine answered for the queue and the match it read. The engine
+   takes seconds to boot after a reload, and meanwhile the queue may have been sent (queue.js)
+   or the match moved on (live sync): an answer for a queue or match the page no longer holds
+   would draw rounds already recorded as "not yet sent" over the server's blocks, for good.
+   queue.js, save.js and every refresh put a fresh list in here.queue, live sync a fresh match
+   in here.match: an answer is drawn only while both are the ones it was asked for. */
+function stillHeld(queue, match) {
+  return here && here.queue === queue && here.match === match;
+}
+// No engine to score the queued rounds: the form moves on to the next number, and the totals say they leave them out.
+function withoutScores(form, queue) {
+  if (form) moveFormPlain(form, queue);
+  showUncounted(queue);
+}
 export function refresh() {
   if (!here) return Promise.resolve();
+  var queue, match;
   function show(answer, items) {
+    if (!stillHeld(queue, match)) return;
     here.answer = answer;
     renderTotals(answer);
     renderChart(answer);
@@ -53,14 +69,15 @@ export function refresh() {
       restoreDraft(form);  // the bids kept for this round, without waiting for the engine
     }
   }
-  return queueOf(here.id).then(function (queue) {
-    here.queue = queue;
+  return queueOf(here.id).then(function (found) {
+    queue = here.queue = found;
+    match = here.match;
     renderPending(queue);
     renderConflict(queue);
     var form = roundForm();
     if (!queue.length && navigator.onLine) return;
     if (!here.match || !engineUsable()) {
-      if (form) moveFormPlain(form, queue);
+      withoutScores(form, queue);
       return;
     }
     var items = counted(queue);
@@ -78,8 +95,9 @@ export function refresh() {
       function draw() { show(answer, items); }
       return keepAnswer(here.id, asked, answer, request.match.version).then(draw, draw);
     }, function () {
+      if (!stillHeld(queue, match)) return;
       renderPending(queue);
-      if (form) moveFormPlain(form, queue);
+      withoutScores(form, queue);
     });
   });
 }

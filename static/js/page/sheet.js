@@ -5,6 +5,8 @@ import { here } from "./here.js";
 import { t } from "./i18n.js";
 
 export function renderTotals(answer) {
+  var board = document.getElementById("scores");
+  if (board) board.classList.remove("uncounted");
   var rows = document.querySelectorAll("#scores ol.totals li.total");
   answer.board.forEach(function (side, index) {
     var row = rows[index];
@@ -252,6 +254,19 @@ document.addEventListener("htmx:afterSettle", function () {
   });
   openRounds = [];
 });
+
+/* Without the engine the rounds saved on this phone are not scored here: the totals are the
+   server's, from before them. Said where the rounds played are counted (and the totals
+   greyed), not presented as the match's totals; the server's blocks replace it all once
+   the rounds are sent (or the engine's answer, renderTotals). */
+export function showUncounted(queue) {
+  var board = document.getElementById("scores");
+  var progress = document.getElementById("match-progress");
+  if (!queue.length || !board) return;
+  board.classList.add("uncounted");
+  var first = queue[0].number, last = queue[queue.length - 1].number;
+  if (progress) progress.textContent = first === last ? t("uncounted_one", { number: first }) : t("uncounted_many", { first: first, last: last });
+}
 
 export function renderPending(queue) {
   var box = document.getElementById("pending");
