@@ -130,6 +130,25 @@ def test_save_shows_the_totals_before_the_server_answers(page, live_server, cons
     assert console.unexpected() == []
 
 
+def test_save_counts_the_round_at_once_before_the_engine_is_ready(page, live_server, console):
+    """The save bar's would-be scores go into the totals the moment Save is tapped, the
+    phone's engine not booted yet (a page just opened): no round trip stands between Save
+    and the new totals."""
+    match_id, table, state = opened_match(live_server, page)
+    raw, after = enter_next(page, random.Random("before-the-engine"), table, state)
+    held = []
+    page.route(f"**/matches/{match_id}/rounds", lambda route: held.append(route))
+    page.locator("#save").click()
+    expect(page.locator(TOTALS)).to_have_text(totals_of(after))
+    expect(page.locator("#scores ol.totals")).to_have_class(re.compile("sending"))
+    assert len(held) == 1 and api(live_server, match_id)["rounds"] == []
+    let_through(page, match_id, held[0])
+    expect(page.locator("#h-entry")).to_have_text("Round 2")
+    expect(page.locator(".sending")).to_have_count(0)
+    expect(page.locator(TOTALS)).to_have_text(totals_of(after))
+    assert console.unexpected() == []
+
+
 def test_a_refused_save_keeps_the_entries_with_the_servers_words(page, live_server, console, shot):
     match_id, table, mine, _mine_after, held = saved_and_held(page, live_server, "refused-in-place", shot)
     # Meanwhile another phone records round 1, with other entries.

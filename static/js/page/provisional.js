@@ -108,11 +108,13 @@ export function refresh() {
    kept on the phone, so nothing counts twice. `cancel()` once the server has answered: an
    engine slower than the server draws nothing over its blocks. */
 export function showSending(item) {
+  var counted = countAtOnce();
   var shown = {
     cancelled: false,
     cancel: function () {
       shown.cancelled = true;
       // Not sent after all (no connection): the round is queued and drawn as such instead.
+      counted.forEach(function (kept) { kept[0].textContent = kept[1]; });
       document.querySelectorAll(".sending").forEach(function (part) { part.classList.remove("sending"); });
     }
   };
@@ -138,6 +140,34 @@ export function showSending(item) {
     showRound();
   }).catch(function () { /* the server's answer shows it */ });
   return shown;
+}
+
+/* The scores the save bar shows for these very entries (the would-be scores, the server's
+   or the engine's preview) added to the totals the moment Save is tapped: the new totals need
+   no round trip to the engine or the server. Each side is found by its name; a table whose
+   sides the preview does not all name is left to the answers. Returns [element, old text]
+   for each total changed, put back by cancel(). */
+function countAtOnce() {
+  var scores = {};
+  document.querySelectorAll("#preview table.would-be tr").forEach(function (row) {
+    var name = row.querySelector("th");
+    var score = row.querySelector("td.num");
+    if (name && score) scores[name.textContent.trim()] = parseInt(score.textContent, 10) || 0;
+  });
+  var totals = document.querySelector("#scores ol.totals");
+  var rows = totals ? Array.prototype.slice.call(totals.querySelectorAll("li.total")) : [];
+  var named = rows.every(function (row) {
+    var name = row.querySelector(".name");
+    return name && Object.prototype.hasOwnProperty.call(scores, name.title) && row.querySelector(".points");
+  });
+  if (!rows.length || !named) return [];
+  totals.classList.add("sending");
+  return rows.map(function (row) {
+    var points = row.querySelector(".points");
+    var kept = [points, points.textContent];
+    points.textContent = String((parseInt(points.textContent, 10) || 0) + scores[row.querySelector(".name").title]);
+    return kept;
+  });
 }
 
 export function check(form) {
