@@ -21,6 +21,7 @@ from .core.i18n import set_translator
 from .entry import adapter_for
 from .entry.adapter import GameAdapter, round_entry
 from .entry.form_fields import MISSING, FormError
+from .entry.short_names import sheet_lead
 from .entry.template_words import said, said_n
 from .games import game_ids, get_game, register
 
@@ -109,6 +110,8 @@ def board(adapter: GameAdapter, table: Table, state: MatchState) -> list[dict[st
             "name": table.side_name(index),
             "total": total,
             "winner": index in state.winners,
+            # The scoreboard's lead mark (_macros.html totals_list), redrawn offline by sheet.js.
+            "leader": index in state.leaders,
             "percent": max(0, min(100, round(100 * total / target))) if target else None,
         }
         row["note"] = adapter.board_note(table, state, index)
@@ -205,7 +208,7 @@ def evaluate(request: str) -> str:
                 "number": scored.number,
                 "dealer": table.name(scored.dealer),
                 # The score sheet's lead and play columns (web/pages/sheet_rows.py), for a queued round's line.
-                "lead": table.name(adapter.sheet_lead(table, scored.input, scored.number, scored.dealer)),
+                **sheet_lead(adapter, table, scored.input, scored.number, scored.dealer),
                 "play": adapter.sheet_play(table, scored.input, scored.number)[0],
                 "scores": list(scored.score.scores),
                 "explanation": list(scored.score.explanation),

@@ -32,6 +32,8 @@ def offline_messages() -> dict[str, str]:
         "shared_win": _("★ {names} win (shared)!"),
         "dealt": _("{name} dealt"),
         "not_sent": _("not yet sent"),
+        # The scoreboard's lead mark, for a screen reader (_macros.html totals_list).
+        "leads": _("leads:"),
         "sending": _("being sent"),
         # The running totals' chart drawn on the phone (static/js/page/chart.js).
         "running_totals": _("Running totals"),

@@ -94,7 +94,7 @@ def sheet_problems(page) -> list[str]:
     if hidden > 1:
         found.append(f"the sheet hides {hidden} px of its columns")
     before = sheet.bounding_box()
-    newest = page.locator(".sheet tbody:first-of-type")
+    newest = page.locator(".sheet tbody:last-of-type")
     newest.locator("a.why-mark").click()
     if not newest.locator("tr.round-why").is_visible():
         found.append("the newest round's explanation did not open from its mark")

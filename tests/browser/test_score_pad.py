@@ -75,7 +75,7 @@ def rows_off_screen(page, height: int) -> list[str]:
 
 def overlaps(page, number: int) -> list[str]:
     """What the explanation of round `number`, open, covers: its own line or the next round's
-    (the one drawn under it, the sheet being newest first)."""
+    (the one drawn under it, the sheet being oldest first)."""
     rows = page.evaluate(ROWS_JS)
     index = next(index for index, row in enumerate(rows) if row["id"] == f"round-{number}")
     own, why = rows[index]["row"], rows[index]["why"]
@@ -107,9 +107,12 @@ def test_a_whole_match_fits_one_screen_and_explanations_open_under_their_round(p
     box = sheet_at_top(page)
     assert box["height"] <= PHONE["height"], f"the sheet of {played} rounds is {box['height']} px tall"
     assert page.locator("#rounds-card tbody[id^=round-]").count() == played
+    # Oldest first, as a paper pad: the running totals read downwards.
+    ids = [row["id"] for row in page.evaluate(ROWS_JS)]
+    assert ids == [f"round-{number}" for number in range(1, played + 1)], ids
     assert not rows_off_screen(page, PHONE["height"]), rows_off_screen(page, PHONE["height"])
     shot(page, f"pad-{game.id}-390")
-    # The newest round (at the top), one in the middle and the first (at the foot): each
+    # The newest round (at the foot), one in the middle and the first (at the top): each
     # opened from its mark, the next round pushed down, not covered.
     for number in (played, (played + 1) // 2, 1):
         page.locator(f"#round-{number} a.why-mark").click()
@@ -160,6 +163,7 @@ def test_screenshots_of_the_pad(page_in, shot, language, region, game_id):
         box = sheet_at_top(page)
         assert box["height"] <= viewport["height"], f"{box['height']} px at {viewport}"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+        assert page.evaluate(CUT_HEADS_JS) == [], viewport
         shot(page, f"pad-{game_id}-{language}-{viewport['width']}")
         page.locator(f"#round-{played - 2} a.why-mark").click()
         shot(page, f"pad-{game_id}-{language}-{viewport['width']}-open")
@@ -187,3 +191,32 @@ def test_an_open_explanation_stays_open_when_another_phone_records_a_round(page_
     expect(page.locator("#round-2")).to_have_count(1)
     expect(page.locator("#why-1")).to_be_visible()
     expect(page.locator("#why-2")).to_be_hidden()
+
+
+# The sheet's heads whose words are cut (drawn wider than their cell: "Заказч…", "Bene…").
+CUT_HEADS_JS = """() => [...document.querySelectorAll('.sheet thead th.lead, .sheet thead th.play, .sheet thead th .word')].filter(box => {
+    const text = document.createRange(), style = getComputedStyle(box);
+    text.selectNodeContents(box);
+    const room = box.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return text.getBoundingClientRect().width > room + 0.01;
+}).map(box => box.textContent.trim())"""
+
+
+@pytest.mark.parametrize("language,region", LANGUAGES, ids=[language for language, _region in LANGUAGES])
+def test_a_pass_is_written_on_the_round_line_under_whole_heads(page_in, shot, language, region):
+    """Round 1: Benedikt bids and passes, Cleo plays No Trumps: the line says both, with
+    Benedikt's one short form ("Bene." in his column's head too); no head is cut short."""
+    page = phone_at(page_in, PHONE_SMALL, language, region)
+    created = page.request.post("/api/v1/matches", data={"game": "nwik", "players": ["Anna", "Benedikt", "Cleo"]})
+    match_id = created.json()["id"]
+    raw = {"style": 6, "stake": 2, "acting_style": 3, "tricks": [3, 8, 2]}
+    assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw).status == 201
+    page.goto(f"/matches/{match_id}")
+    lead = page.locator("#round-1 td.lead")
+    expect(lead.locator("[aria-hidden=true]")).to_have_text("Bene.\u00a0→ Cleo")
+    words = {"en": "Benedikt passed to Cleo", "de": "Benedikt passt an Cleo", "ru": "Benedikt: пас, играет Cleo"}
+    expect(lead.locator(".visually-hidden")).to_have_text(words[language])
+    expect(page.locator("#rounds-card thead th.side").nth(1).locator("[aria-hidden=true]")).to_have_text("Bene.")
+    assert page.evaluate(CUT_HEADS_JS) == []
+    sheet_at_top(page)
+    shot(page, f"pad-nwik-pass-{language}-360")

@@ -92,6 +92,17 @@ class MatchState:
         return self.earlier + len(self.rounds)
 
     @property
+    def leaders(self) -> tuple[int, ...]:
+        """The sides that lead: the highest total, shared by those tied at it, once a round is
+        played and while nobody has won; none while every side has it (0, 0, 0 after a round
+        of nothing): a lead everyone shares tells the table nothing."""
+        if not self.round_count or self.winners or not self.totals:
+            return ()
+        best = max(self.totals)
+        leading = tuple(index for index, total in enumerate(self.totals) if total == best)
+        return () if len(leading) == len(self.totals) else leading
+
+    @property
     def next_round(self) -> int:
         return self.round_count + 1
 

@@ -98,6 +98,11 @@ class GameAdapter(RoundChips, RoundWords):
         """The seat the score sheet names beside a round (its column sheet_lead_head): who dealt."""
         return dealer
 
+    def sheet_passer(self, table: Table, raw: Mapping[str, Any], number: int) -> int | None:
+        """The seat that passed the round on to the one sheet_lead names (a paper pad writes
+        the Pass down: it uses up the passer's Pass); None: nobody passed."""
+        return None
+
     def sheet_play(self, table: Table, raw: Mapping[str, Any], number: int) -> tuple[str, str]:
         """What a round was played for, in a few characters for the sheet's narrow column and
         in words (its title): ("", "") where the game has no such column."""

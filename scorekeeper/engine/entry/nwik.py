@@ -142,6 +142,9 @@ class NwikAdapter(GameAdapter):
         bidder, acting = self.game.roles(table, number)  # type: ignore[attr-defined]
         return acting if raw.get("style") == rules.PASS else bidder
 
+    def sheet_passer(self, table: Table, raw: Mapping[str, Any], number: int) -> int | None:
+        return self.game.roles(table, number)[0] if raw.get("style") == rules.PASS else None  # type: ignore[attr-defined]
+
     def sheet_play(self, table: Table, raw: Mapping[str, Any], number: int) -> tuple[str, str]:
         """The style as its suit's sign where it has one ("♥ ×4"), else its name, and the
         multiplier the score used; in words: played_for."""

@@ -69,8 +69,6 @@ def side_names(view) -> list[str]:
 def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
     state, table = view.state, view.table
     target = table.options.get("target")
-    # Who leads, once anything is played (ties lead together); nobody once there are winners.
-    best = max(state.totals) if state.round_count else None
     rows = []
     for index, total in enumerate(state.totals):
         rows.append(
@@ -79,7 +77,7 @@ def scoreboard(view, adapter: GameAdapter) -> list[dict[str, Any]]:
                 "total": total,
                 "colour": side_colour(index),
                 "winner": index in state.winners,
-                "leader": best is not None and total == best and not state.winners,
+                "leader": index in state.leaders,
                 "target": target,
                 "percent": max(0, min(100, round(100 * total / target))) if target else None,
                 "note": adapter.board_note(table, state, index),
@@ -137,7 +135,8 @@ def assembled(stored: Mapping[str, Any], can_write: bool, undo_last: bool | None
         return name if undo or name not in WRITER_PARTS else name + READER_SUFFIX
 
     parts = {name: stored.get(variant(name), "") for name in SHEET_PARTS}
-    groups = "".join(html.replace(EDIT_MARK, link if can_write else "") for html, link in reversed(stored["_rows"]))
+    # Oldest first, as a paper pad is written: the running totals read downwards.
+    groups = "".join(html.replace(EDIT_MARK, link if can_write else "") for html, link in stored["_rows"])
     parts["rounds"] = parts["rounds"].replace(ROWS_MARK, groups)
     parts["history"] = parts["history"].replace(ROWS_MARK, "".join(stored["_lines"][key][1] for key in stored["_order"]))
     return parts

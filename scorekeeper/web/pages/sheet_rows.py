@@ -12,49 +12,22 @@ from typing import Any
 
 from ...engine.core.i18n import _
 from ...engine.entry.adapter import GameAdapter
-
-# The letters of a name a column head keeps, by how many sides share the sheet's width, and
-# with a play column beside them (it takes some 5.2rem, 2.4rem when the sheet is `narrow`):
-# each fits its head at 360 px without an ellipsis (tests/browser/test_labels_fit.py).
-SIDE_LETTERS = {2: 24, 3: 8, 4: 7, 5: 4, 6: 4}
-SIDE_LETTERS_BESIDE_PLAY = {2: 24, 3: 6, 4: 5, 5: 4, 6: 4}
-# How Table.side_name joins a team's players.
-TEAM_JOIN = " & "
-# The letters the lead column keeps of a player's name.
-LEAD_LETTERS = 5
-
-
-def short_names(names: list[str], letters: int) -> list[str]:
-    """Each name cut to `letters` characters, a cut one ending in "." ("Konst."), lengthened
-    while two of them read alike ("Ann" and "Anna" stay whole; "Maxim." and "Maxin.")."""
-    shown = []
-    for index, name in enumerate(names):
-        others = [other for position, other in enumerate(names) if position != index]
-        keep = letters
-        while len(name) > keep and any(cut(other, keep) == cut(name, keep) for other in others):
-            keep += 1
-        shown.append(cut(name, keep))
-    return shown
-
-
-def cut(name: str, letters: int) -> str:
-    """A name of at most `letters` characters; a team's ("Alexander & Dmitri", as
-    Table.side_name joins them) each of its players' names cut alike ("Alex. & Dmit.")."""
-    players = [player.strip() for player in name.split(TEAM_JOIN)]
-    if len(players) > 1:
-        return TEAM_JOIN.join(cut(player, max(4, letters // 2 + 1)) for player in players)
-    return players[0] if len(players[0]) <= letters else players[0][: max(1, letters - 1)].rstrip() + "."
+from ...engine.entry.short_names import sheet_lead, side_short_names
 
 
 def sheet_head(adapter: GameAdapter, table, side_names: list[str]) -> dict[str, Any]:
     """The sheet's head: its columns' words (lead, play: None without that column), the
     sides' short names and how many columns a round's explanation spans."""
     play, count = adapter.sheet_play_head, len(side_names)
-    letters = (SIDE_LETTERS_BESIDE_PLAY if play else SIDE_LETTERS).get(count, 4)
+    lead_words, play_words = _(adapter.sheet_lead_head), _(play) if play else None
     return {
-        "lead": _(adapter.sheet_lead_head),
-        "play": _(play) if play else None,
-        "short": short_names(side_names, letters),
+        "lead": lead_words,
+        "play": play_words,
+        # The longest word of each head, in letters: its column is made as wide (app.css), so
+        # "Заказчик" and "Karten" are whole words, never "Заказч…" or "Kar…".
+        "lead_letters": longest_word(lead_words),
+        "play_letters": longest_word(play_words or ""),
+        "short": side_short_names(table, bool(play)),
         # Five sides or more, or four beside a play column: the other columns narrow.
         "narrow": count > 4 or (count == 4 and bool(play)),
         # A score over its running total: three sides or more, or two beside a play column.
@@ -77,17 +50,18 @@ def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: b
             "made": made[index] if index < len(made) else "",
             "explanation": scored.score.explanation[index],
         })
-    lead = adapter.sheet_lead(table, scored.input, scored.number, scored.dealer)
     play, play_words = adapter.sheet_play(table, scored.input, scored.number)
-    players = [table.name(seat) for seat in range(table.n)]
     return {
         "number": scored.number,
         "dealer": table.name(scored.dealer),
-        "lead": players[lead],
-        "lead_short": short_names(players, LEAD_LETTERS)[lead],
+        **sheet_lead(adapter, table, scored.input, scored.number, scored.dealer),
         "play": play,
         "play_words": play_words,
         "has_play": adapter.sheet_play_head is not None,
         "edited": edited,
         "cells": cells,
     }
+
+
+def longest_word(text: str) -> int:
+    return max((len(word) for word in text.split()), default=0)

@@ -22,6 +22,7 @@ export function renderTotals(answer) {
       note.classList.toggle("muted", !side.note.warning);
     }
     row.classList.toggle("winner", !!side.winner);
+    leadMark(row, !!side.leader);
   });
   var progress = document.getElementById("match-progress");
   if (progress && answer.progress) progress.textContent = answer.progress;
@@ -55,6 +56,23 @@ export function renderTotals(answer) {
   } else if (!answer.finished && banner && banner.dataset.offline) {
     banner.remove();
   }
+}
+// The lead mark before a side's name, as _macros.html totals_list draws it (the rule: MatchState.leaders).
+function leadMark(row, leads) {
+  row.classList.toggle("leader", leads);
+  var name = row.querySelector(".name");
+  var mark = name && name.querySelector(".lead-mark");
+  if (!name || !!mark === leads) return;
+  if (!leads) {
+    mark.remove();
+    var hidden = name.querySelector(".visually-hidden");
+    if (hidden) hidden.remove();
+    return;
+  }
+  mark = el("span", "lead-mark", "▲ ");
+  mark.setAttribute("aria-hidden", "true");
+  name.insertBefore(el("span", "visually-hidden", t("leads") + " "), name.firstChild);
+  name.insertBefore(mark, name.firstChild);
 }
 // Each side's players, as the server names the sides ("Ann & Cid").
 export function sideNames(match) {
@@ -147,7 +165,7 @@ export function renderRounds(answer, queue) {
     group.dataset.offline = "1";
     group.appendChild(roundRow(round, running, hasPlay));
     group.appendChild(whyRow(round, columns, item, item && item === queue[queue.length - 1]));
-    table.insertBefore(group, table.tBodies[0] || null);
+    table.appendChild(group);  // after the server's rounds: oldest first, as a paper pad
   });
 }
 // The round's line: its mark, who led it, what it was played for, a score over its total per side.
@@ -163,9 +181,7 @@ function roundRow(round, totals, hasPlay) {
   mark.appendChild(el("span", "mark")).setAttribute("aria-hidden", "true");
   th.appendChild(mark);
   row.appendChild(th);
-  var lead = el("td", "lead", round.lead || round.dealer);
-  lead.title = round.lead || round.dealer;
-  row.appendChild(lead);
+  row.appendChild(leadCell(round));
   if (hasPlay) row.appendChild(el("td", "play", round.play || ""));
   round.scores.forEach(function (score, side) {
     var td = el("td", "side");
@@ -175,6 +191,20 @@ function roundRow(round, totals, hasPlay) {
     row.appendChild(td);
   });
   return row;
+}
+// Who led the round, short as the server's sheet writes it; a Pass as "Anna → Ben", said in words for a screen reader.
+function leadCell(round) {
+  var lead = el("td", round.passer ? "lead passed" : "lead");
+  lead.title = round.passed || round.lead;
+  var shown = el("span", "", round.passer ? "" : round.lead_short);
+  shown.setAttribute("aria-hidden", "true");
+  if (round.passer) {
+    shown.appendChild(el("span", "passer", round.passer + "\u00a0→"));
+    shown.appendChild(document.createTextNode(" " + round.lead_short));
+  }
+  lead.appendChild(shown);
+  lead.appendChild(el("span", "visually-hidden", round.passed || round.lead));
+  return lead;
 }
 // The explanation's line: who dealt, not yet sent, the queued round's Edit (and Undo for
 // the last one), each side's score and its explanation.
@@ -239,7 +269,7 @@ function toggleRound(event) {
 }
 document.addEventListener("click", toggleRound);
 // Live sync swaps the sheet in anew (the rounds card's hx-swap-oob): the rounds open before
-// stay open, the newly recorded one above them. Once settled: htmx's settling puts back the
+// stay open, the newly recorded one under them. Once settled: htmx's settling puts back the
 // new elements' own classes, after the swap.
 var openRounds = [];
 document.addEventListener("htmx:oobBeforeSwap", function (event) {
