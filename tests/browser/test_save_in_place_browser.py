@@ -1,29 +1,28 @@
 """Save of a round in place in chromium: the page keeps its document (its engine booted once
 per visit, "Ready offline" kept), shows the saved round's totals at once while the server is
 asked, then the server's blocks; a refused Save keeps the entries with the server's words;
-without JavaScript the form posts itself."""
+without JavaScript the form posts itself (test_zwicker_save_in_place_browser.py)."""
 from __future__ import annotations
 
 import random
 import re
 
 from scorekeeper.engine.entry import adapter_for
-from scorekeeper.engine.games import get_game
 from tests.support import legal_rounds
 from tests.support.browser_steps import api, valid_preview
 from tests.support.offline import MARKS, engine_ready, expect, fill_form, go_offline, post
+from tests.support.picks import an_endless_game
 
 pytestmark = MARKS
 
-GAME = get_game("zwicker")
-PLAYERS = ["Ann", "Bob"]
+# A game whose match runs on (a few rounds never end it), for two players.
+GAME, PLAYERS, OPTIONS, _HANDS = an_endless_game(["Ann", "Bob"])
 TOTALS = "#scores ol.totals .points"
 
 
 def opened_match(live_server: str, *pages):
     """A match opened on each of `pages`: (its id, table, state)."""
-    _counts, options, _generate = legal_rounds.generator_for(GAME)
-    match = post(live_server, "/api/v1/matches", {"game": GAME.id, "players": PLAYERS, "options": options})
+    match = post(live_server, "/api/v1/matches", {"game": GAME.id, "players": PLAYERS, "options": OPTIONS})
     for page in pages:
         page.goto(f"/matches/{match['id']}")
     table = GAME.table(PLAYERS, match["options"])
@@ -208,23 +207,3 @@ def test_offline_the_chart_counts_the_rounds_the_totals_count(page, context, liv
     expect(page.locator("#progress svg.chart polyline")).to_have_count(len(PLAYERS))
     assert [lines.nth(side).get_attribute("points") for side in range(len(PLAYERS))] == drawn
     assert console.unexpected() == []
-
-
-def test_without_javascript_save_posts_the_form(browser, live_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        match_id = page.request.post("/api/v1/matches", data={"game": "zwicker", "players": PLAYERS}).json()["id"]
-        page.goto(f"/matches/{match_id}")
-        page.locator("#f-cards_0").fill("30")
-        page.locator("#f-cards_1").fill("25")
-        honours = page.locator('input[type=radio][name^="honour_"][value="0"]')
-        for name in [honours.nth(index).get_attribute("name") for index in range(honours.count())]:
-            page.locator(f'label.chip:has(input[name="{name}"][value="0"])').click()  # every honour Ann's
-        with page.expect_navigation():
-            page.locator("#save").click()
-        assert page.url.endswith(f"/matches/{match_id}#scores")
-        expect(page.locator("#round-1")).to_have_count(1)
-        expect(page.locator("#h-entry")).to_have_text("Round 2")
-    finally:
-        context.close()

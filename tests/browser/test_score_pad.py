@@ -12,7 +12,9 @@ from playwright.sync_api import expect
 
 from scorekeeper.engine.games import Game, all_games
 from tests.support.browser_steps import SETTLED_JS
+from tests.support.data import module_for
 from tests.support.legal_rounds import generator_for, legal_round
+from tests.support.picks import a_game, any_game
 from tests.support.table_loop import assert_accessible
 from tests.support.table_loop_rounds import PHONE_SMALL
 
@@ -24,6 +26,10 @@ NAMES = ["Jürgen Maier", "Dorothea", "Anastasia", "Konstantin", "Maximilian", "
 # As many rounds as the longest match (Willi Stich's 19); a target game may end sooner.
 MOST_ROUNDS = 19
 LANGUAGES = [("en", "GB"), ("de", "DE"), ("ru", "RU")]
+# The games whose whole match the sheet must hold on one screen (their data's SHEET_ROUNDS),
+# and those whose rounds can be passed on (their data's SHEET_PASS).
+WHOLE_MATCHES = [game for game in all_games() if getattr(module_for(game), "SHEET_ROUNDS", None)]
+PASSING = [game for game in all_games() if getattr(module_for(game), "SHEET_PASS", None)]
 
 # Each round's line and its explanation's line, as drawn now (None: not drawn).
 ROWS_JS = """() => [...document.querySelectorAll('#rounds-card tbody[id^=round-]')].map(group => {
@@ -100,10 +106,10 @@ def phone_at(page_in, viewport: dict[str, int], language: str = "en", region: st
 def test_a_whole_match_fits_one_screen_and_explanations_open_under_their_round(page_in, game, shot):
     page = phone_at(page_in, PHONE)
     played = recorded_match(page, game, most_players(game))
-    if game.id == "nwik":
-        assert played == 15
-    if game.id == "willi-stich":
-        assert played == 19
+    # The game's own data says how many rounds its whole match is (Nwik 15, Willi Stich 19).
+    whole = getattr(module_for(game), "SHEET_ROUNDS", None)
+    if whole:
+        assert played == whole
     box = sheet_at_top(page)
     assert box["height"] <= PHONE["height"], f"the sheet of {played} rounds is {box['height']} px tall"
     assert page.locator("#rounds-card tbody[id^=round-]").count() == played
@@ -141,9 +147,9 @@ def test_an_explanation_opens_under_its_round_without_js(page_in, game, shot):
 
 
 def test_names_are_short_in_the_narrow_columns_and_whole_for_readers(page_in):
-    willi = next(game for game in all_games() if game.id == "willi-stich")
+    six = a_game("played by six", lambda game: len(most_players(game)) == 6)
     page = phone_at(page_in, PHONE_SMALL)
-    recorded_match(page, willi, NAMES)
+    recorded_match(page, six, NAMES)
     heads = page.locator("#rounds-card thead th.side")
     assert [heads.nth(index).get_attribute("title") for index in range(6)] == NAMES
     assert heads.nth(3).locator("[aria-hidden=true]").text_content() == "Kon."
@@ -152,11 +158,11 @@ def test_names_are_short_in_the_narrow_columns_and_whole_for_readers(page_in):
 
 
 @pytest.mark.parametrize("language,region", LANGUAGES, ids=[language for language, _region in LANGUAGES])
-@pytest.mark.parametrize("game_id", ["nwik", "willi-stich"])
-def test_screenshots_of_the_pad(page_in, shot, language, region, game_id):
-    """Nwik and Willi Stich at both phone sizes in three languages, one round open; the
-    sheet of 360x740 fits its screen too."""
-    game = next(game for game in all_games() if game.id == game_id)
+@pytest.mark.parametrize("game", WHOLE_MATCHES, ids=lambda game: game.id)
+def test_screenshots_of_the_pad(page_in, shot, language, region, game):
+    """The games whose whole match the sheet must hold (Nwik and Willi Stich) at both phone
+    sizes in three languages, one round open; the sheet of 360x740 fits its screen too."""
+    game_id = game.id
     for viewport in (PHONE, PHONE_SMALL):
         page = phone_at(page_in, viewport, language, region)
         played = recorded_match(page, game, most_players(game))
@@ -171,7 +177,7 @@ def test_screenshots_of_the_pad(page_in, shot, language, region, game_id):
 
 def test_an_open_explanation_stays_open_when_another_phone_records_a_round(page_in):
     """Live sync swaps the sheet in anew: the round open on this phone stays open."""
-    nwik = next(game for game in all_games() if game.id == "nwik")
+    nwik = any_game()
     page = phone_at(page_in, PHONE)
     players = most_players(nwik)
     options = generator_for(nwik)[1]
@@ -203,20 +209,20 @@ CUT_HEADS_JS = """() => [...document.querySelectorAll('.sheet thead th.lead, .sh
 
 
 @pytest.mark.parametrize("language,region", LANGUAGES, ids=[language for language, _region in LANGUAGES])
-def test_a_pass_is_written_on_the_round_line_under_whole_heads(page_in, shot, language, region):
-    """Round 1: Benedikt bids and passes, Cleo plays No Trumps: the line says both, with
-    Benedikt's one short form ("Bene." in his column's head too); no head is cut short."""
+@pytest.mark.parametrize("game", PASSING, ids=lambda game: game.id)
+def test_a_pass_is_written_on_the_round_line_under_whole_heads(page_in, shot, language, region, game):
+    """A round passed on (Nwik: Benedikt bids and passes, Cleo plays): the line says both,
+    with the passer's one short form (in his column's head too); no head is cut short."""
+    case = module_for(game).SHEET_PASS
     page = phone_at(page_in, PHONE_SMALL, language, region)
-    created = page.request.post("/api/v1/matches", data={"game": "nwik", "players": ["Anna", "Benedikt", "Cleo"]})
+    created = page.request.post("/api/v1/matches", data={"game": game.id, "players": case["players"]})
     match_id = created.json()["id"]
-    raw = {"style": 6, "stake": 2, "acting_style": 3, "tricks": [3, 8, 2]}
-    assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data=raw).status == 201
+    assert page.request.post(f"/api/v1/matches/{match_id}/rounds", data=case["round"]).status == 201
     page.goto(f"/matches/{match_id}")
     lead = page.locator("#round-1 td.lead")
-    expect(lead.locator("[aria-hidden=true]")).to_have_text("Bene.\u00a0→ Cleo")
-    words = {"en": "Benedikt passed to Cleo", "de": "Benedikt passt an Cleo", "ru": "Benedikt: пас, играет Cleo"}
-    expect(lead.locator(".visually-hidden")).to_have_text(words[language])
-    expect(page.locator("#rounds-card thead th.side").nth(1).locator("[aria-hidden=true]")).to_have_text("Bene.")
+    expect(lead.locator("[aria-hidden=true]")).to_have_text(case["line"])
+    expect(lead.locator(".visually-hidden")).to_have_text(case["words"][language])
+    expect(page.locator("#rounds-card thead th.side").nth(case["passer"]).locator("[aria-hidden=true]")).to_have_text(case["passer_short"])
     assert page.evaluate(CUT_HEADS_JS) == []
     sheet_at_top(page)
-    shot(page, f"pad-nwik-pass-{language}-360")
+    shot(page, f"pad-{game.id}-pass-{language}-360")

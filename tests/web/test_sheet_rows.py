@@ -1,18 +1,16 @@
-"""The score sheet's line a round (web/pages/sheet_rows.py, engine/entry/short_names.py): short names that stay apart, who
-led the round and what it was played for in a few characters, as Nwik and Willi Stich say it."""
+"""The score sheet's line a round (web/pages/sheet_rows.py, engine/entry/short_names.py): short
+names that stay apart, and who leads (nobody while everyone is tied). Each game's own line:
+its own test file (test_nwik_sheet_rows.py, test_willi_stich_sheet_rows.py)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pytest
 
-from scorekeeper.engine.entry import adapter_for
-from scorekeeper.engine.entry.short_names import player_short_names, sheet_lead, short_names, side_short_names
-from scorekeeper.engine.games import get_game
+from scorekeeper.engine.entry.short_names import short_names
+from tests.support.picks import a_game
 
-NWIK = get_game("nwik")
-WILLI = get_game("willi-stich")
-TABLE = NWIK.table(["Ann", "Bob", "Cid"])
+GAME = a_game("played by three", lambda game: game.min_players <= 3 <= game.max_players)
 
 
 def test_short_names_are_cut_with_a_dot_and_never_read_alike():
@@ -20,68 +18,10 @@ def test_short_names_are_cut_with_a_dot_and_never_read_alike():
     assert short_names(["Alexander & Dmitri", "Bartholomew & Evangeline"], 8) == ["Alex. & Dmit.", "Bart. & Evan."]
 
 
-# Round 1: Ann deals, Bob bids; his pass makes Cid the one who plays it.
-PLAYS = [
-    ({"style": 1, "stake": 6, "tricks": [8, 3, 2]}, 1, "♠\u00a0×6"),
-    ({"style": 2, "stake": 3, "trump": "hearts", "tricks": [8, 3, 2]}, 1, "♥\u00a0×3"),
-    ({"style": 3, "stake": 2, "tricks": [8, 3, 2]}, 1, "No Trumps\u00a0×2"),
-    ({"style": 5, "stake": 4, "vip_card": 3, "tricks": [8, 3, 2]}, 1, "VIP\u00a0×12"),
-    ({"style": 6, "stake": 2, "acting_style": 2, "trump": "diamonds", "tricks": [3, 8, 2]}, 2, "♦\u00a0×2"),
-]
-
-
-@pytest.mark.parametrize(("raw", "lead", "play"), PLAYS)
-def test_nwik_names_the_bidder_who_played_and_the_bid(app_context, raw, lead, play):
-    adapter = adapter_for(NWIK)
-    with app_context.test_request_context():
-        assert adapter.sheet_lead(TABLE, raw, 1, 0) == lead
-        shown, words = adapter.sheet_play(TABLE, raw, 1)
-    assert shown == play
-    assert words == adapter.played_for(raw)
-
-
-def test_willi_stich_writes_the_cards_and_the_trump(app_context):
-    adapter, table = adapter_for(WILLI), WILLI.table(["Ann", "Bob", "Cid"])
-    with app_context.test_request_context():
-        assert adapter.sheet_play(table, {"trump": "hearts"}, 12)[0] == "8 ♥"
-        assert adapter.sheet_play(table, {"trump": "none"}, 7)[0] == "7 –"
-        assert adapter.sheet_play(table, {}, 1) == ("1", "1 card")
-        assert adapter.sheet_lead(table, {}, 3, 2) == 2
-
-
-def test_a_pass_is_written_on_the_line_in_words(app_context):
-    """Round 1: Bob bids and passes, Cid plays it: the pad writes the Pass down, not only Cid."""
-    raw = {"style": 6, "stake": 2, "acting_style": 3, "tricks": [3, 8, 2]}
-    with app_context.test_request_context():
-        said = sheet_lead(adapter_for(NWIK), TABLE, raw, 1, 0)
-        plain = sheet_lead(adapter_for(NWIK), TABLE, {"style": 3, "stake": 2, "tricks": [3, 8, 2]}, 1, 0)
-    assert (said["lead"], said["passer"], said["passed"]) == ("Cid", "Bob", "Bob passed to Cid")
-    assert plain["passer"] is None and plain["lead"] == "Bob"
-
-
-def test_each_player_has_one_short_form_on_the_sheet():
-    """The column heads and the lead column cut a name alike ("Ale." in both, not "Alex.")."""
-    names = ["Alexandra", "Maximilian", "Jo", "Friederike", "Bo", "Konstantin"]
-    willi = WILLI.table(names)
-    assert side_short_names(willi, True) == player_short_names(willi, True) == ["Ale.", "Max.", "Jo", "Fri.", "Bo", "Kon."]
-    nwik = NWIK.table(["Anna", "Benedikt", "Cleo"])
-    assert side_short_names(nwik, True) == player_short_names(nwik, True) == ["Anna", "Bene.", "Cleo"]
-
-
 @pytest.mark.parametrize(("totals", "leaders"), [
     ((0, 0, 0), ()), ((5, 5), ()), ((5, 5, 0), (0, 1)), ((-3, 4, 1), (1,)),
 ])
 def test_nobody_leads_while_everyone_is_tied(totals, leaders):
-    state = replace(NWIK.initial_state(NWIK.table(["Ann", "Bob", "Cid"])), earlier=1, totals=totals)
+    state = replace(GAME.initial_state(GAME.table(["Ann", "Bob", "Cid"])), earlier=1, totals=totals)
     assert state.leaders == leaders
     assert replace(state, earlier=0).leaders == ()
-
-
-def test_the_totals_mark_no_leader_after_a_round_of_nothing(client):
-    """Round 1 of Nwik scoring 0, 0, 0: no ▲ on the scoreboard (it marked all three)."""
-    created = client.post("/api/v1/matches", json={"game": "nwik", "players": ["Ann", "Bob", "Cid"]})
-    match_id = created.get_json()["id"]
-    nothing = {"style": 1, "stake": 1, "tricks": [3, 6, 4]}
-    assert client.post(f"/api/v1/matches/{match_id}/rounds", json=nothing).status_code == 201
-    html = client.get(f"/matches/{match_id}").get_data(as_text=True)
-    assert "lead-mark" not in html and " leader" not in html

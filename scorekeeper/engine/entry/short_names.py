@@ -74,8 +74,8 @@ def sheet_lead(adapter, table, raw: Mapping[str, Any], number: int, dealer: int)
     lead = adapter.sheet_lead(table, raw, number, dealer)
     passer = adapter.sheet_passer(table, raw, number)
     shorts = player_short_names(table, adapter.sheet_play_head is not None)
-    said: dict[str, Any] = {"lead": table.name(lead), "lead_short": shorts[lead], "passer": None, "passed": None}
+    cell: dict[str, Any] = {"lead": table.name(lead), "lead_short": shorts[lead], "passer": None, "passed": None}
     if passer is not None:
-        said["passer"] = shorts[passer]
-        said["passed"] = _("{passer} passed to {bidder}", passer=table.name(passer), bidder=table.name(lead))
-    return said
+        cell["passer"] = shorts[passer]
+        cell["passed"] = _("{passer} passed to {bidder}", passer=table.name(passer), bidder=table.name(lead))
+    return cell

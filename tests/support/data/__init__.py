@@ -24,6 +24,8 @@ A module may define, each optional:
   FORM_CONVERSIONS  forms as the page posts them and the round input they are (players, options, form, input)
   UNREADABLE_FORMS  forms the page cannot read and what it says (players, form, message)
   UNTOUCHED_ROUND  what the save bar asks of an untouched first round (tests/browser/test_table_points_browser.py)
+  SHEET_ROUNDS  the rounds of a whole match, all on one screen of the score sheet (tests/browser/test_score_pad.py)
+  SHEET_PASS  a round passed on and how the sheet's line says it (tests/browser/test_score_pad.py)
 """
 from __future__ import annotations
 

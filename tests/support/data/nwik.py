@@ -110,3 +110,15 @@ def worked_chips() -> None:
 
 # What the save bar asks of an untouched first round: every field, in the form's order.
 UNTOUCHED_ROUND = "Still to enter: style, stake, tricks"
+
+# The score sheet: a whole match's rounds on one screen (tests/browser/test_score_pad.py), and
+# a round passed on, as its line says it (Benedikt bids and passes, Cleo plays No Trumps).
+SHEET_ROUNDS = 15
+SHEET_PASS = {
+    "players": ["Anna", "Benedikt", "Cleo"],
+    "round": {"style": 6, "stake": 2, "acting_style": 3, "tricks": [3, 8, 2]},
+    "line": "Bene.\u00a0→ Cleo",
+    "words": {"en": "Benedikt passed to Cleo", "de": "Benedikt passt an Cleo", "ru": "Benedikt: пас, играет Cleo"},
+    "passer": 1,
+    "passer_short": "Bene.",
+}

@@ -92,3 +92,6 @@ def worked_chips() -> None:
 
 # What the save bar asks of an untouched first round: every field, in the form's order.
 UNTOUCHED_ROUND = "Still to enter: calls, tricks"
+
+# The score sheet: a whole match's rounds on one screen (tests/browser/test_score_pad.py).
+SHEET_ROUNDS = 19

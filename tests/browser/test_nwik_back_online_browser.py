@@ -1,4 +1,4 @@
-"""Rounds saved offline meet the server again in chromium: sent once, after which the page
+"""Nwik rounds saved offline meet the server again in chromium: sent once, after which the page
 shows the server's match and nothing as "not yet sent"; and a phone that could not store the
 rules before the connection went keeps its rounds without claiming whose turn it is or
 showing totals that leave them out as if they counted them."""
