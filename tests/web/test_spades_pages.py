@@ -51,8 +51,10 @@ def test_spades_deal_line_says_who_bids_first_not_who_leads(client, language, de
     """In Spades the lowest clubs open the first trick: the deal line names who bids first only."""
     match_id = create(client, "spades")
     page = html_lib.unescape(client.get(f"/matches/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True))
-    assert deal_line in page
-    assert not_said not in page
+    # The deal line's own words (the page elsewhere says "leads:" of the leader in the totals).
+    said = re.search(r">([^<]*" + re.escape(deal_line) + r"[^<]*)<", page)
+    assert said is not None, deal_line
+    assert not_said not in said.group(1)
 
 
 def test_each_sides_bags_are_noted_under_its_total(client):
