@@ -133,11 +133,17 @@ def progress_line(game, table: Table, played: int) -> str:
     return " · ".join(parts)
 
 
-def entry_words(adapter: GameAdapter, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
-    """What changes in the round form from one round to the next, in the templates' words
-    (templates/games/<game>.html), for the phone moving its form on by itself: the game's
-    adapter says it (GameAdapter.entry_words)."""
-    return adapter.entry_words(table, entry)
+def entry_words(adapter: GameAdapter, table: Table, state: MatchState) -> dict[str, Any]:
+    """What changes in the round form from one round to the next (the round after `state`),
+    in the templates' words (templates/games/<game>.html), for the phone moving its form on
+    by itself: the game's adapter says it (GameAdapter.entry_words). `unavailable`: the
+    chips the server greys with the engine's reason (_macros.html greyed_chip, from
+    RoundChips.chips), by form field: a style or stake already used is marked offline too."""
+    hints = state.next or {}
+    words = adapter.entry_words(table, round_entry(adapter, table, hints, state.next_round))
+    chips = adapter.chips(table, state, {}, hints)
+    words["unavailable"] = {name: chip["unavailable"] for name, chip in chips.items() if chip["unavailable"]}
+    return words
 
 
 def check(game, adapter: GameAdapter, table: Table, before: MatchState, after: Sequence[Any], values: Mapping[str, Any]) -> dict[str, Any]:
@@ -223,7 +229,7 @@ def evaluate(request: str) -> str:
         "winners": [table.side_name(index) for index in state.winners],
         "next": dict(hints) if hints else None,
         "next_info": adapter.next_info(table, hints) if hints else None,
-        "entry": entry_words(adapter, table, round_entry(adapter, table, hints, state.next_round)) if hints else None,
+        "entry": entry_words(adapter, table, state) if hints else None,
         "details": json.loads(json.dumps(state.details)),
         "progress": progress_line(game, table, len(state.rounds)),
         "usage": adapter.progress_cells(table, state),
@@ -246,6 +252,6 @@ def evaluate(request: str) -> str:
             before_inputs, after = stored + queued[:replace], queued[replace + 1 :]
         before, error = replay(game, table, before_inputs)
         if before.next:
-            answer["form_entry"] = entry_words(adapter, table, round_entry(adapter, table, before.next, before.next_round))
+            answer["form_entry"] = entry_words(adapter, table, before)
         answer["check"] = {**error, "notes": []} if error is not None else check(game, adapter, table, before, after, asked["form"])
     return json.dumps(answer, ensure_ascii=False)

@@ -24,6 +24,8 @@ def offline_messages() -> dict[str, str]:
         "would_score": _("This round would score"),
         "tap_chips": _("Tap the chips: the round is checked as you go"),
         "why": _("why?"),
+        # A greyed chip of the form moved on offline (_macros.html greyed_chip), for a screen reader.
+        "not_available": _("not available:"),
         "ends_match": _("This round ends the match: {names} win."),
         "ends_match_one": _("This round ends the match: {name} wins."),
         "and": _(" and "),

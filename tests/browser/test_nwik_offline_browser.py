@@ -250,3 +250,42 @@ def test_a_page_that_arrives_as_the_worker_takes_charge_is_kept(new_phone, live_
     page.locator("#save").click()
     expect(page.locator("#h-entry")).to_have_text("Round 2")
     assert console.unexpected() == []
+
+
+def greyed_chips(page) -> list[str]:
+    """The form's greyed chips (_macros.html greyed_chip) a person sees, read: what, and why.
+    (The Acting Bidder's, asked only after a Pass, are not shown while the Pass is used.)"""
+    chips = page.locator("form[data-round-form] details.greyed:visible")
+    return [" ".join(text.split()) for text in chips.all_text_contents()]
+
+
+def test_offline_next_round_marks_the_styles_and_stakes_used(new_phone, live_server, console, shot):
+    """The form moved on offline greys the next Bidder's used style and stake, with the
+    engine's reason, as the server's page does (a player saw them offered as free offline,
+    and only a tap said they were used)."""
+    match_id = post(live_server, "/api/v1/matches", {"game": "nwik", "players": ["Ann", "Bob", "Cy"]})["id"]
+    # Round 1's Bidder passes (style 6) at stake 1: with three players, round 4 is theirs again.
+    rounds = f"/api/v1/matches/{match_id}/rounds"
+    post(live_server, rounds, {"style": 6, "acting_style": 1, "stake": 1, "tricks": [6, 4, 3]})
+    post(live_server, rounds, {"style": 3, "stake": 2, "tricks": [5, 5, 3]})
+    context, page = new_phone("en-GB")
+    page.goto(f"/matches/{match_id}")
+    engine_ready(page)
+    go_offline(page, context, console)
+    expect(page.locator("#h-entry")).to_have_text("Round 3")
+    fill_nwik(page, 4, 2, [2, 8, 3])
+    valid_preview(page)
+    page.locator("#save").click()
+    expect(page.locator("#h-entry")).to_have_text("Round 4")
+    expect(page.locator("#c-style details.greyed")).to_contain_text(["6 · Pass"])
+    expect(page.locator("#c-stake details.greyed")).to_contain_text(["1"])
+    expect(page.locator('#c-style input[value="6"], #c-stake input[value="1"]')).to_have_count(0)
+    offline = greyed_chips(page)
+    shot(page, "offline-nwik-used-greyed", full_page=True)
+    # The server's page of the same round, once the round is sent: the same chips, the same words.
+    context.set_offline(False)
+    expect(page.locator("tbody.provisional")).to_have_count(0, timeout=20_000)
+    page.reload()
+    expect(page.locator("#h-entry")).to_have_text("Round 4")
+    assert greyed_chips(page) == offline
+    assert console.unexpected() == []

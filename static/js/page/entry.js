@@ -5,13 +5,27 @@ import { t } from "./i18n.js";
 import { endsWords } from "./sheet.js";
 
 /* The form as the server renders it for a round, from the engine's words for that round. */
-function setChoices(form, name, options) {
+// A value that may not be chosen (a style already used), as _macros.html greyed_chip draws it.
+function greyedChip(text, why) {
+  var chip = el("details", "chip greyed");
+  var summary = el("summary", "", "");
+  summary.appendChild(el("span", "visually-hidden", t("not_available") + " "));
+  summary.appendChild(document.createTextNode(text));
+  chip.appendChild(summary);
+  var note = el("p", "why-not", why);
+  note.setAttribute("role", "note");
+  chip.appendChild(note);
+  return chip;
+}
+function setChoices(form, name, options, unavailable) {
   var first = form.querySelector('input[name="' + name + '"]');
   var chips = first && first.closest(".chips");
   if (!chips) return;
   var template = first.closest("label.chip").cloneNode(true);
   chips.textContent = "";
   options.forEach(function (option) {
+    var why = (unavailable || {})[String(option[0])];
+    if (why) { chips.appendChild(greyedChip(option[1], why)); return; }
     var chip = template.cloneNode(true);
     var input = chip.querySelector("input");
     input.value = option[0];
@@ -25,7 +39,8 @@ export function applyWords(form, entry) {
   if (!entry) return;
   var who = form.querySelector(".who");
   if (who && entry.who) who.innerHTML = entry.who;  // escaped by the engine (html.escape)
-  Object.keys(entry.choices || {}).forEach(function (name) { setChoices(form, name, entry.choices[name]); });
+  var unavailable = entry.unavailable || {};
+  Object.keys(entry.choices || {}).forEach(function (name) { setChoices(form, name, entry.choices[name], unavailable[name]); });
   Object.keys(entry.legends || {}).forEach(function (name) {
     var fieldset = name === "seats" ? form.querySelector("fieldset.seats")
       : name.charAt(0) === "#" ? form.querySelector(name)
@@ -44,6 +59,8 @@ export function applyWords(form, entry) {
       box.querySelectorAll("label.chip:not(.word), details.greyed").forEach(function (chip) { chip.remove(); });
       var before = box.firstChild;
       for (var value = 0; value <= entry.max; value++) {
+        var why = (unavailable[name] || {})[String(value)];
+        if (why) { box.insertBefore(greyedChip(String(value), why), before); continue; }
         var chip = first.cloneNode(true);
         var input = chip.querySelector("input");
         input.name = name;
