@@ -39,6 +39,15 @@ def test_filling_without_keys_is_caught(page, taps, live_server):
         taps.assert_honest()
 
 
+def test_filling_right_after_a_tap_is_caught(page, taps, live_server):
+    page.goto(f"/matches/new?game={any_game().id}")
+    page.locator("#player_0").tap()
+    page.fill("#player_0", "Ann")
+    expect(page.locator("#player_0")).to_have_value("Ann")
+    with pytest.raises(AssertionError, match="without a tap or key press"):
+        taps.assert_honest()
+
+
 def test_scrolling_is_counted(page, taps, live_server):
     page.goto(f"/matches/new?game={any_game().id}")
     page.mouse.move(200, 400)

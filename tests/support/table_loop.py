@@ -179,21 +179,40 @@ def assert_tap_sizes(page, where: str = "") -> None:
 # --------------------------------------------------------------------------- counting taps
 
 TAP_LISTENER_JS = """(() => {
+    // Which changes a person made, told apart by what caused them rather than by how soon
+    // they followed a tap: on a loaded machine a chip's change came >250 ms after its tap.
     let lastInput = -Infinity;
+    let keysDown = 0;
+    let clicked = null;
+    const typedInto = new Set();
     const report = (kind, detail) => window.__tableLoopTap && window.__tableLoopTap(kind, detail);
     const describe = el => el ? ((el.id ? '#' + el.id : el.tagName ? el.tagName.toLowerCase() : '')
+        + (el.name ? '[' + el.name + ']' : '')
         + (el.innerText ? ' ' + el.innerText.trim().slice(0, 30) : '')) : '';
     addEventListener('pointerdown', e => { lastInput = performance.now(); report('tap', describe(e.target)); }, true);
-    addEventListener('keydown', e => { lastInput = performance.now(); report('key', e.key); }, true);
-    // A tap's change follows its release: on a loaded machine the press may be >250 ms before it.
+    addEventListener('keydown', e => { keysDown += 1; lastInput = performance.now(); report('key', e.key); }, true);
     addEventListener('pointerup', () => { lastInput = performance.now(); }, true);
-    addEventListener('keyup', () => { lastInput = performance.now(); }, true);
-    addEventListener('input', e => {
-        if (performance.now() - lastInput > 250) report('untyped', describe(e.target));
+    addEventListener('keyup', () => { keysDown = Math.max(0, keysDown - 1); lastInput = performance.now(); }, true);
+    // A chip (radio or checkbox) changes as the activation of a real click on it or its label.
+    addEventListener('click', e => {
+        if (!e.isTrusted) return;
+        const target = e.target.closest && e.target.closest('label, input');
+        clicked = target && target.tagName === 'LABEL' ? target.control : target;
     }, true);
-    addEventListener('change', e => {
-        if (performance.now() - lastInput > 250) report('untyped', describe(e.target));
-    }, true);
+    const made = e => {
+        const el = e.target;
+        if (e.isTrusted && (el.type === 'radio' || el.type === 'checkbox')) return clicked === el || keysDown > 0;
+        if (e.isTrusted && el.tagName !== 'SELECT') {
+            // Typed while the key is down; a text field's change (on leaving it) after such typing.
+            if (keysDown > 0) { typedInto.add(el); return true; }
+            return e.type === 'change' && typedInto.has(el);
+        }
+        // A select, or the page's own script answering a tap: soon after one.
+        return performance.now() - lastInput <= 1000;
+    };
+    const check = e => { if (!made(e)) report('untyped', e.type + ' ' + describe(e.target)); };
+    addEventListener('input', check, true);
+    addEventListener('change', check, true);
     let lastY = null;
     addEventListener('scroll', () => {
         if (lastY !== null && Math.abs(scrollY - lastY) >= 1) report('scroll', String(Math.round(scrollY)));
