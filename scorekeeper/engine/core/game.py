@@ -14,7 +14,7 @@ from .errors import MatchFinishedError, OptionError, RoundError, RuleError
 from .fields import InputField, check_fields, shown
 from .i18n import _, _n
 from .options import COMMON_OPTION_NAMES, FIRST_DEALER, OptionSpec
-from .state import MatchState, PlayedMatch, RoundScore, ScoredRound, Table
+from .state import MatchState, PlayedMatch, RoundScore, ScoredRound, Table, highest_winners
 
 if TYPE_CHECKING:
     from .bidding import NumberInput, PlayView
@@ -439,14 +439,5 @@ def target_winners(totals: Sequence[int], target: int) -> tuple[int, ...] | None
     """
     if max(totals) < target:
         return None
-    best = max(totals)
-    leaders = [index for index, total in enumerate(totals) if total == best]
-    if len(leaders) != 1:
-        return None
-    return (leaders[0],)
-
-
-def highest_winners(totals: Sequence[int]) -> tuple[int, ...]:
-    """All sides with the highest total (a tie is a shared win)."""
-    best = max(totals)
-    return tuple(index for index, total in enumerate(totals) if total == best)
+    leaders = highest_winners(totals)
+    return leaders if len(leaders) == 1 else None

@@ -98,8 +98,7 @@ class MatchState:
         of nothing): a lead everyone shares tells the table nothing."""
         if not self.round_count or self.winners or not self.totals:
             return ()
-        best = max(self.totals)
-        leading = tuple(index for index, total in enumerate(self.totals) if total == best)
+        leading = highest_winners(self.totals)
         return () if len(leading) == len(self.totals) else leading
 
     @property
@@ -134,3 +133,9 @@ class PlayedMatch(Protocol):
     def options(self) -> Mapping[str, Any]: ...
     @property
     def rounds(self) -> Sequence[PlayedRound]: ...
+
+
+def highest_winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """All sides with the highest total (a tie is a shared win; MatchState.leaders)."""
+    best = max(totals)
+    return tuple(index for index, total in enumerate(totals) if total == best)
