@@ -1,10 +1,61 @@
-"""Skat on the pages: its refusals in a player's words (its round form is the generic one so far)."""
+"""Skat on the pages: its adapter (the rule each refusal breaks, all passed as a blank declarer) and its refusals in a player's words."""
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from ..core.base import Game, Table
 from ..core.i18n import N_, _
 from ..games import skat as rules
+from . import register_adapter
+from .adapter import GameAdapter
+from .form_fields import form_text
 from .game_words import REFUSAL_WORDS
+from .round_form import Values
+
+
+class SkatAdapter(GameAdapter):
+    game_id = rules.Skat.id
+    # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
+    refusal_anchors = {
+        "declarer_sits_out": "rule-declarer",
+        "bid_missing": "rule-bid",
+        "bid_value": "rule-bid",
+        "null_below_bid": "rule-null",
+        "game_missing": "recording",
+        "field_not_applicable": "rule-game-fields",
+        "bool_type": "recording",
+        "won_follows": "recording",
+        "won_missing": "recording",
+        "matadors_missing": "rule-game-fields",
+        "matadors_range": "rule-game-fields",
+        "points_missing": "rule-game-fields",
+        "points_impossible": "rule-game-fields",
+        "ouvert_without_hand": "rule-hand",
+        "announce_without_hand": "rule-hand",
+        "ouvert_schneider": "rule-hand",
+        "schwarz_points": "rule-schwarz",
+        "ramsch_off": "option-ramsch",
+        "ramsch_missing": "rule-ramsch",
+        "ramsch_dealer": "rule-ramsch",
+        "ramsch_points_missing": "rule-ramsch",
+        "ramsch_sum": "rule-ramsch",
+        "no_trick_count": "rule-ramsch",
+        "no_trick_repeated": "rule-ramsch",
+        "no_trick_sits_out": "rule-ramsch",
+        "no_trick_points": "rule-ramsch",
+    }
+    default_seats = 3
+
+    def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
+        data = super().round_input(form, table, hints)
+        if not form_text(form, "declarer"):
+            # No declarer: all passed (the rules read a null declarer so, never a missing one).
+            data["declarer"] = None
+        return data
+
+
+register_adapter(SkatAdapter)
 
 
 @REFUSAL_WORDS.of(rules.Skat)

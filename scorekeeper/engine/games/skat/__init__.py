@@ -1,10 +1,6 @@
 """Skat: the list a German club keeps, scored to the ISkO (game values, overbidding, the
 Seeger-Fabian list), with Ramsch and Bock as house rules; 3 or 4 at the table.
 
-Not registered yet: the game needs its web adapter and template before every page and the
-API offer it (registering makes the registry-following tests play it everywhere). Import
-`SKAT` from here to use the rules.
-
 The game (`Skat`, here) over its arithmetic (`values.py`: card points, a game's value and
 its words), its scoring (`scoring.py`: the list, Ramsch, Bock, who plays) and the reading of
 a deal's input (`deal_input.py`).
@@ -51,6 +47,7 @@ from ...core.base import (
 )
 from ...core.bidding import NumberInput, Unavailable, draft_counts, draft_value, the_rest
 from ...core.i18n import N_, _
+from .. import register
 from .deal_input import bid_words, ramsch_impossible, read_deal
 from .scoring import active_seats, bock_triggered, list_winners, score_game, score_ramsch, sitting_out
 from .values import (
@@ -317,7 +314,7 @@ class Skat(Game):
         return tuple(inputs)
 
 
-#: the rules of Skat (not in the registry yet: see the module's docstring)
-SKAT = Skat()
+#: the rules of Skat, as the registry holds them
+SKAT = register(Skat())
 
 __all__ = ["SKAT", "Skat", "SkatDeal", "SkatGame", "SkatProgress", "SkatRamsch", "value_game"]
