@@ -172,8 +172,9 @@ def test_conditional_get_answers_304_until_the_match_changes(client):
 def test_rematch_seats_the_same_players_with_the_deal_moved_on(client, game):
     seat_counts, options, _generate = generator_for(game)
     players = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"][: seat_counts[-1]]
-    table, state = play_match(random.Random(14), game, players)
-    match = create(client, game.id, players, {**options, "first_dealer": len(players) - 1})
+    options = {**options, "first_dealer": len(players) - 1}
+    table, state = play_match(random.Random(14), game, players, options=options)
+    match = create(client, game.id, players, options)
     for scored in state.rounds:
         assert post_round(client, match["id"], scored.input).status_code == 201
     finished = client.get(f"/api/v1/matches/{match['id']}").json

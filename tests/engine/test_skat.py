@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scorekeeper.engine.core.base import SPADES, MatchFinishedError, OptionError, RoundError
 from scorekeeper.engine.core.i18n import use_translator
 from scorekeeper.engine.games.skat import BID_VALUES, SKAT, SkatGame, value_game
+from scorekeeper.engine.games.skat.scoring import list_columns
 from tests.support.chips import value_at, with_value
 from tests.support.data import skat as skat_data
 from tests.support.i18n import assert_all_translated, wrap
@@ -52,7 +53,7 @@ def test_examples_1_to_4_four_deals_in_a_row():
     assert explained[3][1] == (
         "spades with 1, game 2, hand 3 × 11 = 33; bid 44, overbid: 4 × 11 = 44; lost: -2 × 44 - 50 = -138"
     )
-    assert state.details == {"bock_pending": 0, "games_won": [0, 1, 0], "games_lost": [1, 1, 1]}
+    assert state.details == {"bock_pending": 0, "games_won": [0, 1, 0], "games_lost": [1, 1, 1], "opponent_bonuses": [2, 2, 2]}
 
 
 @pytest.mark.parametrize(
@@ -111,6 +112,27 @@ def test_example_8_the_plain_list():
     assert state.rounds[0].score.explanation == ("Bob won: 0", "clubs with 2, game 3 × 12 = 36; won: +36", "Bob won: 0")
     assert state.rounds[1].score.explanation[2] == "diamonds without 1, game 2, schneider 3 × 9 = 27; lost: -2 × 27 = -54"
     assert state.rounds[1].score.explanation[0] == "Cid lost: 0"
+
+
+# The end columns of the list after deals 1-4 (example 1), at four (example 7) and on the
+# plain list (example 8): won, lost, the 50s, the 40s/30s and the games' values left.
+@pytest.mark.parametrize(
+    ("deals", "n", "options", "columns"),
+    [
+        (EXAMPLE_1_TO_4, 3, {}, [(0, 1, -50, 80, -384), (1, 1, 0, 80, -52), (0, 1, -50, 80, -54)]),
+        ([{"declarer": 2, "game": "hearts", "matadors": 3, "bid": 40, "points": 58}], 4, {},
+         [(0, 0, 0, 30, 0), (0, 0, 0, 30, 0), (0, 1, -50, 0, -80), (0, 0, 0, 30, 0)]),
+        ([{"declarer": 2, "game": "hearts", "matadors": 3, "bid": 40, "points": 58}], 4, {"dealer_bonus": False},
+         [(0, 0, 0, 0, 0), (0, 0, 0, 30, 0), (0, 1, -50, 0, -80), (0, 0, 0, 30, 0)]),
+        (EXAMPLE_1_TO_4[:2], 3, {"scoring": "plain"}, [(0, 0, 0, 0, 0), (1, 0, 0, 0, 36), (0, 1, 0, 0, -54)]),
+    ],
+    ids=["example-1-to-4", "example-7", "example-7-no-dealer-bonus", "example-8-plain"],
+)
+def test_the_lists_end_columns_add_up_to_the_totals(deals, n, options, columns):
+    state = play(deals, n=n, **options)
+    found = list_columns(table(n, **options), state.totals, state.progress)
+    assert [(c.won, c.lost, c.fifties, c.shares, c.games) for c in found] == columns
+    assert [c.fifties + c.shares + c.games for c in found] == list(state.totals)
 
 
 def test_example_9_ramsch_at_four_players():
@@ -464,7 +486,7 @@ def test_a_snapshot_plays_on_like_a_replay():
         before = SKAT.replay(game_table, deals[:cut])
         snapshot = json.loads(json.dumps(SKAT.snapshot(before)))
         assert snapshot["progress"] == {"bock": before.progress.bock, "won": list(before.progress.won),
-                                        "lost": list(before.progress.lost)}
+                                        "lost": list(before.progress.lost), "shares": list(before.progress.shares)}
         played_on = SKAT.replay(game_table, deals[cut:], start=SKAT.restore(game_table, snapshot))
         replayed = SKAT.replay(game_table, deals)
         assert (played_on.totals, played_on.progress, played_on.next, played_on.details) == (

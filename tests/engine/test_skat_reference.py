@@ -28,7 +28,12 @@ def assert_same(engine_state, reference: ref.ListState) -> None:
     assert list(engine_state.winners) == (sorted(reference.winners) if reference.finished else [])
     if not reference.finished:
         assert dict(engine_state.next) == reference.hints()
-    assert engine_state.details == {"bock_pending": reference.bock_owed, "games_won": reference.won, "games_lost": reference.lost}
+    assert engine_state.details == {
+        "bock_pending": reference.bock_owed,
+        "games_won": reference.won,
+        "games_lost": reference.lost,
+        "opponent_bonuses": reference.shares,
+    }
 
 
 def stored(state) -> Any:

@@ -116,9 +116,13 @@ def test_a_bad_last_match_refuses_the_whole_import_in_the_readers_language(clean
     last["rounds"][0]["input"] = inflated(last["rounds"][0]["input"])  # numbers no round can hold
     reply = client.post("/api/v1/leagues/import", json=export, headers={"Accept-Language": "de"})
     assert reply.status_code == 422, reply.json
-    # The engine's refusal, worded in German like the rest of the message.
+    # The engine's refusal, worded in German like the rest of the message: not as an English
+    # reader is told it (whichever game the last match is of).
     assert f"(Partie {last['id']}): Runde 1: " in reply.json["message"], reply.json["message"]
-    assert "darf höchstens" in reply.json["message"], reply.json["message"]
+    english = client.post("/api/v1/leagues/import", json=export, headers={"Accept-Language": "en"})
+    assert english.status_code == 422 and f"(match {last['id']}): round 1: " in english.json["message"], english.json
+    german_refusal = reply.json["message"].split("Runde 1: ", 1)[1]
+    assert german_refusal and german_refusal not in english.json["message"], (german_refusal, english.json["message"])
     with clean_app.app_context():
         for model in (League, Player, Match, Round, RoundSnapshot, LeagueLedger):
             assert db.session.scalar(select(func.count()).select_from(model)) == 0, model

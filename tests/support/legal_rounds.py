@@ -45,10 +45,13 @@ def legal_round(rng: random.Random, game: Game, table: Table, state: MatchState)
     raise RuntimeError(f"no legal {game.id} round found after {ATTEMPTS} tries")
 
 
-def play_match(rng: random.Random, game: Game, players: list[str], *, finish: bool = True) -> tuple[Table, MatchState]:
+def play_match(
+    rng: random.Random, game: Game, players: list[str], *, finish: bool = True, options: dict[str, Any] | None = None
+) -> tuple[Table, MatchState]:
     """A match of random legal rounds played by the engine: to its end (retried from the start
-    should it run past MAX_ROUNDS), or with finish=False a random number of rounds."""
-    options = generator_for(game)[1]
+    should it run past MAX_ROUNDS), or with finish=False a random number of rounds; with the
+    generator's options, or `options` (who deals first decides who may declare, at Skat)."""
+    options = generator_for(game)[1] if options is None else options
     while True:
         table = game.table(players, dict(options))
         state = game.initial_state(table)

@@ -235,9 +235,13 @@ def after_five_rounds(client, game: Game, rng: random.Random) -> str:
 
 
 def past_the_most(game: Game, table, state, form: dict[str, str]) -> dict[str, str]:
-    """The form with a seat's or side's count one past its most chip: read as a number, refused by the engine."""
+    """The form with a seat's or side's count one past its most chip (else a count of the whole
+    round the form holds, as Skat's bid): read as a number, refused by the engine."""
     adapter = adapter_for(game)
-    item = next(item for item in game.number_inputs(table, state) if "." in item.field and not item.words)
+    counts = [item for item in game.number_inputs(table, state) if not item.words]
+    item = next((item for item in counts if "." in item.field), None) or next(
+        item for item in counts if adapter.chip_name(item.field) in form
+    )
     return {**form, adapter.chip_name(item.field): str(item.maximum + 1)}
 
 

@@ -51,6 +51,8 @@ class InputField:
     VIP card), as alternatives, each the values of other per-round fields that must all
     hold ({"style": 5}, {"style": 6, "acting_style": 5}); () is every round. `usual`: the
     count most rounds have (Zwicker's Zwicks: 0), so a form may choose it beforehand.
+    `blank_is_null`: an optional per-round field left blank is sent as null, not left out
+    (Skat's declarer: nobody declared, all passed).
     """
 
     name: str
@@ -69,6 +71,7 @@ class InputField:
     phase: str = PLAY
     shown_when: tuple[Mapping[str, Any], ...] = ()
     usual: int | None = None
+    blank_is_null: bool = False
 
 
 def shown(value: Any) -> str:

@@ -168,7 +168,7 @@ class RoundForm:
                 continue
             if field.per == "round":
                 value = self.read_value(form, field, self.form_name(field, None), _(field.label), field.name)
-                if value is not None:
+                if value is not None or field.blank_is_null:
                     data[field.name] = value
                 continue
             count = table.n if field.per == "seat" else len(table.sides)

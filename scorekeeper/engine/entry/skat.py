@@ -1,17 +1,12 @@
-"""Skat on the pages: its adapter (the rule each refusal breaks, all passed as a blank declarer) and its refusals in a player's words."""
+"""Skat on the pages: its adapter (the rule each refusal breaks) and its refusals in a player's words."""
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 from ..core.base import Game, Table
 from ..core.i18n import N_, _
 from ..games import skat as rules
 from . import register_adapter
 from .adapter import GameAdapter
-from .form_fields import form_text
 from .game_words import REFUSAL_WORDS
-from .round_form import Values
 
 
 class SkatAdapter(GameAdapter):
@@ -46,13 +41,6 @@ class SkatAdapter(GameAdapter):
         "no_trick_points": "rule-ramsch",
     }
     default_seats = 3
-
-    def round_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
-        data = super().round_input(form, table, hints)
-        if not form_text(form, "declarer"):
-            # No declarer: all passed (the rules read a null declarer so, never a missing one).
-            data["declarer"] = None
-        return data
 
 
 register_adapter(SkatAdapter)

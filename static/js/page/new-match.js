@@ -49,12 +49,16 @@ export function installNewMatch() {
   /* The new-match form drawn anew keeps the button just tapped in reach: each seat
      "+ Add seat" adds moves it down, and with many games' tabs above it would go under the
      sticky Start bar. Scrolled only when it is out of reach (scroll-padding keeps it above
-     the bar); with JavaScript off the form's page comes back at its top anyway. */
-  document.addEventListener("htmx:afterSettle", function (event) {
+     the bar); with JavaScript off the form's page comes back at its top anyway. Right after
+     the swap, in the same task: after the settle (20 ms on) a tap could come first. */
+  document.addEventListener("htmx:afterSwap", function (event) {
     var config = event.detail && event.detail.requestConfig;
     var tapped = config && config.elt;
     if (!tapped || tapped.isConnected || tapped.tagName !== "BUTTON" || !tapped.closest("#setup")) return;
     var again = document.querySelector('#setup button[name="' + tapped.name + '"][value="' + tapped.value + '"]');
     if (again) again.scrollIntoView({ block: "nearest" });
+    // The seats come next: with many games' tabs above, a game's "+ Add seat" starts under the bar.
+    var add = document.querySelector('#setup button[name="action"][value="add_seat"]');
+    if (add) add.scrollIntoView({ block: "nearest" });
   });
 }

@@ -310,7 +310,8 @@ def deal_scores(n: int, dealer: int, options: dict[str, Any], deal: Deal, bock: 
 
 @dataclass
 class ListState:
-    """A list kept by hand: totals, Bock deals owed, games won and lost, the end."""
+    """A list kept by hand: totals, Bock deals owed, games won and lost, the 40s or 30s each
+    got for another's lost game, the end."""
 
     n: int
     options: dict[str, Any]
@@ -318,6 +319,7 @@ class ListState:
     bock_owed: int = 0
     won: list[int] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)
+    shares: list[int] = field(default_factory=list)
     deals: int = 0
     finished: bool = False
     winners: list[int] = field(default_factory=list)
@@ -326,6 +328,7 @@ class ListState:
         self.totals = [0] * self.n
         self.won = [0] * self.n
         self.lost = [0] * self.n
+        self.shares = [0] * self.n
 
     def dealer(self) -> int:
         return (self.options["first_dealer"] + self.deals) % self.n
@@ -361,6 +364,9 @@ class ListState:
                 self.won[deal.declarer or 0] += 1
             else:
                 self.lost[deal.declarer or 0] += 1
+                for seat, score in enumerate(scores):
+                    if seat != deal.declarer and score in (40, 30):
+                        self.shares[seat] += 1
             if "sixty" in triggers and deal.game != "null" and deal.points == 60:
                 triggered = True
             if "lost_grand" in triggers and deal.game == "grand" and not won:

@@ -108,8 +108,8 @@ class Skat(Game):
             "choice",
             SEEGER_FABIAN,
             N_(
-                "seeger_fabian: the tournament list: won +value + 50; lost -2 × value - 50 and +40 to each other "
-                "player (+30 at 4 players). plain: won +value, lost -2 × value, no bonuses."
+                "The Seeger-Fabian list (tournaments): won +value + 50; lost -2 × value - 50 and +40 to each "
+                "other player (+30 at 4 players). The plain list: won +value, lost -2 × value, no bonuses."
             ),
             choices=(SEEGER_FABIAN, PLAIN),
         ),
@@ -125,8 +125,8 @@ class Skat(Game):
             "list",
             [],
             N_(
-                "Bock triggers: sixty (a game with 60 to 60), lost_grand (a grand lost), all_pass (all passed). "
-                "Each owes a Bock round: one doubled deal per player. Empty: no Bock."
+                "What owes a Bock round: a game with 60 to 60, a grand lost, all passed (each chosen on its own). "
+                "A Bock round is one doubled deal per player. None chosen: no Bock."
             ),
             choices=BOCK_TRIGGERS,
         ),
@@ -172,7 +172,7 @@ class Skat(Game):
         return tuple((seat,) for seat in range(n_players))
 
     def start(self, table: Table) -> SkatProgress:
-        return SkatProgress(bock=0, won=(0,) * table.n, lost=(0,) * table.n)
+        return SkatProgress(bock=0, won=(0,) * table.n, lost=(0,) * table.n, shares=(0,) * table.n)
 
     # ---- a deal's input
 
@@ -186,10 +186,14 @@ class Skat(Game):
         number = state.next_round
         bock = progress.bock > 0
         valued: Valuation | None = None
-        won, lost = list(progress.won), list(progress.lost)
+        won, lost, shares = list(progress.won), list(progress.lost), list(progress.shares)
         if round_.game is not None:
             score, valued = score_game(table, round_.game, bock, sitting_out(table, number))
             (won if valued.won else lost)[round_.game.declarer] += 1
+            # The others' only points from a declared game are the list's 40 or 30.
+            for seat, points in enumerate(score.scores):
+                if seat != round_.game.declarer and points > 0:
+                    shares[seat] += 1
         elif round_.ramsch is not None:
             score = score_ramsch(table, round_.ramsch, bock)
         else:
@@ -198,7 +202,7 @@ class Skat(Game):
         owed = progress.bock - 1 if bock else 0
         if bock_triggered(table.options["bock"], round_, valued):
             owed += table.n
-        return score, SkatProgress(bock=owed, won=tuple(won), lost=tuple(lost))
+        return score, SkatProgress(bock=owed, won=tuple(won), lost=tuple(lost), shares=tuple(shares))
 
     def winners(self, table: Table, state: MatchState) -> tuple[int, ...] | None:
         options = table.options
@@ -224,7 +228,12 @@ class Skat(Game):
         }
 
     def details(self, table: Table, progress: SkatProgress) -> dict[str, Any]:
-        return {"bock_pending": progress.bock, "games_won": list(progress.won), "games_lost": list(progress.lost)}
+        return {
+            "bock_pending": progress.bock,
+            "games_won": list(progress.won),
+            "games_lost": list(progress.lost),
+            "opponent_bonuses": list(progress.shares),
+        }
 
     def fixed_rounds(self, table: Table) -> int | None:
         return table.options["max_deals"] if table.options["target"] is None else None
@@ -232,14 +241,13 @@ class Skat(Game):
     progress_format = 1
 
     def encode_progress(self, progress: SkatProgress) -> Any:
-        return {"bock": progress.bock, "won": list(progress.won), "lost": list(progress.lost)}
+        return {"bock": progress.bock, "won": list(progress.won), "lost": list(progress.lost), "shares": list(progress.shares)}
 
     def decode_progress(self, table: Table, data: Any) -> SkatProgress:
-        won = tuple(int(count) for count in data["won"])
-        lost = tuple(int(count) for count in data["lost"])
-        if len(won) != table.n or len(lost) != table.n:
+        won, lost, shares = (tuple(int(count) for count in data[key]) for key in ("won", "lost", "shares"))
+        if not len(won) == len(lost) == len(shares) == table.n:
             raise ValueError("one count per seat")
-        return SkatProgress(bock=int(data["bock"]), won=won, lost=lost)
+        return SkatProgress(bock=int(data["bock"]), won=won, lost=lost, shares=shares)
 
     # ---- refusals in a player's words
 
@@ -249,7 +257,7 @@ class Skat(Game):
         # A generic form's fields; a suit game's and a grand's outcome fields only for them.
         scored = tuple({"game": game} for game in (*SUIT_GAMES, GRAND))
         fields = [
-            InputField("declarer", N_("declarer"), kind=SEAT, optional=True),
+            InputField("declarer", N_("declarer"), kind=SEAT, optional=True, blank_is_null=True),
             InputField("game", N_("game"), kind=CHOICE, choices=GAMES, choice_names=GAME_NAMES, optional=True),
             InputField("bid", N_("bid"), minimum=BID_VALUES[0], maximum=BID_VALUES[-1], optional=True),
             InputField("hand", N_("hand"), kind=CHOICE, choices=(False, True), choice_names=YES_NO, optional=True),

@@ -1,8 +1,9 @@
-"""Skat's scoring: a declared game or a Ramsch on the list, Bock deals, the list's winners,
-and who plays a deal at a table of four."""
+"""Skat's scoring: a declared game or a Ramsch on the list, Bock deals, the list's winners
+and its end columns, and who plays a deal at a table of four."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ...core.base import (
     RoundScore,
@@ -139,6 +140,31 @@ def list_winners(totals: Sequence[int], progress: SkatProgress, seeger_fabian: b
     leaders = tuple(seat for seat in leaders if progress.won[seat] == most_won)
     fewest_lost = min(progress.lost[seat] for seat in leaders)
     return tuple(seat for seat in leaders if progress.lost[seat] == fewest_lost)
+
+
+@dataclass(frozen=True)
+class ListColumns:
+    """One player's end columns of a Seeger-Fabian list (SkWO 5.1): declared games won and
+    lost, their 50s (+50 won, -50 lost), the 40s (30s at four) for the others' lost games,
+    and what is left of the total: the games' own values (and Ramsch points)."""
+
+    won: int
+    lost: int
+    fifties: int
+    shares: int
+    games: int
+
+
+def list_columns(table: Table, totals: Sequence[int], progress: SkatProgress) -> tuple[ListColumns, ...]:
+    """Each player's end columns; on the plain list the 50s and 40s are 0 (it has none)."""
+    seeger_fabian = table.options["scoring"] == SEEGER_FABIAN
+    columns = []
+    for seat, total in enumerate(totals):
+        won, lost = progress.won[seat], progress.lost[seat]
+        fifties = WON_BONUS * won - LOST_BONUS * lost if seeger_fabian else 0
+        shares = OPPONENT_BONUS[table.n] * progress.shares[seat]
+        columns.append(ListColumns(won=won, lost=lost, fifties=fifties, shares=shares, games=total - fifties - shares))
+    return tuple(columns)
 
 
 # ---- who plays

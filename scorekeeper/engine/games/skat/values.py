@@ -131,11 +131,13 @@ class SkatDeal:
 
 @dataclass(frozen=True)
 class SkatProgress:
-    """Bock deals owed (the next included) and each player's declared games won and lost."""
+    """Bock deals owed (the next included), each player's declared games won and lost, and
+    how often each got the 40 (30 at four) for another's lost game: the list's end columns."""
 
     bock: int
     won: tuple[int, ...]
     lost: tuple[int, ...]
+    shares: tuple[int, ...]
 
 
 @dataclass(frozen=True)
