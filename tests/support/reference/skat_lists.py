@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from tests.support.reference import skat_reference as ref
@@ -22,6 +24,56 @@ COMBINATIONS = [
     for ramsch in (False, True)
     for bock in BOCK_SETS
 ]
+# A list's deals drawn at the most (a target alone may never be reached).
+ATTEMPTS = 150
+
+
+def combination_id(combination: tuple[int, str, bool, bool, list[str]]) -> str:
+    """A test id naming the combination's options."""
+    n, scoring, dealer_bonus, ramsch, bock = combination
+    return f"{n}p-{scoring}-{'bonus' if dealer_bonus else 'nobonus'}-{'ramsch' if ramsch else 'noramsch'}-{'+'.join(bock) or 'nobock'}"
+
+
+@dataclass
+class SeededList:
+    """The list of COMBINATIONS[index]: its players, the options a keeper gives, the options in
+    effect (as the reference reads them) and the random source its deals are drawn from next."""
+
+    n: int
+    given: dict[str, Any]
+    options: dict[str, Any]
+    rng: random.Random
+
+
+def seeded_list(index: int) -> SeededList:
+    n, scoring, dealer_bonus, ramsch, bock = COMBINATIONS[index]
+    rng = random.Random(f"skat-{index}")
+    given = {"scoring": scoring, "dealer_bonus": dealer_bonus, "ramsch": ramsch, "bock": bock,
+             "first_dealer": rng.randrange(n), **end_options(index, rng)}
+    return SeededList(n, given, ref.options_for(n, given), rng)
+
+
+def drawn_deals(seeded: SeededList, reference: ref.ListState) -> Iterator[dict[str, Any]]:
+    """The list's deals one at a time until `reference` ends (at most ATTEMPTS): the caller plays
+    each on `reference` before taking the next, whose dealer follows from it."""
+    for _attempt in range(ATTEMPTS):
+        if reference.finished:
+            return
+        yield random_deal(seeded.rng, seeded.n, reference.dealer(), seeded.options)
+
+
+def expected_state(reference: ref.ListState) -> dict[str, Any]:
+    """What the engine's state and the API's match document say of the list `reference` keeps."""
+    return {
+        "totals": list(reference.totals),
+        "finished": reference.finished,
+        "winners": sorted(reference.winners) if reference.finished else [],
+        "next": None if reference.finished else reference.hints(),
+        "details": {"bock_pending": reference.bock_owed, "games_won": list(reference.won),
+                    "games_lost": list(reference.lost), "opponent_bonuses": list(reference.shares)},
+    }
+
+
 # Card points a deal often ends with, the edges of every rule among them.
 POINTS = [0, 10, 22, 23, 30, 31, 45, 59, 60, 61, 62, 75, 89, 90, 91, 100, 118, 120]
 NOT_BIDS = [0, 17, 19, 21, 25, 26, 28, 265, 300, -18]
