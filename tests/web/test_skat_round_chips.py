@@ -83,20 +83,23 @@ def test_a_won_suit_game_by_chips_is_saved(client):
 DEALS = [
     ({"declarer": "pass"}, {"declarer": None}),
     ({"declarer": "0", "game": "clubs", "without": "0", "matadors": "2", "bid": "18", "points": "85"},
-     {"declarer": 0, "game": "clubs", "bid": 18, "hand": False, "ouvert": False, "matadors": 2, "without": False,
-      "points": 85, "schwarz": False}),
+     {"declarer": 0, "game": "clubs", "bid": 18, "hand": False, "matadors": 2, "without": False, "points": 85}),
     ({"declarer": "2", "game": "grand", "without": "1", "matadors": "4", "bid": "more", "bid_more": "120",
       "hand": "1", "announce": "schwarz", "points": "120", "schwarz": "1"},
-     {"declarer": 2, "game": "grand", "bid": 120, "hand": True, "ouvert": False, "matadors": 4, "without": True,
+     {"declarer": 2, "game": "grand", "bid": 120, "hand": True, "matadors": 4, "without": True,
       "announce": "schwarz", "points": 120, "schwarz": True}),
     # An announcement left chosen once hand is untoggled is not sent (its part is hidden).
     ({"declarer": "1", "game": "hearts", "without": "0", "matadors": "1", "bid": "20", "announce": "schneider",
       "points": "40"},
-     {"declarer": 1, "game": "hearts", "bid": 20, "hand": False, "ouvert": False, "matadors": 1, "without": False,
-      "points": 40, "schwarz": False}),
+     {"declarer": 1, "game": "hearts", "bid": 20, "hand": False, "matadors": 1, "without": False, "points": 40}),
+    # Ouvert (a hand game), announced schwarz and made: toggles said only when on.
+    ({"declarer": "0", "game": "diamonds", "without": "0", "matadors": "1", "bid": "18", "hand": "1", "ouvert": "1",
+      "announce": "schwarz", "points": "120", "schwarz": "1"},
+     {"declarer": 0, "game": "diamonds", "bid": 18, "hand": True, "ouvert": True, "matadors": 1, "without": False,
+      "announce": "schwarz", "points": 120, "schwarz": True}),
     # A null game asks won or lost, never matadors or points (left from an earlier choice).
     ({"declarer": "1", "game": "null", "without": "0", "matadors": "3", "bid": "23", "won": "0", "points": "50"},
-     {"declarer": 1, "game": "null", "bid": 23, "hand": False, "ouvert": False, "won": False}),
+     {"declarer": 1, "game": "null", "bid": 23, "won": False}),
 ]
 
 
@@ -137,5 +140,5 @@ def test_every_legal_deal_posts_back_the_same_deal(n, ramsch):
     while not state.finished:
         raw, after = legal_round(rng, SKAT, table, state)
         posted = adapter.round_input(adapter.form_values(raw, table, state.next), table, state.next)
-        assert SKAT.play(table, state, posted).rounds[-1].score == after.rounds[-1].score, (raw, posted)
+        assert posted == raw
         state = after

@@ -137,8 +137,11 @@ class SkatAdapter(GameAdapter):
         if bid == MORE:
             bid = form_text(form, f"bid_{MORE}")
         counted(data, missing, "bid", bid, _("bid"))
+        # A toggle left off is the engine's default: said only when on (with/without and hand
+        # of a suit game or a grand, which every such game is, are always said).
         for name in ("hand", "ouvert"):
-            data[name] = form_text(form, name) == YES
+            if form_text(form, name) == YES or (name == "hand" and game in SCORED):
+                data[name] = form_text(form, name) == YES
         if game == NULL:
             won = form_text(form, "won")
             if won:
@@ -159,10 +162,11 @@ class SkatAdapter(GameAdapter):
         counted(data, missing, "matadors", form_text(form, "matadors"), _("matadors"))
         data["without"] = form_text(form, "without") == YES
         announce = form_text(form, "announce")
-        if announce and data["hand"]:
+        if announce and data.get("hand"):
             data["announce"] = announce
         counted(data, missing, "points", form_text(form, "points"), _("card points"))
-        data["schwarz"] = form_text(form, "schwarz") == YES
+        if form_text(form, "schwarz") == YES:
+            data["schwarz"] = True
         return missing
 
     @staticmethod
@@ -170,7 +174,7 @@ class SkatAdapter(GameAdapter):
         """A null game's value, said before the rest is entered ("Null hand is worth 35. ")."""
         if data.get("game") != NULL:
             return ""
-        key = (bool(data.get("hand")), bool(data.get("ouvert")))
+        key = (data.get("hand") is True, data.get("ouvert") is True)
         return _("{game} is worth {value}.", game=_(NULL_NAMES[key]), value=NULL_VALUES[key]) + " "
 
     def passed_input(self, form: Values, table: Table, hints: Mapping[str, Any]) -> dict[str, Any]:
@@ -187,7 +191,9 @@ class SkatAdapter(GameAdapter):
             if seat in playing else None
             for seat in range(table.n)
         ]
-        data["no_trick"] = [seat for seat in playing if form_text(form, f"no_trick_{seat}") == YES]
+        no_trick = [seat for seat in playing if form_text(form, f"no_trick_{seat}") == YES]
+        if no_trick:
+            data["no_trick"] = no_trick
         return data
 
     def form_values(self, raw: Mapping[str, Any], table: Table, hints: Mapping[str, Any]) -> dict[str, str]:
