@@ -215,7 +215,7 @@ def evaluate(request: str) -> str:
                 "dealer": table.name(scored.dealer),
                 # The score sheet's lead and play columns (web/pages/sheet_rows.py), for a queued round's line.
                 **sheet_lead(adapter, table, scored.input, scored.number, scored.dealer),
-                "play": adapter.sheet_play(table, scored.input, scored.number)[0],
+                "play": adapter.sheet_play_of(table, scored)[0],
                 "scores": list(scored.score.scores),
                 "explanation": list(scored.score.explanation),
                 "input": scored.input,

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from ..core.base import (
     MatchState,
+    ScoredRound,
     Table,
 )
 from ..core.fields import CLUBS, DIAMONDS, HEARTS, SPADES
@@ -94,8 +95,9 @@ class GameAdapter(RoundChips, RoundWords):
     #: None: the game's rounds are alike, no such column
     sheet_play_head: ClassVar[str | None] = None
 
-    def sheet_lead(self, table: Table, raw: Mapping[str, Any], number: int, dealer: int) -> int:
-        """The seat the score sheet names beside a round (its column sheet_lead_head): who dealt."""
+    def sheet_lead(self, table: Table, raw: Mapping[str, Any], number: int, dealer: int) -> int | None:
+        """The seat the score sheet names beside a round (its column sheet_lead_head): who
+        dealt; None: nobody (a Skat deal all passed has no declarer)."""
         return dealer
 
     def sheet_passer(self, table: Table, raw: Mapping[str, Any], number: int) -> int | None:
@@ -107,6 +109,11 @@ class GameAdapter(RoundChips, RoundWords):
         """What a round was played for, in a few characters for the sheet's narrow column and
         in words (its title): ("", "") where the game has no such column."""
         return "", ""
+
+    def sheet_play_of(self, table: Table, scored: ScoredRound) -> tuple[str, str]:
+        """sheet_play of a scored round; a game whose column also says how the round was scored
+        (Skat marks a Bock deal, which only the score's details know) overrides this."""
+        return self.sheet_play(table, scored.input, scored.number)
 
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         """What each side bid and made in a recorded round, in a few words for the score sheet

@@ -70,10 +70,13 @@ def sheet_lead(adapter, table, raw: Mapping[str, Any], number: int, dealer: int)
     """Who led a round as the sheet's lead column says it (templates/_sheet.html): the
     player's whole and short name and, where someone passed the round on to them (Nwik's
     Pass, which a paper pad writes down: it uses up the passer's Pass), the passer's short
-    name and the Pass in words ("Anna passed to Ben"); None without a Pass."""
+    name and the Pass in words ("Anna passed to Ben"); None without a Pass. A round nobody
+    led (all passed, at Skat) has a dash, "nobody" in words."""
     lead = adapter.sheet_lead(table, raw, number, dealer)
     passer = adapter.sheet_passer(table, raw, number)
     shorts = player_short_names(table, adapter.sheet_play_head is not None)
+    if lead is None:
+        return {"lead": _("nobody"), "lead_short": "–", "passer": None, "passed": None}
     cell: dict[str, Any] = {"lead": table.name(lead), "lead_short": shorts[lead], "passer": None, "passed": None}
     if passer is not None:
         cell["passer"] = shorts[passer]

@@ -22,10 +22,11 @@ from ..games.skat.values import (
     SUIT_GAMES,
 )
 from . import register_adapter
-from .adapter import Blanks, GameAdapter, still_to_enter
+from .adapter import Blanks, still_to_enter
 from .form_fields import MISSING, FormError, form_text, int_or_none, whole_number
 from .game_words import REFUSAL_WORDS
 from .round_form import MORE, Values, text_of
+from .skat_list import SkatList
 from .template_words import said, said_n
 
 #: the declarer chip that says nobody declared: all passed
@@ -39,7 +40,7 @@ GAME_WORDS: Mapping[str, str] = {**{suit: SUIT_NAMES[suit] for suit in SUIT_GAME
 #: the games whose outcome follows from the card points (matadors, points, schwarz asked)
 SCORED = (*SUIT_GAMES, GRAND)
 
-class SkatAdapter(GameAdapter):
+class SkatAdapter(SkatList):
     game_id = rules.Skat.id
     template = "games/skat.html"
     # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).

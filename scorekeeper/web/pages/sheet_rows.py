@@ -50,7 +50,7 @@ def sheet_row(adapter: GameAdapter, table, scored, running: list[int], edited: b
             "made": made[index] if index < len(made) else "",
             "explanation": scored.score.explanation[index],
         })
-    play, play_words = adapter.sheet_play(table, scored.input, scored.number)
+    play, play_words = adapter.sheet_play_of(table, scored)
     return {
         "number": scored.number,
         "dealer": table.name(scored.dealer),

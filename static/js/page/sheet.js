@@ -32,9 +32,12 @@ export function renderTotals(answer) {
       (answer.usage[seat] || []).forEach(function (cell, index) {
         var td = cells[index];
         if (!td) return;
-        td.classList.toggle("used", cell.used);
-        td.classList.toggle("free", !cell.used);
-        td.title = cell.title;
+        // A grid of used and free (Nwik's styles) marks them; plain counts (Skat's list) have no mark.
+        if ("used" in cell) {
+          td.classList.toggle("used", cell.used);
+          td.classList.toggle("free", !cell.used);
+          td.title = cell.title;
+        }
         td.textContent = "";
         td.appendChild(cell.used ? el("s", "", cell.text) : document.createTextNode(cell.text));
       });
