@@ -236,6 +236,8 @@ class SkatAdapter(SkatList):
         words["who"] = escape(entry["who"])
         # The declarer's chips: at four, who sits out changes from deal to deal.
         words["choices"] = {"declarer": [[value, label] for value, label in entry["declarer_options"]]}
+        # The Ramsch's seats: the one who deals and sits out (at four) is hidden.
+        words["seats_playing"] = list(entry["playing"])
         words["max"] = None
         return words
 

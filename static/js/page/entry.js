@@ -71,6 +71,12 @@ export function applyWords(form, entry) {
       }
     });
   }
+  // A seat's own parts (Skat's Ramsch points) are hidden while that player sits out.
+  if (entry.seats_playing) {
+    form.querySelectorAll("[data-seat]").forEach(function (part) {
+      part.hidden = entry.seats_playing.indexOf(Number(part.dataset.seat)) < 0;
+    });
+  }
   // Bids and calls are asked in the round's order (from the dealer's left), with its notes.
   var seats = form.querySelector("fieldset.seats");
   if (seats && entry.seat_order) {

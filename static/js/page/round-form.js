@@ -47,7 +47,10 @@ function markFilledIn(item, filled) {
   item.classList.toggle("implied", filled);
 }
 function fillTheRest(group, changed) {
-  var items = Array.prototype.slice.call(group.querySelectorAll("[data-count-item]"));
+  // A hidden count is not asked (who sits out this deal): it neither follows nor holds a share.
+  var items = Array.prototype.filter.call(group.querySelectorAll("[data-count-item]"), function (item) {
+    return !item.closest("[hidden]");
+  });
   if (changed) {
     changed.dataset.typed = "1";
     markFilledIn(changed, false);
