@@ -175,6 +175,7 @@ def check(game, adapter: GameAdapter, table: Table, before: MatchState, after: S
         "ok": True,
         "input": raw,
         "notes": notes,
+        "play": adapter.bar_play(table, scored),
         "scores": [
             {"name": table.side_name(index), "score": score, "explanation": scored.score.explanation[index]}
             for index, score in enumerate(scored.score.scores)

@@ -115,6 +115,11 @@ class GameAdapter(RoundChips, RoundWords):
         (Skat marks a Bock deal, which only the score's details know) overrides this."""
         return self.sheet_play(table, scored.input, scored.number)
 
+    def bar_play(self, table: Table, scored: ScoredRound) -> str:
+        """What the save bar says a round being entered is played for, before its scores (Skat:
+        the game and its value); "" where the scores say it all."""
+        return ""
+
     def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
         """What each side bid and made in a recorded round, in a few words for the score sheet
         (the generic game: its per-side or per-seat counts, e.g. "tricks 4")."""

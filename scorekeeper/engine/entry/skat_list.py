@@ -60,6 +60,15 @@ class SkatList(GameAdapter):
             words = _("{deal}; Bock deal: doubled", deal=words)
         return short, words
 
+    def bar_play(self, table: Table, scored: ScoredRound) -> str:
+        """The game and its value in words ("♣ Clubs 36", "Grand 48 × 2" in a Bock deal); a Ramsch
+        or all passed: nothing (the scores say it)."""
+        value = scored.score.details.get("scored_value")
+        if not isinstance(value, int):
+            return ""
+        words = f"{self.sheet_play(table, scored.input, scored.number)[1]} {value}"
+        return f"{words} × 2" if scored.score.details.get("bock") else words
+
     # ---- the list's end columns
 
     def progress(self, table: Table, state: MatchState) -> Any:

@@ -97,6 +97,7 @@ def preview_result(match_id: str, view, values, number: int | None) -> dict[str,
     scored = state.scored(number or state.round_count)
     return {
         "ok": True,
+        "play": adapter_for(view.game).bar_play(view.table, scored),
         "scores": [
             {"name": view.table.side_name(index), "score": score, "explanation": scored.score.explanation[index]}
             for index, score in enumerate(scored.score.scores)

@@ -193,7 +193,7 @@ function ruleLink(code) {
   link.href = links[code];
   return link;
 }
-export function setBarState(kind, text, scores, code) {
+export function setBarState(kind, text, scores, code, play) {
   var bar = document.getElementById("bar-state");
   if (!bar) return;
   bar.className = "bar-state" + (kind ? " " + kind : "");
@@ -204,6 +204,8 @@ export function setBarState(kind, text, scores, code) {
     if (why) { bar.appendChild(document.createTextNode(" ")); bar.appendChild(why); }
     return;
   }
+  // What the round is played for (Skat's game and value), as the server's bar says it.
+  if (play) { bar.appendChild(el("span", "bar-play", play + ":")); bar.appendChild(document.createTextNode(" ")); }
   scores.forEach(function (side) {
     var part = el("span", "bar-score", side.name + " ");
     part.appendChild(el("b", "num", signed(side.score)));
@@ -230,7 +232,7 @@ export function renderPreview(result) {
     parts.push(refusal);
     setBarState("bad", result.message, null, result.code);
   } else {
-    setBarState("good", "", result.scores);
+    setBarState("good", "", result.scores, null, result.play);
     var table = el("table", "would-be");
     table.appendChild(el("caption", "", t("would_score")));
     result.scores.forEach(function (side) {
