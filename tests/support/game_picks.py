@@ -37,6 +37,13 @@ def has_option(name: str) -> Test:
     return lambda game: name in {spec.name for spec in game.all_option_specs()}
 
 
+def has_counts_to_a_total(game: Game) -> bool:
+    """A game whose every round has counts adding up to a total (tricks, captured cards), the
+    last following from the others; not Skat, whose Ramsch points do only when all pass."""
+    table = game.table(list(NAMES[: game.min_players]), {})
+    return any(field.total is not None for field in game.input_fields(table, game.initial_state(table).next or {}))
+
+
 def new_match_form(game: Game, players: list[str] | tuple[str, ...], **extra: str) -> dict[str, Any]:
     """The new-match form as a phone posts it: the game, its seats, their names, the first dealer 0."""
     data: dict[str, Any] = {"game": game.id, "seats": str(len(players)), "action": "create", "first_dealer": "0", **extra}

@@ -38,6 +38,9 @@ class Game(ABC):
     choice_names: ClassVar[Mapping[Any, str]] = {}
     #: where the game stands in the catalogue (games list, new-match form): lower first, then by id
     position: ClassVar[int] = 100
+    #: the option that cuts a match short after a number of rounds (where the game has one):
+    #: Skat's list counts deals, max_deals
+    round_limit: ClassVar[str] = "max_rounds"
 
     # ---- options and sides
 

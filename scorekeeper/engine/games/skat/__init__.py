@@ -86,6 +86,7 @@ class Skat(Game):
     id = "skat"
     name = N_("Skat")
     position = 60
+    round_limit = "max_deals"
     min_players = 3
     max_players = 4
     option_names = {
