@@ -7,10 +7,10 @@ import itertools
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from tests.support.reference import skat_reference as ref
+from tests.support.reference.common import SeededList
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 SUITS = ["clubs", "spades", "hearts", "diamonds"]
@@ -32,17 +32,6 @@ def combination_id(combination: tuple[int, str, bool, bool, list[str]]) -> str:
     """A test id naming the combination's options."""
     n, scoring, dealer_bonus, ramsch, bock = combination
     return f"{n}p-{scoring}-{'bonus' if dealer_bonus else 'nobonus'}-{'ramsch' if ramsch else 'noramsch'}-{'+'.join(bock) or 'nobock'}"
-
-
-@dataclass
-class SeededList:
-    """The list of COMBINATIONS[index]: its players, the options a keeper gives, the options in
-    effect (as the reference reads them) and the random source its deals are drawn from next."""
-
-    n: int
-    given: dict[str, Any]
-    options: dict[str, Any]
-    rng: random.Random
 
 
 def seeded_list(index: int) -> SeededList:

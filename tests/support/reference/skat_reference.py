@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.support.reference.common import highest, replay_on, target_winner
+
 SUIT_BASE = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12}
 GRAND_BASE = 24
 
@@ -381,12 +383,11 @@ class ListState:
         return set(), scores
 
     def check_end(self) -> None:
-        best = max(self.totals)
-        leaders = [seat for seat in range(self.n) if self.totals[seat] == best]
-        target = self.options["target"]
-        if target is not None and best >= target and len(leaders) == 1:
-            self.finished, self.winners = True, leaders
+        won = target_winner(self.totals, self.options["target"])
+        if won is not None:
+            self.finished, self.winners = True, won
             return
+        leaders = highest(self.totals)
         limit = self.options["max_deals"]
         if limit is not None and self.deals >= limit:
             if self.options["scoring"] == "seeger_fabian" and len(leaders) > 1:
@@ -400,9 +401,4 @@ class ListState:
 def replay(n: int, options: dict[str, Any], inputs: list[Any]) -> tuple[ListState, int | None]:
     """Play recorded inputs in order: the state, and the number of the first deal that no longer
     holds (refused, or recorded after the list has ended), else None."""
-    state = ListState(n, options)
-    for number, raw in enumerate(inputs, start=1):
-        broken, _scores = state.play(raw)
-        if broken:
-            return state, number
-    return state, None
+    return replay_on(ListState(n, options), inputs)

@@ -1,0 +1,48 @@
+"""What the references of several games share: README's end rules, replaying a list, a seeded list."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+
+class KeptList(Protocol):
+    def play(self, raw: Any) -> tuple[set[str], list[int] | None]: ...
+
+
+Kept = TypeVar("Kept", bound=KeptList)
+
+
+def replay_on(state: Kept, inputs: list[Any]) -> tuple[Kept, int | None]:
+    """Play recorded inputs in order on a fresh `state`: the state, and the number of the first
+    round that no longer holds (refused, or recorded after the list has ended), else None."""
+    for number, raw in enumerate(inputs, start=1):
+        broken, _scores = state.play(raw)
+        if broken:
+            return state, number
+    return state, None
+
+
+def highest(totals: list[int]) -> list[int]:
+    """The sides with the highest total."""
+    best = max(totals)
+    return [side for side, total in enumerate(totals) if total == best]
+
+
+def target_winner(totals: list[int], target: int | None) -> list[int] | None:
+    """README's target rule: the one side with the highest total once it has reached the target."""
+    leaders = highest(totals)
+    if target is not None and totals[leaders[0]] >= target and len(leaders) == 1:
+        return leaders
+    return None
+
+
+@dataclass
+class SeededList:
+    """One combination's list: its players, the options a keeper gives, the options in effect (as
+    the reference reads them) and the random source its rounds are drawn from next."""
+
+    n: int
+    given: dict[str, Any]
+    options: dict[str, Any]
+    rng: random.Random
