@@ -7,13 +7,14 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from ..core.base import SUIT_NAMES, Game, Table
+from ..core.base import Game, Table
 from ..core.i18n import N_, _
 from ..games import skat as rules
 from ..games.skat.values import (
     ANNOUNCE_NAMES,
     ANNOUNCEMENTS,
     BID_VALUES,
+    GAME_NAMES,
     GAMES,
     GRAND,
     NULL,
@@ -35,10 +36,9 @@ PASSED = "pass"
 YES = "1"
 #: the bids offered as chips, in order: every value up to 60; a higher one is typed ("61+")
 BID_CHIPS = tuple(value for value in BID_VALUES if value <= 60)
-#: the games as chips: the suits' signs and words (SUIT_NAMES), Grand and Null in words
-GAME_WORDS: Mapping[str, str] = {**{suit: SUIT_NAMES[suit] for suit in SUIT_GAMES}, GRAND: N_("Grand"), NULL: N_("Null")}
 #: the games whose outcome follows from the card points (matadors, points, schwarz asked)
 SCORED = (*SUIT_GAMES, GRAND)
+
 
 class SkatAdapter(SkatList):
     game_id = rules.Skat.id
@@ -85,7 +85,7 @@ class SkatAdapter(SkatList):
             "declarer_options": [(str(seat), table.name(seat)) for seat in active] + [(PASSED, _("All passed"))],
             "playing": list(active),
             "sits_out": sits_out,
-            "game_options": [(game, _(GAME_WORDS[game])) for game in GAMES],
+            "game_options": [(game, _(GAME_NAMES[game])) for game in GAMES],
             "announce_options": [("", _("not announced"))] + [(code, _(ANNOUNCE_NAMES[code])) for code in ANNOUNCEMENTS],
             "bid_chips": list(BID_CHIPS),
             "ramsch": bool(table.options["ramsch"]),
