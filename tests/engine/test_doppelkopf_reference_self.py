@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine.core.base import SPADES
 from tests.support.reference import doppelkopf_reference as ref
 from tests.support.reference.doppelkopf_lists import (
     BOCK_SETS,
@@ -193,8 +194,8 @@ def test_a_refused_hand_changes_nothing_and_a_finished_list_takes_none():
     ({"game": "normal", "re": [0, 1], "soloist": None, "re_points": 0, "no_trick": "kontra"}, {"no_trick_points"}),
     ({"game": "normal", "re": [0, 1], "re_points": 239, "karlchen": "kontra"}, {"karlchen_points"}),
     ({"game": "normal", "re": [0, 1], "re_points": 21, "foxes": [2, 0]}, {"fox_points"}),
-    ({"game": "spades", "soloist": 0, "re_points": 120, "foxes": [0, 0], "karlchen": None}, set()),
-    ({"game": "spades", "soloist": 0, "re_points": 120, "doppelkopfs": [1, 0]}, {"special_in_solo"}),
+    ({"game": SPADES, "soloist": 0, "re_points": 120, "foxes": [0, 0], "karlchen": None}, set()),
+    ({"game": SPADES, "soloist": 0, "re_points": 120, "doppelkopfs": [1, 0]}, {"special_in_solo"}),
 ])
 def test_some_refusals_read_literally(raw, codes):
     assert fresh().play(raw)[0] == codes

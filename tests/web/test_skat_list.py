@@ -7,6 +7,7 @@ from html import unescape
 
 import pytest
 
+from scorekeeper.engine.core.base import SPADES
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games.skat import SKAT
 
@@ -16,7 +17,7 @@ DEALS = [
     {"declarer": 1, "game": "clubs", "matadors": 2, "bid": 36, "points": 75},
     {"declarer": 2, "game": "diamonds", "matadors": 1, "without": True, "bid": 18, "points": 28},
     {"declarer": 0, "game": "grand", "matadors": 4, "hand": True, "announce": "schneider", "bid": 48, "points": 82},
-    {"declarer": 1, "game": "spades", "matadors": 1, "hand": True, "bid": 44, "points": 70},
+    {"declarer": 1, "game": SPADES, "matadors": 1, "hand": True, "bid": 44, "points": 70},
     {"declarer": None},
 ]
 OPTIONS = {"bock": ["sixty", "lost_grand", "all_pass"]}

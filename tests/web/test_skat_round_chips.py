@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from scorekeeper.engine.core.base import SPADES
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.entry.form_fields import FormError
 from scorekeeper.engine.games.skat import SKAT
@@ -112,7 +113,7 @@ def test_a_plain_post_reads_as_the_engine_takes_it(form, expected):
 @pytest.mark.parametrize(("form", "message"), [
     ({}, "Still to enter: declarer"),
     ({"declarer": "0", "without": "0"}, "Still to enter: game, bid"),
-    ({"declarer": "0", "game": "spades", "without": "0", "bid": "18"}, "Still to enter: matadors, card points"),
+    ({"declarer": "0", "game": SPADES, "without": "0", "bid": "18"}, "Still to enter: matadors, card points"),
     ({"declarer": "0", "game": "null", "hand": "1", "bid": "35"}, "Null hand is worth 35. Still to enter: won or lost"),
 ])
 def test_what_is_still_to_enter(form, message):
