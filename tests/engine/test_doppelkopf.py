@@ -19,6 +19,7 @@ from tests.support.data import doppelkopf as doppelkopf_data
 from tests.support.doppelkopf import FIVE, FOUR_NORMAL, REFUSAL_CASES, play, refusal, table
 from tests.support.i18n import assert_all_translated, wrap
 from tests.support.legal_rounds import legal_round, play_match
+from tests.support.skat import catalog_translator
 from tests.support.strategies import json_like
 
 # --------------------------------------------------------------------------- worked examples
@@ -549,6 +550,37 @@ def test_option_refusal_goes_through_the_hook():
     with use_translator(wrap), pytest.raises(OptionError) as caught:
         table(4, max_deals=3)
     assert_all_translated(caught.value.message)
+
+
+@pytest.mark.parametrize(
+    ("language", "re_words", "kontra_words", "solo_words", "refused", "sits_out"),
+    [
+        ("de", "Re gewinnt 164:76: gewonnen 1 + unter 90 1 + Re 2 = 4; Fuchs Re +1, Doppelkopf Kontra -1 → +4",
+         "Kontra verliert 76:164: gewonnen 1 + unter 90 1 + Re 2 = 4; Fuchs Re -1, Doppelkopf Kontra +1 → -4",
+         "Damensolo (Pflichtsolo), Re gewinnt 185:55: gewonnen 1 + unter 90 1 + unter 60 1 + Re 2 = 5; "
+         "Solospieler × 3 → +15",
+         "Bob muss jetzt ein Pflichtsolo spielen (Vorführung)", "setzt aus: 0"),
+        ("ru", "Ре выиграла 164:76: выиграна 1 + меньше 90 1 + Ре 2 = 4; фукс Ре +1, доппелькопф Контра -1 → +4",
+         "Контра проиграла 76:164: выиграна 1 + меньше 90 1 + Ре 2 = 4; фукс Ре -1, доппелькопф Контра +1 → -4",
+         "соло дам (обязательное), Ре выиграла 185:55: выиграна 1 + меньше 90 1 + меньше 60 1 + Ре 2 = 5; "
+         "солист × 3 → +15",
+         "Bob должен (должна) сейчас сыграть обязательное соло", "пропускает: 0"),
+    ],
+)
+def test_explanations_and_refusals_in_the_players_language(language, re_words, kontra_words, solo_words, refused,
+                                                           sits_out):
+    with use_translator(catalog_translator(language)):
+        first = play([EXAMPLE_1]).rounds[0].score.explanation
+        solo = play([{"game": "queens", "soloist": 2, "re_points": 185, "re_call": "re"}]).rounds[0].score.explanation
+        five = play([{"game": "normal", "re": [2, 4], "re_points": 100}], 5).rounds[0].score.explanation
+        error = refusal({"game": "normal", "re": [1, 2], "re_points": 130}, before=FOUR_NORMAL, max_deals=8)
+        explained = " ".join(
+            note for n, options, hands in HOOK_CASES for scored in play(hands, n, **options).rounds
+            for note in scored.score.explanation
+        )
+    assert (first[1], first[0], solo[2], five[0]) == (re_words, kontra_words, solo_words, sits_out)
+    assert error.message.startswith(refused)
+    assert not {word for word in doppelkopf_data.FOREIGN_WORDS[language] if word in explained}, language
 
 
 def test_the_test_data_for_the_registry_holds():

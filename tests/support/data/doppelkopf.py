@@ -18,7 +18,8 @@ I18N_CASE = {
 
 # The players' own words: a German table says Fuchs, Karlchen, keine 90, gegen die Alten.
 FOREIGN_WORDS = {
-    "de": {"fox", "under 90", "no trick", "against the queens", "soloist", "won", "lost", "compulsory", "calls"},
-    "ru": {"fox", "under 90", "no trick", "against the queens", "soloist", "won", "lost", "compulsory", "calls",
-           "Queens solo", "Kontra"},
+    "de": {"fox", "under 90", "no trick", "against the queens", "soloist", "nobody", "compulsory", "calls", "Queens solo",
+           "Marriage", "black"},
+    "ru": {"fox", "under 90", "no trick", "against the queens", "soloist", "nobody", "compulsory", "calls", "Queens solo",
+           "Marriage", "black", "Kontra", "Re ", "Bock"},
 }
