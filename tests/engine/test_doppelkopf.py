@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.core.base import MatchFinishedError, OptionError, RoundError
+from scorekeeper.engine.core.base import SPADES, MatchFinishedError, OptionError, RoundError
 from scorekeeper.engine.core.i18n import use_translator
 from scorekeeper.engine.games import game_ids
 from scorekeeper.engine.games.doppelkopf import DOPPELKOPF
@@ -246,7 +246,7 @@ def test_five_at_the_table_play_four_the_dealer_sits_out():
 def test_hints_through_a_sequence_with_a_re_dealt_compulsory_solo():
     hands = [
         {"game": "normal", "re": [0, 1], "re_points": 130},
-        {"game": "spades", "soloist": 3, "re_points": 121},  # compulsory: dealer 1 deals again
+        {"game": SPADES, "soloist": 3, "re_points": 121},  # compulsory: dealer 1 deals again
         {"game": "marriage", "re": [2, 3], "re_points": 90},
     ]
     seen = []

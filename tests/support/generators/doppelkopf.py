@@ -7,10 +7,10 @@ import random
 from typing import Any
 
 from scorekeeper.engine.core.base import MatchState, Table
+from scorekeeper.engine.games.doppelkopf.values import DECLARED_SOLOS as DECLARED
 
 PLAYER_COUNTS = (4, 5)
 OPTIONS: dict[str, Any] = {"max_deals": 8}
-DECLARED = ("queens", "jacks", "clubs", "spades", "hearts", "diamonds", "fleshless")
 # Card points a hand often ends with, the ties and the thresholds included.
 POINTS = (0, 29, 30, 59, 60, 89, 90, 100, 119, 120, 121, 130, 150, 151, 180, 181, 210, 211, 240)
 CALLS = (None, None, None, "no90", "no60", "no30", "black")

@@ -277,8 +277,8 @@ class Doppelkopf(Game):
     def hints(self, table: Table, state: MatchState) -> dict[str, Any]:
         progress: Progress = state.progress
         dealer = dealer_of(table, progress.deals)
+        # `dealer` itself is the core's, from next_dealer.
         return {
-            "dealer": dealer,
             "sits_out": sitting_out(table, dealer),
             "players": list(players_of(table, dealer)),
             "deal": progress.deals + 1,

@@ -4,13 +4,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ...core.base import CLUBS, DIAMONDS, HEARTS, SPADES
 from ...core.i18n import N_
 
 # ---- the games (TSR 4)
 
 NORMAL, MARRIAGE = "normal", "marriage"
 #: the solos a player declares (a Vorbehalt): the only ones that count as compulsory
-DECLARED_SOLOS = ("queens", "jacks", "clubs", "spades", "hearts", "diamonds", "fleshless")
+# The suit solos by the shared card vocabulary's names (SPADES the suit, not the game of that name).
+DECLARED_SOLOS = ("queens", "jacks", CLUBS, SPADES, HEARTS, DIAMONDS, "fleshless")
 SILENT_SOLO, MARRIAGE_SOLO = "silent_solo", "marriage_solo"
 SOLOS = (*DECLARED_SOLOS, SILENT_SOLO, MARRIAGE_SOLO)
 PARTY_GAMES = (NORMAL, MARRIAGE)
@@ -57,10 +59,10 @@ GAME_NAMES: Mapping[str, str] = {
     MARRIAGE: N_("Marriage"),
     "queens": N_("Queens solo"),
     "jacks": N_("Jacks solo"),
-    "clubs": N_("Clubs solo"),
-    "spades": N_("Spades solo"),
-    "hearts": N_("Hearts solo"),
-    "diamonds": N_("Diamonds solo"),
+    CLUBS: N_("Clubs solo"),
+    SPADES: N_("Spades solo"),
+    HEARTS: N_("Hearts solo"),
+    DIAMONDS: N_("Diamonds solo"),
     "fleshless": N_("Fleshless"),
     SILENT_SOLO: N_("Silent solo"),
     MARRIAGE_SOLO: N_("Marriage without a partner"),
