@@ -175,6 +175,12 @@ class Game(ABC):
         """JSON-ready public view of the game's progress (usage grid, bags, ...)."""
         return {}
 
+    def next_dealer(self, table: Table, state: MatchState) -> int:
+        """The dealer of the round after `state`: the deal passes to the left every round
+        (Table.dealer); a game whose deal stays put now and then (Doppelkopf's re-dealt
+        compulsory solo) counts its own way."""
+        return table.dealer(state.next_round)
+
     def fixed_rounds(self, table: Table) -> int | None:
         """How many rounds the match has when its length is a number of rounds (not a target)."""
         return None
@@ -284,7 +290,7 @@ class Game(ABC):
                 ended_by_players=True,
             )
         number = state.next_round
-        hints = {"round": number, "dealer": table.dealer(number)}
+        hints = {"round": number, "dealer": self.next_dealer(table, state)}
         hints.update(self.hints(table, state))
         return MatchState(
             rounds=state.rounds,
@@ -308,7 +314,7 @@ class Game(ABC):
         number = state.next_round
         scored = ScoredRound(
             number=number,
-            dealer=table.dealer(number),
+            dealer=self.next_dealer(table, state),
             input=raw,
             score=score,
         )

@@ -1,0 +1,44 @@
+"""Doppelkopf's random legal hands: mostly normal games and marriages, now and then a solo, by
+the four who play (the dealer sits out at five), a compulsory solo by the forced seat when the
+deals left are needed (Vorführung); a list of 8 deals, so a match is short."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scorekeeper.engine.core.base import MatchState, Table
+from scorekeeper.engine.games.doppelkopf.values import DECLARED_SOLOS as DECLARED
+
+PLAYER_COUNTS = (4, 5)
+OPTIONS: dict[str, Any] = {"max_deals": 8}
+# Card points a hand often ends with, the ties and the thresholds included.
+POINTS = (0, 29, 30, 59, 60, 89, 90, 100, 119, 120, 121, 130, 150, 151, 180, 181, 210, 211, 240)
+CALLS = (None, None, None, "no90", "no60", "no30", "black")
+
+
+def generate(rng: random.Random, table: Table, state: MatchState) -> dict[str, Any]:
+    hints = state.next
+    players = hints["players"]
+    points = rng.choice(POINTS)
+    raw: dict[str, Any] = {"re_points": points}
+    if rng.random() < 0.5:
+        raw["re_call"] = rng.choice(("re", *CALLS))
+    if rng.random() < 0.3:
+        raw["kontra_call"] = rng.choice(("kontra", *CALLS))
+    forced = hints["forced_solo"]
+    if forced is not None or rng.random() < 0.25:
+        game = rng.choice(DECLARED) if forced is not None else rng.choice((*DECLARED, "silent_solo", "marriage_solo"))
+        return {"game": game, "soloist": forced if forced is not None else rng.choice(players), **raw}
+    raw.update({"game": rng.choice(("normal", "normal", "marriage")), "re": rng.sample(players, 2)})
+    kinds = table.options["special_points"]
+    if "fox" in kinds:
+        raw["foxes"] = [rng.randint(0, 1) if points >= 11 else 0, rng.randint(0, 1) if points <= 229 else 0]
+    if "doppelkopf" in kinds and rng.random() < 0.3:
+        raw["doppelkopfs"] = [min(rng.randint(0, 2), points // 40), min(rng.randint(0, 1), (240 - points) // 40)]
+    if "karlchen" in kinds and rng.random() < 0.2:
+        raw["karlchen"] = "re" if points >= 2 else "kontra"
+    if points == 0 and rng.random() < 0.5:
+        raw["no_trick"] = "re"
+    if points == 240 and rng.random() < 0.5:
+        raw["no_trick"] = "kontra"
+    return raw
