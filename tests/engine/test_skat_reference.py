@@ -17,6 +17,7 @@ from scorekeeper.engine.core.base import MatchFinishedError, RoundError
 from scorekeeper.engine.games.skat import SKAT
 from tests.support.legal_rounds import MAX_ROUNDS, generator_for, legal_round
 from tests.support.reference import skat_reference as ref
+from tests.support.reference.against import played_against, replays_agree
 from tests.support.reference.skat_lists import (
     BOCK_SETS,
     COMBINATIONS,
@@ -37,51 +38,18 @@ def assert_same(engine_state, reference: ref.ListState) -> None:
     assert seen == expected_state(reference)
 
 
-def stored(state) -> Any:
-    return json.loads(json.dumps(SKAT.snapshot(state)))
-
-
 @pytest.mark.parametrize("index", range(len(COMBINATIONS)), ids=[combination_id(c) for c in COMBINATIONS])
 def test_random_lists_agree_with_the_reference(index):
     seeded = seeded_list(index)
     n, options, rng = seeded.n, seeded.options, seeded.rng
     table = SKAT.table(NAMES[:n], seeded.given)
     assert dict(table.options) == options
-    state = SKAT.initial_state(table)
     reference = ref.ListState(n, options)
-    assert_same(state, reference)
-    inputs: list[Any] = []
-    for raw in drawn_deals(seeded, reference):
-        broken, scores = reference.play(raw)
-        try:
-            after = SKAT.play(table, state, raw)
-        except RoundError as error:
-            assert broken, f"the engine refused what the spec accepts: {raw} ({error.code}: {error.message})"
-            assert error.code in broken, f"{raw}: engine {error.code}, reference {broken}"
-            continue
-        assert not broken, f"the engine accepted what the spec refuses ({broken}): {raw}"
-        assert list(after.rounds[-1].score.scores) == scores, raw
-        assert all(after.rounds[-1].score.explanation)
-        state = after
-        inputs.append(raw)
-        assert_same(state, reference)
-    assert inputs, "no deal was accepted"
+    state, inputs = played_against(SKAT, table, reference, drawn_deals(seeded, reference), assert_same)
     if state.finished:
         with pytest.raises(MatchFinishedError):
             SKAT.play(table, state, {"declarer": None})
-
-    # Replay from scratch, and from a stored snapshot after any deal, give the same list.
-    replayed = SKAT.replay(table, inputs)
-    assert replayed.totals == state.totals and replayed.winners == state.winners and replayed.next == state.next
-    assert [r.score for r in replayed.rounds] == [r.score for r in state.rounds]
-    for cut in sorted({0, len(inputs), *(rng.randint(0, len(inputs)) for _ in range(3))}):
-        before = SKAT.replay(table, inputs[:cut])
-        restored = SKAT.restore(table, stored(before))
-        played_on = SKAT.replay(table, inputs[cut:], start=restored)
-        assert played_on.totals == state.totals and played_on.progress == state.progress
-        assert played_on.finished == state.finished and played_on.winners == state.winners and played_on.next == state.next
-        assert [r.score for r in played_on.rounds] == [r.score for r in state.rounds[cut:]]
-        assert stored(played_on) == stored(state)
+    replays_agree(SKAT, table, state, inputs, rng)
 
     # Undo: the list without its last deal is what the reference keeps without it (reopened).
     undone = SKAT.replay(table, inputs[:-1])
