@@ -12,7 +12,7 @@ from ...device import device_id
 from ...engine.core.i18n import _
 from ...engine.entry import adapter_for
 from ...engine.entry.form_fields import FormError
-from ...engine.games import Game, all_games
+from ...engine.games import Game, OptionError, all_games
 from ...identity import current_actor
 from ...services import ServiceError
 from ...services import leagues as league_service
@@ -40,11 +40,16 @@ def value_words(game: Game, value: Any) -> str:
     return game.choice_label(value)
 
 
-def option_fields(game: Game) -> list[dict[str, Any]]:
-    """The game's options (but first_dealer) as form fields with their defaults in words."""
+def option_fields(game: Game, seats: int) -> list[dict[str, Any]]:
+    """The game's options (but first_dealer) as form fields with their defaults in words, as
+    they are for `seats` players (Skat's list is 36 deals at three, 48 at four)."""
+    try:
+        defaults = game.resolve_options({}, seats)
+    except OptionError:
+        defaults = {}
     fields = []
     for spec in game.option_specs:
-        default = spec.default
+        default = defaults.get(spec.name, spec.default)
         if spec.kind == "object":
             continue  # e.g. Zwicker's point table: kept at its defaults here, editable over the API
         if spec.kind in ("list", "choice", "bool") or default is None:
@@ -205,7 +210,7 @@ def new_match():
         "seats": seats,
         "names": names,
         "values": form,
-        "option_fields": option_fields(game),
+        "option_fields": option_fields(game, seats),
         "players": player_service.known_names(current_actor()),
         "leagues": leagues,
         "members": members,

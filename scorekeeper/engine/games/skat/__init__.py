@@ -135,7 +135,7 @@ class Skat(Game):
             "max_deals",
             "int",
             36,
-            N_("Deals in the list: 36 at 3 players, 48 at 4 (every player deals 12 times). Empty: no limit."),
+            N_("Deals in the list: 36 at 3 players, 48 at 4 (every player deals 12 times)."),
             minimum=1,
             maximum=1000,
             nullable=True,
