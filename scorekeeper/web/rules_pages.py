@@ -174,7 +174,8 @@ def made_rules(game: Game) -> dict[str, Any]:
 def options_described(game: Game) -> list[dict[str, Any]]:
     """Every option of the game as the new-match form words it; one the form leaves out (a
     table of values, kept at its defaults on the form) with its description only."""
-    on_form = {option["name"]: option for option in option_fields(game)}
+    # The defaults at the fewest seats (the descriptions say how a larger table differs).
+    on_form = {option["name"]: option for option in option_fields(game, game.min_players)}
     return [
         on_form.get(spec.name)
         or {"name": spec.name, "label": game.option_label(spec.name), "description": _(spec.description), "default_words": None}
