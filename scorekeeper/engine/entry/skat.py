@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from ..core.base import Game, Table
+from ..core.fields import is_int_within
 from ..core.i18n import N_, _
 from ..games import skat as rules
 from ..games.skat.values import (
@@ -214,7 +215,7 @@ class SkatAdapter(SkatList):
             if raw.get(name) is not None:
                 values[name] = text_of(raw[name])
         bid = raw.get("bid")
-        if isinstance(bid, int) and bid > BID_CHIPS[-1]:
+        if is_int_within(bid, BID_CHIPS[-1] + 1):
             values["bid"], values[f"bid_{MORE}"] = MORE, str(bid)
         elif bid is not None:
             values["bid"] = text_of(bid)
