@@ -39,6 +39,9 @@ YES = "1"
 BID_CHIPS = tuple(value for value in BID_VALUES if value <= 60)
 #: the games whose outcome follows from the card points (matadors, points, schwarz asked)
 SCORED = (*SUIT_GAMES, GRAND)
+#: the form's fields of a declared game from top to bottom (templates/games/skat.html)
+FORM_ORDER = ["declarer", "game", "hand", "ouvert", "announce", "without", "matadors", "bid", f"bid_{MORE}", "points",
+              "schwarz", "won"]
 
 
 class SkatAdapter(SkatList):
@@ -203,13 +206,12 @@ class SkatAdapter(SkatList):
         values = self.default_values(table, hints)
         declarer = raw.get("declarer")
         if declarer is None:
-            values["declarer"] = PASSED
             for seat, points in enumerate(raw.get("ramsch") or []):
                 if points is not None:
                     values[f"ramsch_{seat}"] = text_of(points)
             for seat in raw.get("no_trick") or []:
                 values[f"no_trick_{seat}"] = YES
-            return values
+            return {"declarer": PASSED, **values}  # the chip that opens the Ramsch first
         values["declarer"] = text_of(declarer)
         for name in ("game", "matadors", "points", "announce"):
             if raw.get(name) is not None:
@@ -225,7 +227,9 @@ class SkatAdapter(SkatList):
         values["without"] = YES if raw.get("without") else "0"
         if raw.get("won") is not None:
             values["won"] = YES if raw["won"] else "0"
-        return values
+        # In the form's order, top to bottom, as a player taps them: a chip shown only once
+        # the game is chosen ("without") comes after the game.
+        return {name: values[name] for name in sorted(values, key=FORM_ORDER.index)}
 
     # ---- what the page says around the form
 
