@@ -59,6 +59,8 @@ def test_the_end_columns_add_up_under_each_player(client):
     # values make each.
     for line in ("won 0 1 0", "lost 1 1 1", "±50 -50 0 -50", "+40 +80 +80 +80", "values -384 -140 -54"):
         assert line in section, section
+    # The list's letters are said once, under its columns.
+    assert "On the list: G grand, N null, R Ramsch, B a Bock deal (its value counts twice)." in section
 
 
 def test_the_phone_redraws_the_same_end_columns(app, client):

@@ -98,8 +98,17 @@ class SkatList(GameAdapter):
             )
         else:
             note = _("Declared games won and lost; values: what each total holds.")
+        # The list's own letters, said once (a paper list keeper knows them; a newcomer may not).
+        legend = _(
+            "On the list: {grand} grand, {null} null, {ramsch} Ramsch, {bock} a Bock deal (its value counts twice).",
+            grand=_(GAME_LETTERS[GRAND]),
+            null=_(GAME_LETTERS[NULL]),
+            ramsch=_(RAMSCH_LETTER),
+            bock=_(BOCK_LETTER),
+        )
         # The players as the sheet's column heads say them ("Diet."), whole in their titles.
-        return {"players": list(table.players), "short": side_short_names(table, True), "rows": rows, "note": note}
+        return {"players": list(table.players), "short": side_short_names(table, True), "rows": rows, "note": note,
+                "legend": legend}
 
     def progress_cells(self, table: Table, state: MatchState) -> list[list[dict[str, Any]]] | None:
         """The end columns for the phone's worker offline: each row's cells as text (nothing struck through)."""
