@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.doppelkopf import doppelkopf  # noqa: F401 - fixture
+from tests.support.doppelkopf_registered import doppelkopf  # noqa: F401 - fixture
 from tests.support.table_loop import enter
 from tests.support.table_loop_rounds import PHONE_SMALL, enter_all, nothing_red, open_match, phone_at, save_in_view, saved
 

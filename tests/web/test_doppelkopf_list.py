@@ -1,6 +1,6 @@
 """Doppelkopf's list on the match page: each hand's dealer, game and value with Bock hands marked,
 and the compulsory solos each player still owes, under their total and in a section of their
-own. Doppelkopf is registered for each test only (tests/support/doppelkopf.py)."""
+own. Doppelkopf is registered for each test only (tests/support/doppelkopf_registered.py)."""
 from __future__ import annotations
 
 import re
@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.engine.core.base import CLUBS
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games.doppelkopf import DOPPELKOPF
-from tests.support.doppelkopf import doppelkopf  # noqa: F401 - fixture
+from tests.support.doppelkopf_registered import doppelkopf  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.usefixtures("doppelkopf")
 
