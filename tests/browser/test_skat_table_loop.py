@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.table_loop import TapCounter, enter, tap
-from tests.support.table_loop_rounds import PHONE_SMALL, nothing_red, open_match, save_in_view
+from tests.support.table_loop import enter
+from tests.support.table_loop_rounds import PHONE_SMALL, enter_all, nothing_red, open_match, phone_at, save_in_view, saved
 
 pytestmark = pytest.mark.browser
 
@@ -19,29 +19,11 @@ WALKS = [(PHONE, "en", "US"), (PHONE_SMALL, "de", "DE"), (PHONE_SMALL, "ru", "RU
 SUIT_GAME = (("declarer", "1"), ("game", "clubs"), ("matadors", "2"), ("bid", "18"), ("points", "85"))
 
 
-def phone(page_in, size, language: str, region: str):
-    page = page_in(language, region)
-    page.set_viewport_size(size)
-    taps = TapCounter()
-    taps.install(page.context)
-    return page, taps
-
-
-def enter_all(page, values) -> None:
-    for name, value in values:
-        enter(page, name, value)
-
-
-def saved(page, number: int) -> None:
-    tap(page, page.locator("#save"))
-    expect(page.locator(f"#round-{number}")).to_have_count(1)
-
-
 @pytest.mark.parametrize(("size", "language", "region"), WALKS, ids=[f"{s['width']}-{lang}" for s, lang, _r in WALKS])
 def test_a_won_suit_game_in_eight_taps_and_all_passed_in_one(size, language, region, page_in, shot, console):
     """Declarer, game, matadors, bid, the card points typed, Save: eight taps and keys, no
     swipe, "with" chosen beforehand; then all passed: one tap and Save."""
-    page, taps = phone(page_in, size, language, region)
+    page, taps = phone_at(page_in, size, language, region)
     open_match(page, "skat", NAMES[:3])
     name = f"skat-{size['width']}-{language}"
     shot(page, f"{name}-00-untouched")

@@ -13,7 +13,7 @@ from scorekeeper.engine.core.fields import BID
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games import Game
 from tests.support.legal_rounds import legal_round
-from tests.support.table_loop import enter_round, in_first_screen, tap, what_covers
+from tests.support.table_loop import TapCounter, enter, enter_round, in_first_screen, tap, what_covers
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 PHONE_SMALL = {"width": 360, "height": 740}
@@ -30,6 +30,27 @@ def open_match(page, game: str, players: list[str], options: dict[str, Any] | No
     page.goto(f"/matches/{match_id}")
     expect(page.locator("#save")).to_be_visible()
     return match_id
+
+
+def phone_at(page_in, size, language: str, region: str):
+    """A phone of `size` asking for `language`, its taps and keys counted (a game's table loop)."""
+    page = page_in(language, region)
+    page.set_viewport_size(size)
+    taps = TapCounter()
+    taps.install(page.context)
+    return page, taps
+
+
+def enter_all(page, values) -> None:
+    """(name, value) pairs entered in order, as a player taps them."""
+    for name, value in values:
+        enter(page, name, value)
+
+
+def saved(page, number: int) -> None:
+    """Save tapped, and round `number` on the sheet."""
+    tap(page, page.locator("#save"))
+    expect(page.locator(f"#round-{number}")).to_have_count(1)
 
 
 def save_in_view(page) -> None:
