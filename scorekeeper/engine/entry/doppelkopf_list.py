@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.base import CLUBS, DIAMONDS, HEARTS, SPADES, MatchState, ScoredRound, Table
+from ..core.fields import is_int_within
 from ..core.i18n import N_, _, _n
 from ..games.doppelkopf.scoring import bock_factor, bock_hands, owed
 from ..games.doppelkopf.values import GAME_NAMES, MARRIAGE, MARRIAGE_SOLO, NORMAL, SILENT_SOLO
@@ -66,10 +67,10 @@ class DoppelkopfList(GameAdapter):
         if isinstance(value, int):
             short, words = f"{short}{abs(value)}", f"{words} {abs(value)}"
         soloist = scored.input.get("soloist")
-        if isinstance(soloist, int) and 0 <= soloist < table.n:
+        if is_int_within(soloist, 0, table.n - 1):
             words = _("{hand}, played by {player}", hand=words, player=table.name(soloist))
         bock = details.get("bock")
-        if isinstance(bock, int) and bock > 1:
+        if is_int_within(bock, 2):
             short = f"{short}{_(BOCK_LETTER)}"
             words = _("{hand}; Bock hand: × {factor}", hand=words, factor=bock)
         return short, words
@@ -82,7 +83,7 @@ class DoppelkopfList(GameAdapter):
             return ""
         words = f"{_(GAME_NAMES[game])} {abs(value)}"
         bock = details.get("bock")
-        return f"{words} × {bock}" if isinstance(bock, int) and bock > 1 else words
+        return f"{words} × {bock}" if is_int_within(bock, 2) else words
 
     # ---- the compulsory solos owed: under each total (always in view) and in a section
 
