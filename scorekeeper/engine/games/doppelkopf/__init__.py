@@ -94,6 +94,7 @@ class Doppelkopf(Game):
     id = "doppelkopf"
     name = N_("Doppelkopf")
     position = 70
+    round_limit = "max_deals"
     min_players = 4
     max_players = 5
     option_names = {
