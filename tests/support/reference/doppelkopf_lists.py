@@ -47,6 +47,40 @@ COMBINATIONS = [
         CORE, spread(COMPULSORY, len(CORE), "compulsory"), spread(SPECIAL_SETS, len(CORE), "special"),
         spread(BOCK_SETS, len(CORE), "bock"), spread(ENDS, len(CORE), "end"))
 ]
+# The reference names the spec's rules in its own words; the engine's (and the API's) code for a
+# refused hand must be one of the rules the reference finds broken, read through this table.
+SAME_RULE: dict[str, set[str]] = {
+    "round_type": {"type"},
+    "type": {"type", "count_range"},
+    "range": {"re_points_range", "seat_range", "count_range"},
+    "length": {"type"},
+    # A null game is "not one of the games" to the engine, "missing" to the reference; a number
+    # for a call, not one of the calls or of the wrong type: either names the field's rule.
+    "choice": {"game_value", "call_value", "party_value", "game_missing", "type"},
+    "field_unknown": {"unknown_field"},
+    "field_missing": {"game_missing", "re_points_missing"},
+    "field_not_applicable": {"wrong_kind_seat"},
+    "re_missing": {"seat_missing"},
+    "soloist_missing": {"seat_missing"},
+    "re_seats": {"re_pair", "seat_range"},
+    "re_twice": {"re_pair"},
+    "seat_sits_out": {"sits_out"},
+    "no_trick_points": {"no_trick_points"},
+    "foxes_count": {"fox_count"},
+    "foxes_points": {"fox_points"},
+    "doppelkopfs_points": {"doppelkopf_points"},
+    "karlchen_points": {"karlchen_points"},
+    "solo_special_points": {"special_in_solo"},
+    "special_points_off": {"special_off"},
+    "forced_solo": {"forced_solo"},
+}
+
+
+def same_rule(code: str) -> set[str]:
+    """The reference's names of the rule an engine code stands for."""
+    return SAME_RULE.get(code, {code})
+
+
 # A list's hands drawn at the most (a target alone may never be reached).
 ATTEMPTS = 150
 
