@@ -161,7 +161,7 @@ def scored_waiting(game: Game, table: Table, state: MatchState, number: int, raw
         note = _("this round no longer fits the rounds before it: undo it and record it again")
         return ScoredRound(
             number=number,
-            dealer=table.dealer(number),
+            dealer=game.next_dealer(table, state),
             input=raw,
             score=RoundScore(scores=tuple(scores), explanation=tuple(note for _side in scores)),
         )
