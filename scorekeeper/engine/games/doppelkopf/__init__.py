@@ -129,7 +129,7 @@ class Doppelkopf(Game):
             DEALS[4],
             N_(
                 "Deals in the list: 24 at 4 players, 30 at 5 (everyone plays 24 hands); a compulsory solo "
-                "dealt again is no deal. Empty: no limit."
+                "dealt again is no deal."
             ),
             minimum=1,
             maximum=1000,
