@@ -146,7 +146,10 @@ def field_words(field: InputField) -> str:
         what = _("who took each of: {choices}", choices=", ".join(GameAdapter.choice_words(field, code) for code in field.choices))
     else:
         what = ""
-    parts = [what, {"seat": _("one per player"), "side": _("one per side")}.get(field.per, "")]
+    each = {"seat": _("one per player"), "side": _("one per side")}.get(field.per, "")
+    if field.per == "part":
+        each = _("one each for: {parts}", parts=", ".join(_(part) for part in field.parts))
+    parts = [what, each]
     if field.total is not None:
         parts.append(_("adding up to {total}", total=field.total))
     if field.optional:

@@ -1,11 +1,10 @@
 """Doppelkopf's hand by taps in chromium, as a list keeper writes it: a silent normal game in at
 most seven taps and keys with Save (the game chosen beforehand), a solo, and five at the table
-(the dealer who sits out never offered). Doppelkopf is registered for each test only."""
+(the dealer who sits out never offered)."""
 from __future__ import annotations
 
 import pytest
 
-from tests.support.doppelkopf_registered import doppelkopf  # noqa: F401 - fixture
 from tests.support.table_loop import enter
 from tests.support.table_loop_rounds import PHONE_SMALL, enter_all, nothing_red, open_match, phone_at, save_in_view, saved
 
@@ -20,7 +19,6 @@ WALKS = [(PHONE, "en", "US"), (PHONE_SMALL, "de", "DE"), (PHONE_SMALL, "ru", "RU
 NORMAL_GAME = (("re_1", "1"), ("re_2", "1"), ("re_points", "130"))
 
 
-@pytest.mark.usefixtures("doppelkopf")
 @pytest.mark.parametrize(("size", "language", "region"), WALKS, ids=[f"{s['width']}-{lang}" for s, lang, _r in WALKS])
 def test_a_silent_normal_game_in_seven_taps(size, language, region, page_in, shot, console):
     """Two Re chips, the card points typed, Save: seven taps and keys, no swipe; then a solo."""
@@ -52,7 +50,6 @@ def test_a_silent_normal_game_in_seven_taps(size, language, region, page_in, sho
     assert console.unexpected() == []
 
 
-@pytest.mark.usefixtures("doppelkopf")
 def test_at_five_the_dealer_is_not_offered(page, shot, console):
     """Ann deals and sits out: the line says so, and neither her Re chip nor her soloist chip shows."""
     open_match(page, "doppelkopf", NAMES)
@@ -71,7 +68,6 @@ def test_at_five_the_dealer_is_not_offered(page, shot, console):
     assert console.unexpected() == []
 
 
-@pytest.mark.usefixtures("doppelkopf")
 def test_no_trick_is_offered_when_the_points_allow(page, shot, console):
     """240 card points to Re: Kontra took no trick, and the chip for it comes up."""
     open_match(page, "doppelkopf", NAMES[:4])

@@ -77,7 +77,7 @@ def described_edges(game, table: Table, state: MatchState, key: str) -> list[Any
             values += [bound, bound + beyond]
     if described.per == "round":
         return values
-    count = table.n if described.per == "seat" else len(table.sides)
+    count = described.count(table)
     return [None, *([value] * count for value in values), [values[-1]] * (count + 1)]
 
 

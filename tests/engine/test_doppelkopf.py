@@ -357,7 +357,7 @@ def test_four_or_five_at_the_table(players):
     assert caught.value.code == "player_count"
 
 
-def test_describe_lists_every_option_and_the_game_is_not_registered_yet():
+def test_describe_lists_every_option_and_the_game_is_registered():
     described = DOPPELKOPF.describe()
     assert json.loads(json.dumps(described)) == described
     assert [option["name"] for option in described["options"]] == [
@@ -365,7 +365,7 @@ def test_describe_lists_every_option_and_the_game_is_not_registered_yet():
         "special_points", "solo_value", "bock", "bock_overlap",
     ]
     assert (described["name"], described["min_players"], described["max_players"]) == ("Doppelkopf", 4, 5)
-    assert "doppelkopf" not in game_ids()
+    assert "doppelkopf" in game_ids()
 
 
 # --------------------------------------------------------------------------- the end and winners

@@ -1,6 +1,6 @@
 """Doppelkopf's list on the match page: each hand's dealer, game and value with Bock hands marked,
 and the compulsory solos each player still owes, under their total and in a section of their
-own. Doppelkopf is registered for each test only (tests/support/doppelkopf_registered.py)."""
+own."""
 from __future__ import annotations
 
 import re
@@ -11,9 +11,6 @@ import pytest
 from scorekeeper.engine.core.base import CLUBS
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games.doppelkopf import DOPPELKOPF
-from tests.support.doppelkopf_registered import doppelkopf  # noqa: F401 - fixture
-
-pytestmark = pytest.mark.usefixtures("doppelkopf")
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 # A tie starts a Bock round: hand 2 on is doubled. Hand 3 is Dee's compulsory clubs solo.

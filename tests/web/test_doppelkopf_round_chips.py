@@ -1,7 +1,6 @@
 """Doppelkopf's hand by chips on the server: the games (normal chosen beforehand), the Re pair's
 and the soloist's chips (never the dealer who sits out at five), the special points of the kinds
-the table plays, and every legal hand read back from the form it fills in. Doppelkopf is
-registered for each test only (tests/support/doppelkopf_registered.py)."""
+the table plays, and every legal hand read back from the form it fills in."""
 from __future__ import annotations
 
 import random
@@ -16,14 +15,11 @@ from scorekeeper.engine.entry.form_fields import FormError
 from scorekeeper.engine.entry.game_words import REFUSAL_WORDS
 from scorekeeper.engine.games.doppelkopf import DOPPELKOPF
 from scorekeeper.web import rules_pages
-from tests.support.doppelkopf_registered import doppelkopf  # noqa: F401 - fixture
 from tests.support.legal_rounds import legal_round
 from tests.support.pages import form_key
 from tests.support.rules_pages import game_codes
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
-pytestmark = pytest.mark.usefixtures("doppelkopf")
-
 
 def doppelkopf_of(n: int = 4, **options):
     table = DOPPELKOPF.table(NAMES[:n], DOPPELKOPF.resolve_options({"max_deals": 8, **options}, n))

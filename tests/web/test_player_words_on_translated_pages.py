@@ -64,10 +64,11 @@ MULTIPLIER = re.compile(r"(\S+)\s*×\s*\d")
 TIMES_X = re.compile(r"\d\s*[xX]\s*\d|\b[xX]\s*\d|\d\s*[xX]\b")
 # A role or seat written as a number sign and a number ("#3", "№2"): the Nwik sheet's roles were.
 NUMBERED_ROLE = re.compile(r"(?<![\w&])[#№]\s?\d")
-# Codes that are also words of the reader's language, written so on a German page: "null"
-# (zero, and Skat's null game), "ouvert" (Skat's open game, "Null ouvert"), "schwarz" (a
-# declarer "ist schwarz").
-CODES_THAT_ARE_WORDS = {"de": {"null", "ouvert", "schwarz"}, "ru": set()}
+# Codes and English words that are also words of the reader's language, written so on a
+# German page: "null" (zero, and Skat's null game), "ouvert" (Skat's open game, "Null
+# ouvert"), "schwarz" (Skat's label, and a party that took no trick), "normal" (Doppelkopf's
+# normal game).
+CODES_THAT_ARE_WORDS = {"de": {"null", "ouvert", "schwarz", "normal"}, "ru": set()}
 
 
 def catalog(language: str):
@@ -193,11 +194,12 @@ def with_optional_seats(rng: random.Random, game, table, state, raw: dict[str, A
 
 def players_said(game, table, hints, raw: dict[str, Any]) -> list[str]:
     """The players a round's words name: everyone, when it holds a count or choice per seat or
-    side; else those its seat fields name (Skat's declarer; nobody when all passed)."""
+    side; else those its seat fields name (Skat's declarer, nobody when all passed; Doppelkopf's Re pair)."""
     fields = game.input_fields(table, hints)
-    if any(field.per != "round" and raw.get(field.group or field.name) is not None for field in fields):
+    if any(field.per in ("seat", "side") and raw.get(field.group or field.name) is not None for field in fields):
         return list(table.players)
-    return [table.name(raw[field.name]) for field in fields if field.kind == SEAT and raw.get(field.name) is not None]
+    seats = [raw[field.name] for field in fields if field.kind == SEAT and raw.get(field.name) is not None]
+    return [table.name(seat) for value in seats for seat in (value if isinstance(value, list) else [value])]
 
 
 def play(client, game, players, seed: int, league: str | None, headers, seat_labels: set[str]) -> str:
@@ -315,7 +317,7 @@ def problems_on(language: str, texts: list[str], words: dict[str, Any], ids: set
     people = set(PEOPLE) | USER_DATA
     allowed_latin = people | PRODUCT | LANGUAGE_NAMES | FILE_TYPES | words["games"]
     for text in texts:
-        if text in ids:
+        if text in ids and text not in CODES_THAT_ARE_WORDS[language]:
             found.append(f"English message: {text}")
         for code in sorted(words["codes"] - CODES_THAT_ARE_WORDS[language]):
             if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text):

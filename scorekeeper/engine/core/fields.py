@@ -38,8 +38,9 @@ BID, PLAY = "bid", "play"
 class InputField:
     """One field of a round input, described for a generic form.
 
-    `per` says how many values: "round" (one), "seat" (a list, one per seat) or "side"
-    (one per side). Per-side fields with a `group` are gathered into one list of objects
+    `per` says how many values: "round" (one), "seat" (a list, one per seat), "side"
+    (one per side) or "part" (one per name in `parts`: Doppelkopf's Re pair is two seats,
+    its foxes a count for Re and one for Kontra). Per-side fields with a `group` are gathered into one list of objects
     under that key (Zwicker's "sides": [{"cards", "zwicks", "honours"}]). An `optional`
     field left blank is left out (one per round) or null (one per seat or side).
 
@@ -72,6 +73,24 @@ class InputField:
     shown_when: tuple[Mapping[str, Any], ...] = ()
     usual: int | None = None
     blank_is_null: bool = False
+    #: the names of a per-"part" field's values, in order (N_-marked)
+    parts: tuple[str, ...] = ()
+
+    def count(self, table: Table) -> int:
+        """How many values the field has: one per seat, side or part; 1 for a round's one value."""
+        if self.per == "seat":
+            return table.n
+        if self.per == "side":
+            return len(table.sides)
+        return len(self.parts) if self.per == "part" else 1
+
+    def owners(self, table: Table) -> list[str]:
+        """Whose each value is, in words: the players, the sides or the parts (none for a round's one value)."""
+        if self.per == "seat":
+            return list(table.players)
+        if self.per == "side":
+            return [table.side_name(index) for index in range(len(table.sides))]
+        return [_(part) for part in self.parts]
 
 
 def shown(value: Any) -> str:

@@ -125,8 +125,8 @@ class GameAdapter(RoundChips, RoundWords):
         (the generic game: its per-side or per-seat counts, e.g. "tricks 4")."""
         cells: list[list[str]] = [[] for _side in table.sides]
         for field in self.fields(table, {}):
-            if field.kind != "int" or field.per == "round":
-                continue
+            if field.kind != "int" or field.per not in ("seat", "side"):
+                continue  # a part's count (Re's, Kontra's) is no side's
             values = [row.get(field.name) for row in raw.get(field.group) or []] if field.group else raw.get(field.name)
             if not isinstance(values, list):
                 continue

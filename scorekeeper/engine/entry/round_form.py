@@ -62,21 +62,15 @@ class RoundForm:
         for field in fields:
             if field.total is None or field.kind != INT or field.per == "round":
                 continue
-            count = table.n if field.per == "seat" else len(table.sides)
-            names = [self.form_name(field, index) for index in range(count)]
+            names = [self.form_name(field, index) for index in range(field.count(table))]
             found.append({"label": _(field.label), "total": field.total, "names": names})
         return found
 
     def field_view(self, table: Table, field: InputField) -> dict[str, Any]:
         """One described field as the generic template draws it: its inputs, each with a name and a label."""
         label = _(field.label)
-        owners: list[str | None]
-        if field.per == "seat":
-            owners = list(table.players)
-        elif field.per == "side":
-            owners = [table.side_name(index) for index in range(len(table.sides))]
-        else:
-            owners = [None]  # one input for the whole round
+        # One input for the whole round, or one per owner (a player, a side, a part).
+        owners: list[str | None] = [None] if field.per == "round" else list(field.owners(table))
         choices = self.choice_options(table, field)
         inputs = []
         if field.kind == ASSIGN:
@@ -88,7 +82,7 @@ class RoundForm:
                     "rest_of": f"{field.name}_", "shown_when": self.shown_when(field)}
         for index, owner in enumerate(owners):
             name = self.form_name(field, index if owner is not None else None)
-            text = label if owner is None else _("{field} of {name}", field=label, name=owner)
+            text = label if owner is None else self.owned_words(field, label, owner)
             # A count of its own is a fieldset: its label is also its legend, a heading.
             inputs.append({"name": name, "label": text, "heading": heading_of(text), "options": choices})
         kind = "number" if field.kind == INT else "select"
@@ -142,6 +136,13 @@ class RoundForm:
         return []
 
     @staticmethod
+    def owned_words(field: InputField, label: str, owner: str) -> str:
+        """One value of a list field in words: "tricks of Ann"; a part by its name ("Re party: player 1")."""
+        if field.per == "part":
+            return _("{field}: {part}", field=label, part=owner)
+        return _("{field} of {name}", field=label, name=owner)
+
+    @staticmethod
     def choice_words(field: InputField, choice: Any) -> str:
         names = field.choice_names or {}
         return _(names[choice]) if choice in names else str(choice)
@@ -171,8 +172,7 @@ class RoundForm:
                 if value is not None or field.blank_is_null:
                     data[field.name] = value
                 continue
-            count = table.n if field.per == "seat" else len(table.sides)
-            owners = list(table.players) if field.per == "seat" else [table.side_name(i) for i in range(count)]
+            count, owners = field.count(table), field.owners(table)
             if field.kind == ASSIGN:
                 values: list[Any] = [
                     [code for code in field.choices if form_text(form, self.assign_name(field, code)) == str(index)]
@@ -184,11 +184,16 @@ class RoundForm:
                         form,
                         field,
                         self.form_name(field, index),
-                        _("{field} of {name}", field=_(field.label), name=owners[index]),
+                        self.owned_words(field, _(field.label), owners[index]),
                         f"{field.group}.{index}.{field.name}" if field.group else f"{field.name}.{index}",
                     )
                     for index in range(count)
                 ]
+            if field.per == "part" and field.optional and all(value is None for value in values):
+                # Parts left blank are the field left out (Doppelkopf's foxes: none caught).
+                if field.blank_is_null:
+                    data[field.name] = None
+                continue
             if field.group:
                 rows = groups.setdefault(field.group, [{} for _index in range(count)])
                 for row, value in zip(rows, values, strict=True):
@@ -238,7 +243,7 @@ class RoundForm:
         for field in self.fields(table, hints):
             if field.usual is None or field.per == "round":
                 continue
-            for index in range(table.n if field.per == "seat" else len(table.sides)):
+            for index in range(field.count(table)):
                 name = self.form_name(field, index)
                 number = int_or_none(values.get(name))
                 if number is not None and number > field.usual + FEW_PAST_USUAL:
@@ -251,7 +256,7 @@ class RoundForm:
         values = {}
         for field in self.fields(table, hints):
             if field.usual is not None and field.per != "round":
-                for index in range(table.n if field.per == "seat" else len(table.sides)):
+                for index in range(field.count(table)):
                     values[self.form_name(field, index)] = str(field.usual)
         return values
 

@@ -29,19 +29,22 @@ class RoundWords(RoundForm):
 
     def field_words(self, table: Table, field: str | None) -> str | None:
         """A refused field ("vip_card", "sides.1.cards", "tricks.2") in words: the engine's label."""
+        found = self.described(table, field)
+        if field is None or found is None:
+            return None
+        parts = field.split(".")
+        words = _(found.label)
+        if len(parts) >= 2 and parts[1].isdigit() and found.per != "round" and int(parts[1]) < found.count(table):
+            return self.owned_words(found, words, found.owners(table)[int(parts[1])])
+        return words
+
+    def described(self, table: Table, field: str | None) -> InputField | None:
+        """The engine's description of a refused field ("vip_card", "sides.1.cards", "tricks.2"), if any."""
         if not field:
             return None
         parts = field.split(".")
         names = {item.name: item for item in self.game.input_fields(table, {})}
-        found = names.get(parts[-1]) or names.get(parts[0])
-        if found is None:
-            return None
-        words = _(found.label)
-        if len(parts) >= 2 and parts[1].isdigit() and found.per == "seat" and int(parts[1]) < table.n:
-            return _("{field} of {player}", field=words, player=table.name(int(parts[1])))
-        if len(parts) >= 2 and parts[1].isdigit() and found.per == "side" and int(parts[1]) < len(table.sides):
-            return _("{field} of {player}", field=words, player=table.side_name(int(parts[1])))
-        return words
+        return names.get(parts[-1]) or names.get(parts[0])
 
     def refusal_of_round(self, table: Table, code: str, field: str | None, message: str, round_number: int | None) -> str:
         """refusal_words, still naming the recorded round an edit would break ("round 4: ...")."""
@@ -65,8 +68,11 @@ class RoundWords(RoundForm):
         if code in (MISSING, "field_missing") or code.endswith("_missing") or message.endswith("required"):
             return _("Still to enter: {what}", what=words)
         plain = all(part.isalpha() or part.isdigit() for part in (field or "").split("."))
-        if code == "range" and plain:
-            return message  # "stake must be at most 6, got 7" names the field in words already
+        seat = getattr(self.described(table, field), "kind", None) == SEAT
+        if code == "range" and plain and not seat:
+            # "stake must be at most 6, got 7" names the field in words already; a seat's
+            # number is no player's name (Doppelkopf's "re"): no chip offers it.
+            return message
         if code in self.UNOFFERED_CODES:
             return _("{what}: not one of the values offered here", what=words)
         return message
@@ -110,7 +116,11 @@ class RoundWords(RoundForm):
                 # A round without trump says so by its name alone: "No trump", not "trump No trump".
                 return self.value_words(table, field, value)
             return f"{label} {self.value_words(table, field, value)}"
-        owners = list(table.players) if field.per == "seat" else [table.side_name(i) for i in range(len(table.sides))]
+        if field.kind == SEAT:
+            # Several seats (Doppelkopf's Re pair) are said by their names alone: "the Re pair Ann, Cid".
+            named = [self.value_words(table, field, item) for item in value if item is not None]
+            return f"{label} {', '.join(named)}" if named else ""
+        owners = field.owners(table)
         said = [
             f"{owners[index]} {self.value_words(table, field, item)}"
             for index, item in enumerate(value)

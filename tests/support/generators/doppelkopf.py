@@ -21,20 +21,23 @@ def generate(rng: random.Random, table: Table, state: MatchState) -> dict[str, A
     players = hints["players"]
     points = rng.choice(POINTS)
     raw: dict[str, Any] = {"re_points": points}
-    if rng.random() < 0.5:
-        raw["re_call"] = rng.choice(("re", *CALLS))
-    if rng.random() < 0.3:
-        raw["kontra_call"] = rng.choice(("kontra", *CALLS))
+    # A hand as the round form posts it back (the forms survive a round trip only so): no
+    # call, special point or count of 0 is written, the Re pair is in seat order.
+    re_call = rng.choice(("re", *CALLS)) if rng.random() < 0.5 else None
+    kontra_call = rng.choice(("kontra", *CALLS)) if rng.random() < 0.3 else None
+    raw.update({key: call for key, call in (("re_call", re_call), ("kontra_call", kontra_call)) if call is not None})
     forced = hints["forced_solo"]
     if forced is not None or rng.random() < 0.25:
         game = rng.choice(DECLARED) if forced is not None else rng.choice((*DECLARED, "silent_solo", "marriage_solo"))
         return {"game": game, "soloist": forced if forced is not None else rng.choice(players), **raw}
-    raw.update({"game": rng.choice(("normal", "normal", "marriage")), "re": rng.sample(players, 2)})
+    raw.update({"game": rng.choice(("normal", "normal", "marriage")), "re": sorted(rng.sample(players, 2))})
     kinds = table.options["special_points"]
+    counts = {}
     if "fox" in kinds:
-        raw["foxes"] = [rng.randint(0, 1) if points >= 11 else 0, rng.randint(0, 1) if points <= 229 else 0]
+        counts["foxes"] = [rng.randint(0, 1) if points >= 11 else 0, rng.randint(0, 1) if points <= 229 else 0]
     if "doppelkopf" in kinds and rng.random() < 0.3:
-        raw["doppelkopfs"] = [min(rng.randint(0, 2), points // 40), min(rng.randint(0, 1), (240 - points) // 40)]
+        counts["doppelkopfs"] = [min(rng.randint(0, 2), points // 40), min(rng.randint(0, 1), (240 - points) // 40)]
+    raw.update({key: count for key, count in counts.items() if any(count)})
     if "karlchen" in kinds and rng.random() < 0.2:
         raw["karlchen"] = "re" if points >= 2 else "kontra"
     if points == 0 and rng.random() < 0.5:

@@ -2,9 +2,6 @@
 solos × 3, compulsory solos and the Vorführung), with Bock rounds, doubling calls and a point
 against the soloist as house rules; 4 or 5 at the table.
 
-Not registered yet (DOPPELKOPF is built, register() is not called): the game needs its web
-adapter and template first, and registering makes every registry-following test play it.
-
 The game (`Doppelkopf`, here) over its vocabulary (`values.py`), its scoring (`scoring.py`:
 TSR 7, Bock, who deals, plays and owes) and the reading of a hand's input (`hand_input.py`).
 
@@ -39,7 +36,10 @@ from functools import partial
 from typing import Any
 
 from ...core.base import (
+    CHOICE,
+    SEAT,
     Game,
+    InputField,
     MatchState,
     OptionError,
     OptionSpec,
@@ -51,6 +51,7 @@ from ...core.base import (
 )
 from ...core.bidding import NumberInput, Unavailable
 from ...core.i18n import N_, _, _n
+from .. import register
 from .hand_input import read_hand
 from .scoring import (
     bock_after,
@@ -76,11 +77,19 @@ from .values import (
     DOPPELKOPF_TRICK,
     DOUBLE,
     FOX,
+    GAME_NAMES,
+    GAMES,
     KARLCHEN,
+    KONTRA_CALL_NAMES,
     LOST_KONTRA,
     LOST_RE,
     LOST_SOLO,
     MOST_FOXES,
+    PARTIES,
+    PARTY_GAMES,
+    PARTY_NAMES,
+    RE_CALL_NAMES,
+    SOLOS,
     SPECIAL_POINTS,
     TIE,
     TSR,
@@ -313,7 +322,37 @@ class Doppelkopf(Game):
             raise ValueError("one count per seat")
         return Progress(deals=int(data["deals"]), played=played, bock=tuple(int(left) for left in data["bock"]))
 
-    # ---- chips
+    # ---- what a form asks, and its chips
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        # A generic form's fields: the Re pair for a normal game or a marriage, the soloist
+        # for a solo; only the special points the table plays, and only outside a solo.
+        party = tuple({"game": game} for game in PARTY_GAMES)
+        pair = (N_("Re"), N_("Kontra"))
+        kinds = table.options["special_points"]
+        fields = [
+            InputField("game", N_("game"), kind=CHOICE, choices=GAMES, choice_names=GAME_NAMES),
+            InputField("re", N_("the Re pair"), per="part", parts=(N_("player 1"), N_("player 2")), kind=SEAT,
+                       optional=True, shown_when=party),
+            InputField("soloist", N_("soloist"), kind=SEAT, optional=True, shown_when=tuple({"game": game} for game in SOLOS)),
+            InputField("re_points", N_("card points of Re"), maximum=CARD_POINTS),
+            InputField("re_call", N_("Re's call"), kind=CHOICE, choices=tuple(RE_CALL_NAMES), choice_names=RE_CALL_NAMES,
+                       optional=True),
+            InputField("kontra_call", N_("Kontra's call"), kind=CHOICE, choices=tuple(KONTRA_CALL_NAMES),
+                       choice_names=KONTRA_CALL_NAMES, optional=True),
+            InputField("no_trick", N_("no trick"), kind=CHOICE, choices=PARTIES, choice_names=PARTY_NAMES, optional=True),
+        ]
+        if FOX in kinds:
+            fields.append(InputField("foxes", N_("foxes caught"), per="part", parts=pair, maximum=MOST_FOXES, optional=True,
+                                     shown_when=party))
+        if DOPPELKOPF_TRICK in kinds:
+            fields.append(InputField("doppelkopfs", N_("Doppelkopfs"), per="part", parts=pair, maximum=CARD_POINTS // 40,
+                                     optional=True, shown_when=party))
+        if KARLCHEN in kinds:
+            fields.append(InputField("karlchen", N_("Karlchen"), kind=CHOICE, choices=PARTIES, choice_names=PARTY_NAMES,
+                                     optional=True, shown_when=party))
+        return tuple(fields)
+
 
     def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
         refused = partial(self.refusals, table, state, draft)
@@ -345,7 +384,7 @@ class Doppelkopf(Game):
         return tuple(greyed)
 
 
-#: the rules of Doppelkopf (not in the registry yet: see the module's docstring)
-DOPPELKOPF = Doppelkopf()
+#: the rules of Doppelkopf
+DOPPELKOPF = register(Doppelkopf())
 
 __all__ = ["DOPPELKOPF", "Doppelkopf", "Hand", "Progress", "value_hand"]

@@ -69,6 +69,13 @@ GAME_NAMES: Mapping[str, str] = {
 }
 PARTY_NAMES: Mapping[str, str] = {RE: N_("Re"), KONTRA: N_("Kontra")}
 CALL_NAMES: Mapping[int, str] = {2: N_("no 90"), 3: N_("no 60"), 4: N_("no 30"), 5: N_("black")}
+#: each call by its name, as a form offers it: the party's own first ("Re", "no 90", ...)
+RE_CALL_NAMES: Mapping[str, str] = {RE: PARTY_NAMES[RE], **{code: CALL_NAMES[level] for code, level in RE_CALLS.items()
+                                                            if code is not None and level > 1}}
+KONTRA_CALL_NAMES: Mapping[str, str] = {
+    KONTRA: PARTY_NAMES[KONTRA],
+    **{code: CALL_NAMES[level] for code, level in KONTRA_CALLS.items() if code is not None and level > 1},
+}
 #: what the loser stayed under, by threshold
 UNDER_NAMES: Mapping[int, str] = {90: N_("under 90"), 60: N_("under 60"), 30: N_("under 30")}
 AGAINST_NAMES: Mapping[int, str] = {
