@@ -227,6 +227,8 @@ def test_a_refused_hand_changes_nothing():
     (3, {"contract": "6S", "declarer": 0, "whist": [None, "vist", "pass"]}, {"whist_value"}),
     (3, {"contract": "6S", "declarer": 0, "whist": ["pass", "pass", "pass"]}, {"whist_seat"}),
     (4, {"contract": "6S", "declarer": 1, "whist": ["pass", None, "pass", "pass"]}, {"whist_seat"}),
+    (3, {"contract": "6S", "declarer": 0, "whist": ["vist", "pass", "pass"]}, {"whist_seat"}),
+    (3, {"contract": "6S", "declarer": 0, "whist": ["pass", "vist", "pass"]}, {"whist_seat", "whist_value"}),
     (3, {"contract": "6S", "declarer": 0, "whist": [None, "half", "pass"]}, {"whist_combination"}),
     (3, {"contract": "6S", "declarer": 0, "whist": [None, "whist", "half"]}, {"whist_combination"}),
     (3, {"contract": "8S", "declarer": 0, "whist": [None, "pass", "half"]}, {"whist_combination"}),

@@ -190,16 +190,20 @@ def check_whist(raw: dict[str, Any], kind: str | None, level: int | None, declar
     if len(whist) != seating.n:
         found.add("length")
         return None
-    if any(entry is not None and entry not in WORDS for entry in whist):
-        found.add("whist_value")
-        return None
     if kind != "game" or declarer is None or level is None:
+        # Who defends cannot be told: any entry that is no word breaks the rule on the words.
+        if any(entry is not None and entry not in WORDS for entry in whist):
+            found.add("whist_value")
         return None
     first, second = seating.defenders(declarer)
+    # "null for the declarer and a sitting-out dealer": any other entry there, a word or not.
     others_silent = all(entry is None for seat, entry in enumerate(whist) if seat not in (first, second))
     if not others_silent:
         found.add("whist_seat")
     words = (whist[first], whist[second])
+    if any(word is not None and word not in WORDS for word in words):
+        found.add("whist_value")
+        return None
     allowed = words in ALLOWED_WORDS or (words == HALF and half_whist and level in (6, 7))
     if not allowed:
         found.add("whist_combination")
