@@ -40,15 +40,30 @@ ATTEMPTS = 250
 
 # The reference names the spec's rules in its own words (the core's generic ones where the rule
 # is generic); an engine or API code for a refused hand must be one of the rules the reference
-# finds broken, read through this table. Codes not listed stand for themselves.
+# finds broken, read through this table (the engine's codes, scorekeeper/engine/games/preferans/
+# hand_input.py and the core's field readers). Codes not listed are the reference's own names:
+# round_type, field_unknown, length, declarer_missing, declarer_sits_out, whist_missing,
+# tricks_missing, tricks_sits_out, tricks_not_played, tricks_sum, match_finished.
 SAME_RULE: dict[str, set[str]] = {
-    "field_missing": {"contract_missing", "declarer_missing", "whist_missing", "tricks_missing"},
-    "field_not_applicable": {"declarer_all_pass", "whist_not_applicable", "tricks_not_played", "whist_seat",
-                             "tricks_sits_out"},
-    "choice": {"contract_value", "whist_value", "type"},
-    "range": {"seat_range", "tricks_negative"},
-    "type": {"type", "contract_value", "whist_value"},
-    "seat_sits_out": {"declarer_sits_out", "tricks_sits_out"},
+    # Only `contract` must be there as a key; the other fields are read as null when absent.
+    "field_missing": {"contract_missing"},
+    # A null contract is "not one of the codes" to the engine, "missing" to the reference (an
+    # absent field and null are the same): either names the contract's rule.
+    "contract": {"contract_value", "contract_missing"},
+    # A declarer or whists given to an all-pass, whists given to a misere.
+    "field_not_applicable": {"declarer_all_pass", "whist_not_applicable"},
+    "whist_not_defender": {"whist_seat"},
+    # A defender's word that is not whist, pass or half; a null one is, to the reference, an
+    # unlisted combination (whist values are checked before the combination).
+    "choice": {"whist_value", "whist_combination"},
+    # Half from the first defender, after a whist, on 8-10, or with `half_whist` off.
+    "half_whist": {"whist_combination"},
+    "half_whist_off": {"whist_combination"},
+    # A seat, a count or a list that is none; a null count of a seat that played is, to the
+    # reference, a missing one.
+    "type": {"type", "tricks_missing"},
+    # A declarer beyond the seats; a count below 0, or above 10 (then the counts cannot add up to 10).
+    "range": {"seat_range", "tricks_negative", "tricks_sum"},
 }
 
 
