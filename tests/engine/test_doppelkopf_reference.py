@@ -5,12 +5,13 @@ and the winners; replaying and undoing agree too, and playing on from a stored s
 replaying from scratch."""
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from scorekeeper.engine.core.base import MatchFinishedError
 from scorekeeper.engine.games.doppelkopf import DOPPELKOPF
 from tests.support.reference import doppelkopf_reference as ref
-from tests.support.reference.against import played_against, replays_agree
+from tests.support.reference.against import seeded_list_agrees
 from tests.support.reference.doppelkopf_lists import (
     COMBINATIONS,
     NAMES,
@@ -31,17 +32,5 @@ def assert_same(engine_state, reference: ref.ListState) -> None:
 @pytest.mark.parametrize("index", range(len(COMBINATIONS)), ids=[combination_id(c) for c in COMBINATIONS])
 def test_random_lists_agree_with_the_reference(index):
     seeded = seeded_list(index)
-    n, options, rng = seeded.n, seeded.options, seeded.rng
-    table = DOPPELKOPF.table(NAMES[:n], seeded.given)
-    reference = ref.ListState(n, options)
-    state, inputs = played_against(DOPPELKOPF, table, reference, drawn_deals(seeded, reference), assert_same, same_rule)
-    if state.finished:
-        with pytest.raises(MatchFinishedError):
-            DOPPELKOPF.play(table, state, inputs[-1])
-    replays_agree(DOPPELKOPF, table, state, inputs, rng)
-
-    # Undo: the list without its last hand is what the reference keeps without it (reopened).
-    undone = DOPPELKOPF.replay(table, inputs[:-1])
-    kept, failing = ref.replay(n, options, inputs[:-1])
-    assert failing is None
-    assert_same(undone, kept)
+    seeded_list_agrees(DOPPELKOPF, NAMES, seeded, partial(ref.ListState, seeded.n, seeded.options),
+                       partial(drawn_deals, seeded), assert_same, same_rule)

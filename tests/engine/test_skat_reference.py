@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.core.base import MatchFinishedError, RoundError
 from scorekeeper.engine.games.skat import SKAT
 from tests.support.legal_rounds import MAX_ROUNDS, generator_for, legal_round
 from tests.support.reference import skat_reference as ref
-from tests.support.reference.against import played_against, replays_agree
+from tests.support.reference.against import seeded_list_agrees
 from tests.support.reference.skat_lists import (
     BOCK_SETS,
     COMBINATIONS,
@@ -41,38 +41,9 @@ def assert_same(engine_state, reference: ref.ListState) -> None:
 @pytest.mark.parametrize("index", range(len(COMBINATIONS)), ids=[combination_id(c) for c in COMBINATIONS])
 def test_random_lists_agree_with_the_reference(index):
     seeded = seeded_list(index)
-    n, options, rng = seeded.n, seeded.options, seeded.rng
-    table = SKAT.table(NAMES[:n], seeded.given)
-    assert dict(table.options) == options
-    reference = ref.ListState(n, options)
-    state, inputs = played_against(SKAT, table, reference, drawn_deals(seeded, reference), assert_same)
-    if state.finished:
-        with pytest.raises(MatchFinishedError):
-            SKAT.play(table, state, {"declarer": None})
-    replays_agree(SKAT, table, state, inputs, rng)
-
-    # Undo: the list without its last deal is what the reference keeps without it (reopened).
-    undone = SKAT.replay(table, inputs[:-1])
-    kept, failing = ref.replay(n, options, inputs[:-1])
-    assert failing is None
-    assert_same(undone, kept)
-
-    # Edits: a deal replaced by another (maybe a wrong one) is refused exactly when the
-    # reference finds a deal that no longer holds, at the same deal; else the list agrees.
-    for _edit in range(4):
-        at = rng.randrange(len(inputs))
-        edited = list(inputs)
-        dealer = (options["first_dealer"] + at) % n
-        edited[at] = random_deal(rng, n, dealer, options)
-        expected, failing = ref.replay(n, options, edited)
-        try:
-            result = SKAT.replay(table, edited)
-        except RoundError as error:
-            assert failing is not None, f"edit refused that the spec accepts: deal {at + 1} -> {edited[at]} ({error.message})"
-            assert error.round_number == failing
-            continue
-        assert failing is None, f"edit accepted that the spec refuses at deal {failing}"
-        assert_same(result, expected)
+    n, options = seeded.n, seeded.options
+    seeded_list_agrees(SKAT, NAMES, seeded, partial(ref.ListState, n, options), partial(drawn_deals, seeded), assert_same,
+                       replacement=lambda _inputs, at: random_deal(seeded.rng, n, (options["first_dealer"] + at) % n, options))
 
 
 def test_the_lists_cover_every_rule():

@@ -1,6 +1,6 @@
 """A game's engine played against its independent reference, round by round: the checks every
-reference test makes (each round's refusal or scores, the state after it, and replaying or
-playing on from a stored snapshot giving the same match)."""
+reference test makes (each round's refusal or scores, the state after it, replaying or playing
+on from a stored snapshot giving the same match, undo and edits), for one seeded list at once."""
 from __future__ import annotations
 
 import json
@@ -8,7 +8,13 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from scorekeeper.engine.core.base import Game, MatchState, RoundError, Table
+import pytest
+
+from scorekeeper.engine.core.base import Game, MatchFinishedError, MatchState, RoundError, Table
+from tests.support.reference.common import SeededList, replay_on
+
+# Edits of an earlier round tried on each list.
+EDITS = 4
 
 
 def played_against(
@@ -60,3 +66,54 @@ def replays_agree(game: Game, table: Table, state: MatchState, inputs: list[dict
         assert played_on.finished == state.finished and played_on.winners == state.winners and played_on.next == state.next
         assert [r.score for r in played_on.rounds] == [r.score for r in state.rounds[cut:]]
         assert stored(game, played_on) == stored(game, state)
+
+
+
+
+def seeded_list_agrees(
+    game: Game,
+    names: list[str],
+    seeded: SeededList,
+    fresh: Callable[[], Any],
+    rounds: Callable[[Any], Iterable[dict[str, Any]]],
+    check: Callable[[MatchState, Any], None],
+    same_rule: Callable[[str], set[str]] = lambda code: {code},
+    replacement: Callable[[list[Any], int], Any] | None = None,
+) -> MatchState:
+    """A seeded list on the engine and on its reference (`fresh()`, a new one; `rounds(reference)`,
+    the list's rounds drawn as the reference, played by the caller, goes on): the options read
+    alike, every round as played_against has it, no round after the end, replaying and playing
+    on from a snapshot, undo and, with a `replacement(inputs, at)` for round `at` (maybe a wrong
+    one), edits. The engine's state at the end of the list."""
+    table = game.table(names[: seeded.n], seeded.given)
+    assert dict(table.options) == seeded.options
+    reference = fresh()
+    state, inputs = played_against(game, table, reference, rounds(reference), check, same_rule)
+    if state.finished:
+        with pytest.raises(MatchFinishedError):
+            game.play(table, state, inputs[-1])
+    replays_agree(game, table, state, inputs, seeded.rng)
+
+    # Undo: the list without its last round is what the reference keeps without it (reopened).
+    undone = game.replay(table, inputs[:-1])
+    kept, failing = replay_on(fresh(), inputs[:-1])
+    assert failing is None
+    check(undone, kept)
+
+    # Edits: refused exactly when the reference finds a round that no longer holds, at the
+    # same round; else the list agrees.
+    for _edit in range(EDITS if replacement is not None else 0):
+        assert replacement is not None
+        at = seeded.rng.randrange(len(inputs))
+        edited = list(inputs)
+        edited[at] = replacement(inputs, at)
+        expected, failing = replay_on(fresh(), edited)
+        try:
+            result = game.replay(table, edited)
+        except RoundError as error:
+            assert failing is not None, f"edit refused that the spec accepts: round {at + 1} -> {edited[at]} ({error.message})"
+            assert error.round_number == failing
+            continue
+        assert failing is None, f"edit accepted that the spec refuses at round {failing}"
+        check(result, expected)
+    return state

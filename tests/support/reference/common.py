@@ -10,6 +10,14 @@ class KeptList(Protocol):
     def play(self, raw: Any) -> tuple[set[str], list[int] | None]: ...
 
 
+class ShownList(Protocol):
+    totals: list[int]
+    finished: bool
+    winners: list[int]
+
+    def hints(self) -> dict[str, Any]: ...
+
+
 Kept = TypeVar("Kept", bound=KeptList)
 
 
@@ -21,6 +29,28 @@ def replay_on(state: Kept, inputs: list[Any]) -> tuple[Kept, int | None]:
         if broken:
             return state, number
     return state, None
+
+
+def shown_state(reference: ShownList) -> dict[str, Any]:
+    """What an engine's state and the API's match document say of the list `reference` keeps:
+    totals, the end, the winners and the `next` hints (a game adds its own details)."""
+    return {
+        "totals": list(reference.totals),
+        "finished": reference.finished,
+        "winners": sorted(reference.winners) if reference.finished else [],
+        "next": None if reference.finished else reference.hints(),
+    }
+
+
+def spread(values: list[Any], count: int, seed: str) -> list[Any]:
+    """`count` values: `values` again and again, each pass in another order."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        block = list(values)
+        rng.shuffle(block)
+        out += block
+    return out[:count]
 
 
 def highest(totals: list[int]) -> list[int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.support.reference import doppelkopf_reference as ref
-from tests.support.reference.common import SeededList
+from tests.support.reference.common import SeededList, shown_state, spread
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 # `None`: not given, so the default (all four kinds) is in effect.
@@ -28,17 +28,6 @@ ENDS = ["short", "target", "both", "default"]
 # Every combination of the options that take two values (twice), each paired with values of the
 # options that take more; those run through in shuffled cycles so that each comes up often.
 CORE = list(itertools.product((4, 5), ("tsr", "double"), ("tsr", "against_soloist"), (True, False), ("append", "double"))) * 2
-
-
-def spread(values: list[Any], count: int, seed: str) -> list[Any]:
-    """`count` values: `values` again and again, each pass in another order."""
-    rng = random.Random(seed)
-    out: list[Any] = []
-    while len(out) < count:
-        block = list(values)
-        rng.shuffle(block)
-        out += block
-    return out[:count]
 
 
 COMBINATIONS = [
@@ -154,12 +143,7 @@ def expected_state(reference: ref.ListState) -> dict[str, Any]:
     """What the engine's state and the API's match document say of the list `reference` keeps.
     The engine's `details` are not in the spec: the one comparing adds what it needs from
     `reference` (deals, owed, bock_queue or bock_rounds)."""
-    return {
-        "totals": list(reference.totals),
-        "finished": reference.finished,
-        "winners": sorted(reference.winners) if reference.finished else [],
-        "next": None if reference.finished else reference.hints(),
-    }
+    return shown_state(reference)
 
 
 # Card points a hand often ends with: the edges of every rule among them.

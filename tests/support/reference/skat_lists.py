@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from tests.support.reference import skat_reference as ref
-from tests.support.reference.common import SeededList
+from tests.support.reference.common import SeededList, shown_state
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 SUITS = ["clubs", "spades", "hearts", "diamonds"]
@@ -54,10 +54,7 @@ def drawn_deals(seeded: SeededList, reference: ref.ListState) -> Iterator[dict[s
 def expected_state(reference: ref.ListState) -> dict[str, Any]:
     """What the engine's state and the API's match document say of the list `reference` keeps."""
     return {
-        "totals": list(reference.totals),
-        "finished": reference.finished,
-        "winners": sorted(reference.winners) if reference.finished else [],
-        "next": None if reference.finished else reference.hints(),
+        **shown_state(reference),
         "details": {"bock_pending": reference.bock_owed, "games_won": list(reference.won),
                     "games_lost": list(reference.lost), "opponent_bonuses": list(reference.shares)},
     }
