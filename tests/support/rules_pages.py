@@ -11,15 +11,27 @@ ENGINE_CORE = REPO / "scorekeeper" / "engine" / "core"
 
 
 def refusal_codes(path: Path) -> set[str]:
-    """Every code= a module passes to a refusal (RuleError and its kinds)."""
+    """Every code= a module passes to a refusal (RuleError and its kinds), and the default of
+    a helper's `code` parameter (Skat's and Preferans's not_given refuse with it)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {
-        keyword.value.value
+    passed = {
+        keyword.value
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         for keyword in node.keywords
-        if keyword.arg == "code" and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str)
+        if keyword.arg == "code"
     }
+    defaults = {
+        default
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        for arg, default in [
+            *zip(reversed(node.args.posonlyargs + node.args.args), reversed(node.args.defaults), strict=False),
+            *zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True),
+        ]
+        if arg.arg == "code" and default is not None
+    }
+    return {value.value for value in passed | defaults if isinstance(value, ast.Constant) and isinstance(value.value, str)}
 
 
 def module_paths(game) -> list[Path]:
