@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.preferans_registered import preferans  # noqa: F401 - fixture
 from tests.support.table_loop import sideways_overflow
 from tests.support.table_loop_rounds import PHONE_SMALL, enter_all, nothing_red, open_match, phone_at, save_in_view, saved
 
-pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("preferans")]
+pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

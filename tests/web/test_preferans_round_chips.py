@@ -20,10 +20,7 @@ from scorekeeper.engine.games.preferans import PREFERANS
 from scorekeeper.web import rules_pages
 from tests.support.legal_rounds import legal_round
 from tests.support.pages import form_key
-from tests.support.preferans_registered import preferans  # noqa: F401 - fixture
 from tests.support.rules_pages import game_codes
-
-pytestmark = pytest.mark.usefixtures("preferans")
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 

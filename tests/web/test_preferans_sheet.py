@@ -11,9 +11,6 @@ import pytest
 
 from scorekeeper.engine.entry import adapter_for
 from scorekeeper.engine.games.preferans import PREFERANS
-from tests.support.preferans_registered import preferans  # noqa: F401 - fixture
-
-pytestmark = pytest.mark.usefixtures("preferans")
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 # Example A (sochi, pool 10): Bob makes 7♥ against two whisters; Cid goes two down in 6♠.
@@ -107,6 +104,10 @@ def test_example_f_at_four(client):
     assert sheet["mountain"] == ["0", "0", "4", "0"]
     assert sheet["Cid"] == ["4", "12", "·", "12"]
     assert rows(html, 1)["whole whists"] == ["+14", "+22", "-58", "+22"]
+    # Under the hand's line: each player's word and tricks; Ann, who sat out, has none.
+    why = re.search(r'<tr class="round-why".*?</tr>', html, re.S).group(0)
+    made = dict(re.findall(r'<b class="why-who">(\w+):</b>.*?(?:<span class="made">([^<]*)</span>|<small)', why, re.S))
+    assert made == {"Ann": "", "Bob": "whist · tricks 2", "Cid": "tricks 6", "Dan": "whist · tricks 2"}
 
 
 def test_example_g_the_final_settlement_once_every_pool_is_closed(client):

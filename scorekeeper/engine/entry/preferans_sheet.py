@@ -24,6 +24,7 @@ from ..games.preferans.values import (
     STRAIN_SIGNS,
     WHIST,
     WHISTS,
+    WORD_NAMES,
     Sheet,
 )
 from .adapter import GameAdapter
@@ -104,6 +105,22 @@ class PreferansSheet(GameAdapter):
             return _("{contract} half-whist", contract=name) if HALF in words else _("{contract} not whisted", contract=name)
         down = terms_counted(entries, (DOWN,))
         return _("{contract} down {count}", contract=name, count=down) if down else _("{contract} made", contract=name)
+
+    def sheet_cells(self, table: Table, raw: Mapping[str, Any], number: int) -> list[str]:
+        """Each player's part of the hand in a few words: a defender's word and the tricks taken
+        ("whist · tricks 2"); nothing for who sat out."""
+        words, tricks = raw.get("whist"), raw.get("tricks")
+        cells = []
+        for seat in range(table.n):
+            parts = []
+            word = words[seat] if isinstance(words, list) and seat < len(words) else None
+            if isinstance(word, str) and word in WORD_NAMES:
+                parts.append(_(WORD_NAMES[word]))
+            count = tricks[seat] if isinstance(tricks, list) and seat < len(tricks) else None
+            if isinstance(count, int):
+                parts.append(_("tricks {count}", count=count))
+            cells.append(" · ".join(parts))
+        return cells
 
     def bar_play(self, table: Table, scored: ScoredRound) -> str:
         """What the hand writes, before Save: "7♥ made: Bob pool +4; whists on Bob: Ann 8, Cid 4"."""

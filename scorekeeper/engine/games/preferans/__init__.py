@@ -1,9 +1,6 @@
 """Preferans: the Russian score sheet (пуля) of pool, mountain and whists, written by the
 Sochi, Leningrad or Rostov convention and settled to whole whists; 3 or 4 at the table.
 
-Not registered yet (PREFERANS is built, register() is not called): the game needs its web
-adapter and template first, and registering makes every registry-following test play it.
-
 The game (`Preferans`, here) over its vocabulary and the conventions' table (`values.py`), the
 score sheet (`scoring.py`: what a hand writes, who plays and defends, the settlement), the
 explanations (`words.py`) and the reading of a hand's input (`hand_input.py`). Nothing but
@@ -56,6 +53,7 @@ from ...core.base import (
 from ...core.bidding import NumberInput, draft_counts, the_rest
 from ...core.house_rules import MAX_ROUNDS, round_limit_winners
 from ...core.i18n import N_
+from .. import register
 from .hand_input import read_hand
 from .scoring import (
     Settlement,
@@ -101,6 +99,8 @@ class Preferans(Game):
     position = 80
     min_players = 3
     max_players = 4
+    # The match is played until every pool is filled: the pool is its target.
+    target_option = "pool_size"
     option_names = {
         "convention": N_("Convention"),
         "pool_size": N_("Pool size"),
@@ -264,8 +264,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
     }
 
 
-#: the rules of Preferans (not in the registry yet: see the module's docstring)
-PREFERANS = Preferans()
+#: the rules of Preferans, as the registry holds them
+PREFERANS = register(Preferans())
 
 __all__ = [
     "PREFERANS",
