@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine.core.house_rules import MAX_ROUNDS_LIMIT
 from scorekeeper.engine.games import OptionError, RoundError, all_games, get_game
-from tests.support.data import players_for, round_limit_example
+from tests.support.data import played_to, players_for, round_limit_example
 from tests.support.legal_rounds import legal_round
 
 GAMES_WITH_LIMIT = [game.id for game in all_games() if "max_rounds" in {s.name for s in game.all_option_specs()}]
@@ -21,7 +21,7 @@ GAMES_WITH_LIMIT = [game.id for game in all_games() if "max_rounds" in {s.name f
 def test_the_round_limit_is_offered_by_the_target_games(game):
     """A game played to a target may be cut short by a round limit; a game of fixed rounds has none."""
     names = {spec.name for spec in game.all_option_specs()}
-    assert (game.round_limit in names) == ("target" in names)
+    assert (game.round_limit in names) == (game.target_option in names)
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_LIMIT)
@@ -42,7 +42,7 @@ def round_example(game_id: str) -> tuple[list[str], dict, tuple[int, ...]]:
 def test_round_limit_ends_the_match_with_the_highest_total(game_id):
     game = get_game(game_id)
     players, raw, scores = round_example(game_id)
-    table = game.table(players, {"max_rounds": 3, "target": 1000})
+    table = game.table(players, {"max_rounds": 3, **played_to(game, 1000)})
     state = game.replay(table, [raw, raw])
     assert not state.finished and state.next["round"] == 3
     state = game.play(table, state, raw)
@@ -58,7 +58,7 @@ def test_round_limit_ends_the_match_with_the_highest_total(game_id):
 def test_without_a_limit_the_match_goes_on(game_id):
     game = get_game(game_id)
     players, raw, _ = round_example(game_id)
-    state = game.replay(game.table(players, {"target": 100_000}), [raw] * 12)
+    state = game.replay(game.table(players, played_to(game, 100_000)), [raw] * 12)
     assert not state.finished
 
 
@@ -80,8 +80,8 @@ def test_round_limit_property(game_id, seed, limit, target):
     game = get_game(game_id)
     rng = random.Random(seed)
     players = players_for(game)
-    table = game.table(players, {"max_rounds": limit, "target": target})
-    unlimited = game.table(players, {"target": target})
+    table = game.table(players, {"max_rounds": limit, **played_to(game, target)})
+    unlimited = game.table(players, played_to(game, target))
     state = game.initial_state(table)
     free = game.initial_state(unlimited)
     for number in range(1, limit + 1):

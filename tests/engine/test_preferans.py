@@ -1,7 +1,7 @@
 """Preferans rules: the spec's worked examples A-H as hands -> sheet, totals, scores and words,
 every refusal, every option, the `next` hints, the settlement (zero sum, whole whists),
-snapshots, replay, edit and undo (the game is not in the registry yet: its rules are tested
-directly)."""
+snapshots, replay, edit and undo (its rules are tested directly; the registry-following tests
+play it on every page)."""
 from __future__ import annotations
 
 import json
@@ -447,7 +447,7 @@ def test_option_refusals(n, options, code, field):
     assert (caught.value.code, caught.value.field) == (code, field)
 
 
-def test_describe_lists_every_option_and_the_game_is_not_registered_yet():
+def test_describe_lists_every_option_and_the_game_is_registered():
     described = PREFERANS.describe()
     assert json.loads(json.dumps(described)) == described
     assert [option["name"] for option in described["options"]] == [
@@ -455,7 +455,7 @@ def test_describe_lists_every_option_and_the_game_is_not_registered_yet():
     ]
     assert (described["name"], described["min_players"], described["max_players"]) == ("Preferans", 3, 4)
     assert PREFERANS.fixed_rounds(table(max_rounds=5)) is None
-    assert "preferans" not in game_ids()
+    assert "preferans" in game_ids()
 
 
 # --------------------------------------------------------------------------- the end and winners

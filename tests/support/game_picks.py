@@ -39,9 +39,11 @@ def has_option(name: str) -> Test:
 
 def has_counts_to_a_total(game: Game) -> bool:
     """A game whose every round has counts adding up to a total (tricks, captured cards), the
-    last following from the others; not Skat, whose Ramsch points do only when all pass."""
+    last following from the others; not Skat, whose Ramsch points do only when all pass, nor
+    a game whose counts the round may leave out (optional: Preferans's game nobody whisted)."""
     table = game.table(list(NAMES[: game.min_players]), {})
-    return any(field.total is not None for field in game.input_fields(table, game.initial_state(table).next or {}))
+    fields = game.input_fields(table, game.initial_state(table).next or {})
+    return any(field.total is not None and not field.optional for field in fields)
 
 
 def new_match_form(game: Game, players: list[str] | tuple[str, ...], **extra: str) -> dict[str, Any]:
@@ -52,8 +54,12 @@ def new_match_form(game: Game, players: list[str] | tuple[str, ...], **extra: st
 
 
 def entered(page: str, name: str) -> str | None:
-    """The value a page's form shows for field `name`: its checked chip's, or its box's; None
-    when the page has no such field or no chip of it is checked."""
+    """The value a page's form shows for field `name`: its checked chip's, its box's, or its
+    list's selected option (a choice too long for chips: Preferans's contracts); None when the
+    page has no such field or nothing of it is chosen."""
+    for options in re.findall(rf'<select\b[^>]*\bname="{re.escape(name)}"[^>]*>(.*?)</select>', page, re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected>', options)
+        return html.unescape(chosen.group(1)) if chosen else None
     for tag in re.findall(rf'<input\b[^>]*\bname="{re.escape(name)}"[^>]*>', page):
         value = re.search(r'\bvalue="([^"]*)"', tag)
         text = html.unescape(value.group(1)) if value else ""

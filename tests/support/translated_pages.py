@@ -17,16 +17,19 @@ READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 
 
 def english_ids(language: str) -> set[str]:
-    """The catalog's message ids without placeholders whose translation differs from them."""
+    """The catalog's message ids without placeholders whose translation differs from them, but
+    for those the catalog itself says in that language: Skat's label "schwarz" (German
+    "Schwarz") is the German word of Doppelkopf's call "black"."""
     with open(CATALOGS / language / "LC_MESSAGES" / "messages.po", "rb") as handle:
         catalog = read_po(handle, locale=language)
     found = set()
+    said = {message.string.strip() for message in catalog if isinstance(message.string, str)}
     for message in catalog:
         if not message.id or not isinstance(message.id, str) or not isinstance(message.string, str):
             continue
         if "{" in message.id or "%" in message.id or message.string.strip() == message.id.strip():
             continue
-        if len(message.id) >= 4:  # "P", "W", "Avg": abbreviations that may stay as they are
+        if len(message.id) >= 4 and message.id.strip() not in said:  # "P", "W", "Avg": abbreviations may stay
             found.add(message.id.strip())
     return found
 

@@ -53,7 +53,9 @@ class InputField:
     hold ({"style": 5}, {"style": 6, "acting_style": 5}); () is every round. `usual`: the
     count most rounds have (Zwicker's Zwicks: 0), so a form may choose it beforehand.
     `blank_is_null`: an optional per-round field left blank is sent as null, not left out
-    (Skat's declarer: nobody declared, all passed).
+    (Skat's declarer: nobody declared, all passed). `blank_is_absent`: an optional per-seat
+    field left blank for every seat is left out, not sent as a list of nulls (Preferans's
+    tricks of a game nobody whisted: it was not played).
     """
 
     name: str
@@ -73,6 +75,7 @@ class InputField:
     shown_when: tuple[Mapping[str, Any], ...] = ()
     usual: int | None = None
     blank_is_null: bool = False
+    blank_is_absent: bool = False
     #: the names of a per-"part" field's values, in order (N_-marked)
     parts: tuple[str, ...] = ()
 

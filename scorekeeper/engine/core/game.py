@@ -41,6 +41,9 @@ class Game(ABC):
     #: the option that cuts a match short after a number of rounds (where the game has one):
     #: Skat's list counts deals, max_deals
     round_limit: ClassVar[str] = "max_rounds"
+    #: the option a match is played to (where the game has one): the score a side must reach,
+    #: target; Preferans's pool every player must fill, pool_size
+    target_option: ClassVar[str] = "target"
 
     # ---- options and sides
 

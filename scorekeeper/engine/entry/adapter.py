@@ -21,7 +21,7 @@ from ..core.base import (
     ScoredRound,
     Table,
 )
-from ..core.fields import CLUBS, DIAMONDS, HEARTS, SPADES
+from ..core.fields import CLUBS, DIAMONDS, HEARTS, SPADES, is_int_within
 from ..core.i18n import N_, _
 from ..games import Game
 from .form_fields import MISSING, FormError, form_text, int_or_none, required_int
@@ -72,6 +72,18 @@ class GameAdapter(RoundChips, RoundWords):
             "who": escape(said("%(name)s deals", name=entry["dealer_name"])),
         }
 
+    def seat_out_words(self, table: Table, entry: Mapping[str, Any], choices: Sequence[str] = ()) -> dict[str, Any]:
+        """entry_words of a form with a line of its own above it (entry["who"]) whose seats are
+        hidden while their player deals and sits out (Skat at four, Doppelkopf at five): who
+        plays this round (entry["playing"]) and, anew, the chips of each of `choices` (the
+        declarer's: entry["declarer_options"]), as who sits out changes from round to round."""
+        words = GameAdapter.entry_words(self, table, entry)
+        words["who"] = escape(entry["who"])
+        words["choices"] = {name: [[value, label] for value, label in entry[f"{name}_options"]] for name in choices}
+        words["seats_playing"] = list(entry["playing"])
+        words["max"] = None
+        return words
+
     def next_info(self, table: Table, hints: Mapping[str, Any]) -> str:
         number, dealer = hints.get("round"), table.name(hints.get("dealer", 0))
         return _("Round {number}: {dealer} deals", number=number, dealer=dealer)
@@ -95,10 +107,17 @@ class GameAdapter(RoundChips, RoundWords):
     #: None: the game's rounds are alike, no such column
     sheet_play_head: ClassVar[str | None] = None
 
+    #: the round's field of the seat the sheet's lead column names (Skat's declarer); None: the dealer
+    sheet_lead_field: ClassVar[str | None] = None
+
     def sheet_lead(self, table: Table, raw: Mapping[str, Any], number: int, dealer: int) -> int | None:
         """The seat the score sheet names beside a round (its column sheet_lead_head): who
-        dealt; None: nobody (a Skat deal all passed has no declarer)."""
-        return dealer
+        dealt, or the seat of the round's sheet_lead_field; None: nobody (a Skat deal all
+        passed has no declarer)."""
+        if self.sheet_lead_field is None:
+            return dealer
+        seat = raw.get(self.sheet_lead_field)
+        return seat if is_int_within(seat, 0, table.n - 1) else None
 
     def sheet_passer(self, table: Table, raw: Mapping[str, Any], number: int) -> int | None:
         """The seat that passed the round on to the one sheet_lead names (a paper pad writes

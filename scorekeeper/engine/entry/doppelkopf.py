@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 from ..core.base import Game, Table
@@ -221,12 +220,8 @@ class DoppelkopfAdapter(DoppelkopfList):
         return self.who_line(table, hints, hints.get("round") or 1)
 
     def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
-        words = super().entry_words(table, entry)
-        words["who"] = escape(entry["who"])
         # At five the dealer sits out: their Re and soloist chips are hidden from hand to hand.
-        words["seats_playing"] = list(entry["playing"])
-        words["max"] = None
-        return words
+        return self.seat_out_words(table, entry)
 
 
 register_adapter(DoppelkopfAdapter)

@@ -189,8 +189,10 @@ class RoundForm:
                     )
                     for index in range(count)
                 ]
-            if field.per == "part" and field.optional and all(value is None for value in values):
-                # Parts left blank are the field left out (Doppelkopf's foxes: none caught).
+            left_out = field.per == "part" or field.blank_is_absent
+            if left_out and field.optional and all(value is None for value in values):
+                # Parts left blank are the field left out (Doppelkopf's foxes: none caught), and
+                # so is a field that says so (Preferans's tricks of a game not played).
                 if field.blank_is_null:
                     data[field.name] = None
                 continue

@@ -4,7 +4,6 @@ refusals in a player's words."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 from ..core.base import Game, Table
@@ -237,14 +236,8 @@ class SkatAdapter(SkatList):
         return self.who_line(table, hints, hints.get("round") or 1)
 
     def entry_words(self, table: Table, entry: Mapping[str, Any]) -> dict[str, Any]:
-        words = super().entry_words(table, entry)
-        words["who"] = escape(entry["who"])
-        # The declarer's chips: at four, who sits out changes from deal to deal.
-        words["choices"] = {"declarer": [[value, label] for value, label in entry["declarer_options"]]}
-        # The Ramsch's seats: the one who deals and sits out (at four) is hidden.
-        words["seats_playing"] = list(entry["playing"])
-        words["max"] = None
-        return words
+        # The declarer's chips and the Ramsch's seats: at four, who sits out changes from deal to deal.
+        return self.seat_out_words(table, entry, ("declarer",))
 
 
 register_adapter(SkatAdapter)

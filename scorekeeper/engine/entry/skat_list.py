@@ -5,7 +5,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core.base import MatchState, ScoredRound, Table, signed
-from ..core.fields import is_int_within
 from ..core.i18n import N_, _
 from ..games.skat.scoring import list_columns
 from ..games.skat.values import GAME_NAMES, GRAND, NULL, OPPONENT_BONUS, SEEGER_FABIAN
@@ -32,10 +31,7 @@ class SkatList(GameAdapter):
     # The list's column of who played each deal: the declarer, as a club's list heads it.
     sheet_lead_head: ClassVar[str] = N_("Player")
     sheet_play_head: ClassVar[str | None] = N_("Game")
-
-    def sheet_lead(self, table: Table, raw: Mapping[str, Any], number: int, dealer: int) -> int | None:
-        declarer = raw.get("declarer")
-        return declarer if is_int_within(declarer, 0, table.n - 1) else None
+    sheet_lead_field: ClassVar[str | None] = "declarer"
 
     def sheet_play(self, table: Table, raw: Mapping[str, Any], number: int) -> tuple[str, str]:
         """The game as its sign or letter, in words the same; all passed a dash (the value needs the score)."""

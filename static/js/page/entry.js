@@ -77,6 +77,12 @@ export function applyWords(form, entry) {
       part.hidden = entry.seats_playing.indexOf(Number(part.dataset.seat)) < 0;
     });
   }
+  // A part asked for other choices from round to round (a defender's "half", which is the
+  // second defender's: at four, who that is changes with the seat out): its data-shown-when anew.
+  Object.keys(entry.shown_when || {}).forEach(function (id) {
+    var part = document.getElementById(id);
+    if (part) part.dataset.shownWhen = entry.shown_when[id];
+  });
   // Bids and calls are asked in the round's order (from the dealer's left), with its notes.
   var seats = form.querySelector("fieldset.seats");
   if (seats && entry.seat_order) {

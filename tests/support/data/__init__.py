@@ -151,6 +151,13 @@ def round_limit_example(game: Game) -> tuple[list[str], dict[str, Any], tuple[in
     if own is not None:
         return own
     players = players_for(game)
-    table = game.table(players, {"max_rounds": 3, "target": 1000})
+    table = game.table(players, {"max_rounds": 3, **played_to(game, 1000)})
     raw, after = legal_round(random.Random(1), game, table, game.initial_state(table))
     return players, raw, tuple(after.rounds[0].score.scores)
+
+
+def played_to(game: Game, value: int) -> dict[str, int]:
+    """The options of a match played to `value`: the game's target (Game.target_option: a score
+    to reach, Preferans's pool to fill), as far as that option goes (a pool of 100 at most)."""
+    spec = next(spec for spec in game.all_option_specs() if spec.name == game.target_option)
+    return {spec.name: value if spec.maximum is None else min(value, spec.maximum)}

@@ -16,6 +16,10 @@ I18N_CASE = {
     "refusal": "Cid cannot say half here: half only from the second defender, after a pass, on a 6 or 7",
 }
 
+# A hand every deal takes at three (an all-pass: nobody declares, nobody sits out), and its
+# scores: Ann's 4 tricks go to her mountain, 1 more than each other's (10 whists a point, shared).
+ROUND_LIMIT_EXAMPLE = (["Ann", "Bob", "Cid"], {"contract": "all_pass", "tricks": [4, 3, 3]}, (-6, 3, 3))
+
 # The players' own words: a Russian table says пуля, гора, висты, распасы; a German one Berg.
 FOREIGN_WORDS = {
     "de": {"mountain", "whists on", "consolation", "all-pass", "help", "nothing written", "sits out", "trick"},

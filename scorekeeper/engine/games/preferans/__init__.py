@@ -1,9 +1,6 @@
 """Preferans: the Russian score sheet (пуля) of pool, mountain and whists, written by the
 Sochi, Leningrad or Rostov convention and settled to whole whists; 3 or 4 at the table.
 
-Not registered yet (PREFERANS is built, register() is not called): the game needs its web
-adapter and template first, and registering makes every registry-following test play it.
-
 The game (`Preferans`, here) over its vocabulary and the conventions' table (`values.py`), the
 score sheet (`scoring.py`: what a hand writes, who plays and defends, the settlement), the
 explanations (`words.py`) and the reading of a hand's input (`hand_input.py`). Nothing but
@@ -42,9 +39,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.base import Game, MatchState, OptionSpec, RoundScore, Table, highest_winners
+from ...core.base import (
+    CHOICE,
+    SEAT,
+    Game,
+    InputField,
+    MatchState,
+    OptionSpec,
+    RoundScore,
+    Table,
+    highest_winners,
+)
+from ...core.bidding import NumberInput, draft_counts, the_rest
 from ...core.house_rules import MAX_ROUNDS, round_limit_winners
 from ...core.i18n import N_
+from .. import register
 from .hand_input import read_hand
 from .scoring import (
     Settlement,
@@ -59,15 +68,22 @@ from .scoring import (
     write_hand,
 )
 from .values import (
+    ALL_PASS,
     CAPPED,
+    CONTRACT_NAMES,
+    CONTRACTS,
     CONVENTION,
     CONVENTION_NAMES,
     CONVENTIONS,
+    GAME_LEVELS,
     MOST_POOL,
     POOL_SIZE,
     PROGRESSION_NAMES,
     PROGRESSIONS,
     SOCHI,
+    TRICKS,
+    WORD_NAMES,
+    WORDS,
     Entry,
     Hand,
     Progress,
@@ -83,6 +99,8 @@ class Preferans(Game):
     position = 80
     min_players = 3
     max_players = 4
+    # The match is played until every pool is filled: the pool is its target.
+    target_option = "pool_size"
     option_names = {
         "convention": N_("Convention"),
         "pool_size": N_("Pool size"),
@@ -208,6 +226,31 @@ class Preferans(Game):
             raise ValueError("one pool, mountain and row of whists per seat")
         return Progress(Sheet(pool, mountain, whists), int(data["all_pass_run"]))
 
+    # ---- what a form asks, and its chips
+
+    def input_fields(self, table: Table, hints: Mapping[str, Any]) -> tuple[InputField, ...]:
+        # A generic form's fields: the declarer of every contract but an all-pass, the
+        # defenders' words of a 6-10 game; the tricks of a hand played (a game nobody
+        # whisted leaves them all blank: left out).
+        declared = tuple({"contract": code} for code in CONTRACTS if code != ALL_PASS)
+        return (
+            InputField("contract", N_("contract"), kind=CHOICE, choices=CONTRACTS, choice_names=CONTRACT_NAMES),
+            InputField("declarer", N_("declarer"), kind=SEAT, optional=True, shown_when=declared),
+            InputField("whist", N_("defence"), per="seat", kind=CHOICE, choices=WORDS, choice_names=WORD_NAMES,
+                       optional=True, shown_when=tuple({"contract": code} for code in GAME_LEVELS)),
+            InputField("tricks", N_("tricks"), per="seat", maximum=TRICKS, optional=True, total=TRICKS,
+                       blank_is_absent=True),
+        )
+
+    def number_inputs(self, table: Table, state: MatchState, draft: Any = None) -> tuple[NumberInput, ...]:
+        # The tricks of the three who play; the last one's follow from the others' (10 in all).
+        playing = players_of(table, self.next_dealer(table, state))
+        entered = draft_counts(draft, "tricks", table.n)
+        implied = the_rest(TRICKS, [entered[seat] for seat in playing])
+        return tuple(
+            NumberInput(f"tricks.{seat}", 0, TRICKS, implied=follows) for seat, follows in zip(playing, implied, strict=True)
+        )
+
 
 def entry_json(entry: Entry) -> dict[str, Any]:
     """One entry of a hand, JSON-ready (a round's details)."""
@@ -221,8 +264,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
     }
 
 
-#: the rules of Preferans (not in the registry yet: see the module's docstring)
-PREFERANS = Preferans()
+#: the rules of Preferans, as the registry holds them
+PREFERANS = register(Preferans())
 
 __all__ = [
     "PREFERANS",

@@ -103,6 +103,38 @@ PROGRESSION_NAMES: Mapping[str, str] = {
     CAPPED: N_("1, 2, 3, then 3"),
     OPEN: N_("1, 2, 3, 4, ..."),
 }
+#: a suit of a contract as the sheet writes it: its sign, alike in every language; NT in words
+STRAIN_SIGNS: Mapping[str, str] = {
+    "S": "♠",
+    "C": "♣",
+    "D": "♦",
+    "H": "♥",
+    # TRANSLATORS: no trump in a Preferans contract, short as on a chip (German SA, Russian БК)
+    "NT": N_("NT"),
+}
+#: the contracts in words ("7♥", "6 NT", "Misère", "All pass"): a suit by its sign, no trump as its reader writes it
+CONTRACT_NAMES: Mapping[str, str] = {
+    **{f"{level}{strain}": f"{level}{sign}" for level in LEVELS for strain, sign in STRAIN_SIGNS.items() if strain != "NT"},
+    # TRANSLATORS: a Preferans contract of 6 without trump (German 6 SA, Russian 6 БК)
+    "6NT": N_("6 NT"),
+    "7NT": N_("7 NT"),
+    "8NT": N_("8 NT"),
+    "9NT": N_("9 NT"),
+    "10NT": N_("10 NT"),
+    # TRANSLATORS: a Preferans misère (Russian мизер)
+    MISERE: N_("Misère"),
+    # TRANSLATORS: a Preferans hand everyone passed and played out (Russian распасы)
+    ALL_PASS: N_("All pass"),
+}
+#: the defenders' words, as a hand's line says them ("Ann whist, Cid pass")
+WORD_NAMES: Mapping[str, str] = {
+    # TRANSLATORS: a Preferans defender's word (Russian вист)
+    WHIST: N_("whist"),
+    # TRANSLATORS: a Preferans defender's word (Russian пас)
+    PASS: N_("pass"),
+    # TRANSLATORS: a Preferans second defender's half-whist (Russian пол-виста)
+    HALF: N_("half"),
+}
 
 
 @dataclass(frozen=True)
