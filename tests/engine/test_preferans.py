@@ -638,8 +638,8 @@ def test_the_catalogue_entry_goes_through_the_hook():
     [
         ("de", "Berg +4: 2 zu wenig × 2 → -47", "16 Whists auf Cid: 6 Stiche × 2 + Trost 2 × 2 → +30",
          "Hilfe: 2 an Bob, 20 Whists → +14", "Ann kann hier nicht „halb“ sagen"),
-        ("ru", "гора +4: без 2 × 2 → -47", "16 вистов на Cid: 6 взяток × 2 + консоляция 2 × 2 → +30",
-         "помощь: 2 для Bob, 20 вистов → +14", "Ann не может здесь сказать «полвиста»"),
+        ("ru", "гора +4: без 2 × 2 → -47", "16 вистов на игрока Cid: 6 взяток × 2 + консоляция 2 × 2 → +30",
+         "помощь игроку Bob: 2, 20 вистов → +14", "Ann не может здесь сказать «полвиста»"),
     ],
 )
 def test_explanations_and_refusals_in_the_players_language(language, declarer, whister, help_words, refused):

@@ -48,17 +48,17 @@ class PreferansAdapter(PreferansSheet):
     template = "games/preferans.html"
     # The rules-page paragraph of each of the engine's own refusal codes (the "why?" link).
     refusal_anchors = {
-        "contract": "recording",
-        "field_not_applicable": "recording",
-        "declarer_missing": "recording",
-        "declarer_sits_out": "players",
+        "contract": "rule-contract",
+        "field_not_applicable": "rule-contract",
+        "declarer_missing": "rule-declarer",
+        "declarer_sits_out": "rule-declarer",
         "whist_missing": "rule-whist",
         "whist_not_defender": "rule-whist",
         "half_whist": "rule-half-whist",
         "half_whist_off": "option-half_whist",
-        "tricks_missing": "recording",
-        "tricks_not_played": "rule-whist",
-        "tricks_sits_out": "players",
+        "tricks_missing": "rule-tricks",
+        "tricks_not_played": "rule-tricks",
+        "tricks_sits_out": "rule-tricks",
     }
     default_seats = 3
 
