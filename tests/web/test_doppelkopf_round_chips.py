@@ -59,7 +59,7 @@ def test_the_chips_of_a_hand_at_four(client):
     assert chips(page, "foxes_0") == ["0", "1", "2"] and chips(page, "doppelkopfs_1")[:3] == ["0", "1", "2"]
     assert chips(page, "karlchen") == ["", "re", "kontra"]
     assert 'name="re_points" type="number"' in page
-    assert "Hand 1: Ann deals · everyone owes a compulsory solo" in page
+    assert "Hand 1: Ann deals · deal 1 of 24 · everyone owes a compulsory solo" in page
     assert "<select" not in page
 
 

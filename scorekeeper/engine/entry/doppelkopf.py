@@ -100,12 +100,15 @@ class DoppelkopfAdapter(DoppelkopfList):
     @staticmethod
     def who_line(table: Table, hints: Mapping[str, Any], number: int) -> str:
         """The line above the form: the hand, who deals (and sits out at five), who must play
-        or still owes a compulsory solo, and Bock ("Hand 3: Bob deals · solo owed: Ann, Cid · Bock × 2")."""
+        or still owes a compulsory solo, and Bock ("Hand 3: Bob deals · deal 2 of 24 · solo owed: Ann, Cid · Bock × 2")."""
         dealer = table.name(hints.get("dealer", 0))
         if hints.get("sits_out") is not None:
             parts = [said("Hand %(number)s: %(name)s deals and sits out", number=number, name=dealer)]
         else:
             parts = [said("Hand %(number)s: %(name)s deals", number=number, name=dealer)]
+        # Where the list stands: a compulsory solo re-dealt is a hand but not a deal of the list.
+        if table.options.get("max_deals") is not None:
+            parts.append(said("deal %(deal)s of %(deals)s", deal=hints.get("deal", number), deals=table.options["max_deals"]))
         forced = hints.get("forced_solo")
         owing = [seat for seat, count in enumerate(hints.get("compulsory_owed") or []) if count]
         if forced is not None:

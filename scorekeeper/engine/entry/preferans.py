@@ -36,7 +36,7 @@ WORD_CHIPS = {
     # TRANSLATORS: a Preferans defender's chip (Russian Вист)
     WHIST: N_("Whist"),
     PASS: N_("Pass"),
-    # TRANSLATORS: a Preferans second defender's chip, half a whist (Russian Пол-виста)
+    # TRANSLATORS: a Preferans second defender's chip, half a whist (Russian полвиста)
     HALF: N_("Half"),
 }
 #: the form's fields from top to bottom (templates/games/preferans.html), as a player taps them
