@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -18,6 +19,10 @@ class ShownList(Protocol):
     def hints(self) -> dict[str, Any]: ...
 
 
+class HintedList(KeptList, Protocol):
+    def hints(self) -> dict[str, Any]: ...
+
+
 Kept = TypeVar("Kept", bound=KeptList)
 
 
@@ -29,6 +34,16 @@ def replay_on(state: Kept, inputs: list[Any]) -> tuple[Kept, int | None]:
         if broken:
             return state, number
     return state, None
+
+
+def played_through(reference: HintedList, rounds: Iterable[Any]) -> Iterator[tuple[Any, dict[str, Any], set[str], list[int] | None]]:
+    """Each round drawn, played on `reference`: the round, the `next` hints before it, the rules
+    it broke (empty: accepted) and its scores (None: refused). The reference is as the round
+    left it when the tuple comes, so a caller may read more of it (Preferans's sheet events)."""
+    for raw in rounds:
+        before = reference.hints()
+        broken, scores = reference.play(raw)
+        yield raw, before, broken, scores
 
 
 def shown_state(reference: ShownList) -> dict[str, Any]:

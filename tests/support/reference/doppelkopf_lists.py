@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.support.reference import doppelkopf_reference as ref
-from tests.support.reference.common import SeededList, shown_state, spread
+from tests.support.reference.common import SeededList, played_through, shown_state, spread
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 # `None`: not given, so the default (all four kinds) is in effect.
@@ -131,11 +131,7 @@ def played_list(index: int) -> tuple[SeededList, ref.ListState, list[PlayedHand]
     reference at its end, and every hand drawn (refused ones included)."""
     seeded = seeded_list(index)
     reference = ref.ListState(seeded.n, seeded.options)
-    hands = []
-    for raw in drawn_deals(seeded, reference):
-        before = reference.hints()
-        broken, scores = reference.play(raw)
-        hands.append(PlayedHand(raw, before, broken, scores))
+    hands = [PlayedHand(*played) for played in played_through(reference, drawn_deals(seeded, reference))]
     return seeded, reference, hands
 
 

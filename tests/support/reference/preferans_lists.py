@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.support.reference import preferans_reference as ref
-from tests.support.reference.common import SeededList, shown_state, spread
+from tests.support.reference.common import SeededList, played_through, shown_state, spread
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 # `None`: not given, so the default is in effect (sochi; capped, or none for rostov).
@@ -130,11 +130,8 @@ def played_list(index: int) -> tuple[SeededList, ref.ListState, list[PlayedHand]
     reference at its end, and every hand drawn (refused ones included)."""
     seeded = seeded_list(index)
     reference = ref.ListState(seeded.n, seeded.options)
-    hands = []
-    for raw in drawn_deals(seeded, reference):
-        before = reference.hints()
-        broken, scores = reference.play(raw)
-        hands.append(PlayedHand(raw, before, broken, scores, set() if broken else set(reference.sheet.events)))
+    hands = [PlayedHand(raw, before, broken, scores, set() if broken else set(reference.sheet.events))
+             for raw, before, broken, scores in played_through(reference, drawn_deals(seeded, reference))]
     return seeded, reference, hands
 
 
