@@ -57,11 +57,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "playwright_instance" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.one_database)
-    # The session's one phone remembers its matches and queued rounds from test to test, as a
-    # person's phone does; a test that empties the server's tables between two of its tests
-    # leaves it holding matches the server no longer has (its next sync meets a 404). Its
-    # tests run last, one after another, in their own order.
-    items.sort(key=lambda item: item.get_closest_marker("on_the_phone") is not None)
+        # The session's one phone remembers its matches and queued rounds from test to test,
+        # as a person's phone does: its tests need one process, and bin/test's PostgreSQL run
+        # is one (the SQLite run is spread over two).
+        if item.get_closest_marker("on_the_phone"):
+            item.add_marker(pytest.mark.on_postgresql)
+    # Browser tests first: they are the long ones, and a run spread over workers hands out
+    # its files in this order, so the last handed out are short and the workers end together.
+    # The phone's tests last, one after another in their own order: a test that empties the
+    # server's tables between two of them would leave the phone holding matches the server
+    # no longer has (its next sync meets a 404).
+    items.sort(key=lambda item: (item.get_closest_marker("on_the_phone") is not None,
+                                 item.get_closest_marker("browser") is None))
 
 
 def test_database_url(tmp_path_factory: pytest.TempPathFactory) -> str:

@@ -20,7 +20,7 @@ from tests.support.table_loop import narrow_text_problems, overflowing_labels, s
 from tests.support.table_loop_rounds import PHONE_SMALL
 
 # bin/test runs these in its PostgreSQL run, to even out the two runs' time.
-pytestmark = [pytest.mark.browser, pytest.mark.on_postgresql]
+pytestmark = pytest.mark.browser
 
 LANGUAGES = [("en", "US"), ("de", "DE"), ("ru", "RU")]
 # Long names, one with an umlaut: the sheet's head and its round lines wrap them between words.

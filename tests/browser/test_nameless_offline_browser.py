@@ -11,7 +11,6 @@ from tests.support.offline import (
     engine_ready,
     expect,
     go_offline,
-    on_postgresql,
     queued,
 )
 from tests.support.table_loop import enter
@@ -27,7 +26,6 @@ def fill_nameless(page, tricks: list[int]) -> None:
         enter(page, f"tricks_{seat}", str(took))
 
 
-@on_postgresql
 def test_edit_and_undo_of_queued_rounds(page, context, console, shot, live_server):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
@@ -103,7 +101,6 @@ def record_mine(page, conflict) -> None:
     assert loads == []
 
 
-@on_postgresql
 def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_server, page, context, console, shot):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
@@ -143,7 +140,6 @@ def test_conflict_from_a_second_phone_keeps_both_phones_rounds(browser, live_ser
     assert console.unexpected() == []
 
 
-@on_postgresql
 def test_queued_rounds_survive_a_browser_restart(phone, page, context, live_server):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
@@ -169,7 +165,6 @@ def test_queued_rounds_survive_a_browser_restart(phone, page, context, live_serv
     assert [scored["input"]["tricks"] for scored in api(live_server, match_id)["rounds"]] == NAMELESS[:2]
 
 
-@on_postgresql
 def test_typing_the_next_round_survives_the_queue_being_sent(page, context, console, live_server):
     match_id = start_match(page, "nameless", ["Ann", "Bob", "Cid", "Dee"])
     engine_ready(page)
@@ -187,7 +182,6 @@ def test_typing_the_next_round_survives_the_queue_being_sent(page, context, cons
     assert console.unexpected() == []
 
 
-@on_postgresql
 def test_a_phone_without_the_engine_queues_rounds_and_settles_a_conflict(new_phone, browser, live_server, console, shot):
     """A phone that lost the connection before its engine was stored (a first visit, gone
     offline at once): the bar says so, Save still keeps the rounds for the server, and when

@@ -14,7 +14,7 @@ from tests.support.table_loop import TapCounter, in_first_screen, out_of_reach, 
 from tests.support.table_loop_rounds import NAMES, PHONE_SMALL
 
 # bin/test runs these in its PostgreSQL run, to even out the two runs' time.
-pytestmark = [pytest.mark.browser, pytest.mark.on_postgresql]
+pytestmark = pytest.mark.browser
 
 expect = pytest.importorskip("playwright.sync_api").expect
 

@@ -5,7 +5,7 @@ showing totals that leave them out as if they counted them."""
 from __future__ import annotations
 
 from tests.support.browser_steps import api, pick, start_match, valid_preview
-from tests.support.offline import FROM_THE_STORE_MS, MARKS, engine_ready, expect, go_offline, on_postgresql
+from tests.support.offline import FROM_THE_STORE_MS, MARKS, engine_ready, expect, go_offline
 from tests.support.table_loop import enter
 
 pytestmark = MARKS
@@ -31,7 +31,6 @@ def save_rounds(page, checked: bool) -> None:
         expect(page.locator("#h-entry")).to_have_text(f"Round {number + 1}")
 
 
-@on_postgresql
 def test_rounds_sent_after_an_offline_reload_are_not_shown_as_unsent(page, context, console, live_server, shot):
     """Reloaded offline, the page asks its engine (booting again, seconds) for the queued
     rounds; the connection came back and sent them before it answered. That late answer
@@ -62,7 +61,6 @@ def test_rounds_sent_after_an_offline_reload_are_not_shown_as_unsent(page, conte
     assert console.unexpected() == []
 
 
-@on_postgresql
 def test_rounds_saved_before_the_rules_were_stored_claim_no_turn_and_no_totals(new_phone, console, live_server, shot):
     """A first visit gone offline before its engine was stored: Save keeps the rounds for the
     server. The form moved on still named round 1's Bidder ("Bob's style" for Cid's round),

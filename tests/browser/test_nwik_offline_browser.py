@@ -15,7 +15,6 @@ from tests.support.offline import (
     engine_ready,
     expect,
     go_offline,
-    on_postgresql,
     post,
     queued,
 )
@@ -34,7 +33,6 @@ def fill_nwik(page, style: int, stake: int, tricks: list[int]) -> None:
 NWIK_OFFLINE = [(1, 1, [6, 4, 3]), (3, 1, [5, 5, 3]), (4, 1, [2, 8, 3])]
 
 
-@on_postgresql
 def test_three_nwik_rounds_offline_double_tap_and_reload(page, context, console, shot, live_server):
     players = ["Ann", "Bob", "Cid"]
     match_id = start_match(page, "nwik", players)
@@ -94,7 +92,6 @@ BAR_STEPS = [("style", "2"), ("stake", "1"), ("tricks_0", "5"), ("tricks_1", "4"
              ("trump", "hearts"), ("tricks_2", "4")]
 
 
-@on_postgresql
 def test_offline_save_bar_says_what_it_says_online(page, context, console, shot, live_server):
     """The sticky save bar's state line offline, drawn from the phone's engine, reads as the
     server's does online at every step: still to enter, not yet (bad), each side's score (good)."""

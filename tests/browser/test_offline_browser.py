@@ -12,13 +12,12 @@ from scorekeeper.engine.entry import adapter_for
 from tests.support import legal_rounds
 from tests.support.browser_steps import api, start_match, valid_preview
 from tests.support.game_picks import NAMES, a_game, seats
-from tests.support.offline import MARKS, engine_ready, expect, fill_form, go_offline, on_postgresql, post
+from tests.support.offline import MARKS, engine_ready, expect, fill_form, go_offline, post
 from tests.support.picks import games
 
 pytestmark = MARKS
 
 
-@on_postgresql
 def test_offline_home_lists_the_matches_on_this_phone(page, context, console, shot):
     # Two games of four (the same one twice when only one seats four).
     one = a_game(seats(4))
@@ -53,7 +52,6 @@ def open_ready_match(page, live_server: str, game):
     return match, table, game.initial_state(table)
 
 
-@on_postgresql
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.id)
 def test_every_game_records_rounds_offline(game, page, context, console, live_server):
     match, table, state = open_ready_match(page, live_server, game)
@@ -77,7 +75,6 @@ def test_every_game_records_rounds_offline(game, page, context, console, live_se
     assert console.unexpected() == []
 
 
-@on_postgresql
 def test_a_round_seen_arriving_from_another_phone_counts_before_one_entered_offline(page, context, console, live_server):
     """A phone at the table sees another phone's round arrive (live sync), then loses the
     connection: the round it enters next is the round after that one, with that round's roles,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.engine.games import get_game
 from tests.support.browser_steps import api
-from tests.support.offline import MARKS, engine_ready, expect, go_offline, on_postgresql
+from tests.support.offline import MARKS, engine_ready, expect, go_offline
 from tests.support.table_loop import enter, tap
 from tests.support.table_loop_rounds import open_match
 
@@ -17,7 +17,6 @@ OPTIONS = {"ramsch": True}
 RAMSCH = [30, None, 60, 30]
 
 
-@on_postgresql
 def test_skat_deals_offline_at_four_then_sent_once(page, context, console, shot, live_server):
     match_id = open_match(page, "skat", PLAYERS, OPTIONS)
     engine_ready(page)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scorekeeper.engine.games import get_game
 from tests.support.browser_steps import api, start_match, valid_preview
-from tests.support.offline import FROM_THE_STORE_MS, MARKS, engine_ready, expect, go_offline, on_postgresql
+from tests.support.offline import FROM_THE_STORE_MS, MARKS, engine_ready, expect, go_offline
 from tests.support.table_loop import enter
 
 pytestmark = MARKS
@@ -27,7 +27,6 @@ def spades_input(bids: list[str], tricks: list[int]) -> dict:
     return {"bids": [bid if bid == "nil" else int(bid) for bid in bids], "tricks": tricks}
 
 
-@on_postgresql
 def test_three_spades_rounds_offline_double_tap_and_reload(page, context, console, shot, live_server):
     players = ["Ann", "Bob", "Cid", "Dee"]
     match_id = start_match(page, "spades", players)
@@ -61,7 +60,6 @@ def test_three_spades_rounds_offline_double_tap_and_reload(page, context, consol
     assert console.unexpected() == []
 
 
-@on_postgresql
 def test_spades_bids_saved_offline_stay_on_the_phone_until_the_tricks(page, context, console, shot, live_server):
     """The two-step round without a connection: "Save the bids" keeps the bids on the phone
     (no browser error page), a reload keeps them, the tricks follow after the hand, and the

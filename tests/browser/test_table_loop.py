@@ -56,12 +56,11 @@ GAMES = all_games()
 # rounds: the first from the page as it opens, the second after a Save and with "the rest"
 # tapped first. English at the smaller phone is left out: its words are the shortest, so the
 # German and Russian walks there find a line too many first (and the suite's time is the
-# price of every walk). bin/test runs these in its PostgreSQL run (about 100 s of browser time).
+# price of every walk).
 WALKS = [({"width": 390, "height": 844}, "en", 3), (PHONE_SMALL, "de", 2), (PHONE_SMALL, "ru", 2)]
 REGIONS = {"en": "US", "de": "DE", "ru": "RU"}
 
 
-@pytest.mark.on_postgresql
 @pytest.mark.parametrize(("size", "language", "rounds"), WALKS,
                          ids=[f"{size['width']}x{size['height']}-{language}" for size, language, _rounds in WALKS])
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
@@ -329,8 +328,6 @@ STATE_CUT_JS = """() => {
 LONG_WORDED = [("de", "DE"), ("ru", "RU")]
 
 
-# bin/test runs these in its PostgreSQL run, to even out the two runs' time.
-@pytest.mark.on_postgresql
 @pytest.mark.parametrize(("language", "region"), LONG_WORDED, ids=[language for language, _region in LONG_WORDED])
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_what_is_still_to_enter_is_read_whole_at_360(game, language, region, page_in, shot, console):

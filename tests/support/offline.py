@@ -10,11 +10,9 @@ import pytest
 from tests.support.table_loop import enter
 
 expect = pytest.importorskip("playwright.sync_api").expect
-# Phones that queue rounds and sync them to a shared server: bin/test runs these in its
-# PostgreSQL run, the league server's database.
-on_postgresql = pytest.mark.on_postgresql
-# Offline tests run on the session's one phone (tests/web/conftest.py): its engine is stored
-# and compiled once, as on a player's phone that has been to the app before.
+# Offline tests run on the session's one phone (tests/browser/conftest.py): its engine is
+# stored and compiled once, as on a player's phone that has been to the app before (bin/test
+# runs them in its PostgreSQL run: tests/conftest.py).
 MARKS = [pytest.mark.browser, pytest.mark.on_the_phone]
 
 ENGINE_BOOT_MS = 60_000
