@@ -57,17 +57,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "playwright_instance" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.one_database)
-        # The session's one phone remembers its matches and queued rounds from test to test,
-        # as a person's phone does: its tests need one process, and bin/test's PostgreSQL run
-        # is one (the SQLite run is spread over two).
-        if item.get_closest_marker("on_the_phone"):
-            item.add_marker(pytest.mark.on_postgresql)
-    # Browser tests first: they are the long ones, and a run spread over workers hands out
-    # its files in this order, so the last handed out are short and the workers end together.
-    # The phone's tests last, one after another in their own order: a test that empties the
-    # server's tables between two of them would leave the phone holding matches the server
-    # no longer has (its next sync meets a 404).
-    items.sort(key=lambda item: (item.get_closest_marker("on_the_phone") is not None,
+        # A run spread over workers (bin/test --dist loadgroup) hands out a file at a time,
+        # but the phone's tests all together: see below.
+        group = "phone" if item.get_closest_marker("on_the_phone") else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
+    # The session's one phone remembers its matches and queued rounds from test to test, as a
+    # person's phone does: its tests run one after another in their own order, first (a test
+    # that empties the server's tables between two of them would leave the phone holding
+    # matches the server no longer has, and its next sync would meet a 404). Then the other
+    # browser tests: the long ones, handed out to workers in this order, so the last handed
+    # out are short and the workers end together.
+    items.sort(key=lambda item: (item.get_closest_marker("on_the_phone") is None,
                                  item.get_closest_marker("browser") is None))
 
 

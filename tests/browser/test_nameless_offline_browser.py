@@ -6,7 +6,7 @@ from tests.support.browser_steps import api, start_match, valid_preview
 from tests.support.offline import (
     ENGINE_BOOT_MS,
     FROM_THE_STORE_MS,
-    MARKS,
+    MARKS_ON_POSTGRESQL,
     OFFLINE_NOISE,
     engine_ready,
     expect,
@@ -15,7 +15,7 @@ from tests.support.offline import (
 )
 from tests.support.table_loop import enter
 
-pytestmark = MARKS
+pytestmark = MARKS_ON_POSTGRESQL
 
 
 NAMELESS = [[2, 1, 1, 1], [1, 2, 1, 1], [1, 1, 2, 1]]

@@ -12,10 +12,10 @@ from scorekeeper.engine.entry import adapter_for
 from tests.support import legal_rounds
 from tests.support.browser_steps import api, start_match, valid_preview
 from tests.support.game_picks import NAMES, a_game, seats
-from tests.support.offline import MARKS, engine_ready, expect, fill_form, go_offline, post
+from tests.support.offline import MARKS_ON_POSTGRESQL, engine_ready, expect, fill_form, go_offline, post
 from tests.support.picks import games
 
-pytestmark = MARKS
+pytestmark = MARKS_ON_POSTGRESQL
 
 
 def test_offline_home_lists_the_matches_on_this_phone(page, context, console, shot):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from scorekeeper.engine.games import get_game
 from tests.support.browser_steps import api
-from tests.support.offline import MARKS, engine_ready, expect, go_offline
+from tests.support.offline import MARKS_ON_POSTGRESQL, engine_ready, expect, go_offline
 from tests.support.table_loop import enter, tap
 from tests.support.table_loop_rounds import open_match
 
-pytestmark = MARKS
+pytestmark = MARKS_ON_POSTGRESQL
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 OPTIONS = {"ramsch": True}

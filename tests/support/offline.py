@@ -11,9 +11,11 @@ from tests.support.table_loop import enter
 
 expect = pytest.importorskip("playwright.sync_api").expect
 # Offline tests run on the session's one phone (tests/browser/conftest.py): its engine is
-# stored and compiled once, as on a player's phone that has been to the app before (bin/test
-# runs them in its PostgreSQL run: tests/conftest.py).
+# stored and compiled once, as on a player's phone that has been to the app before. Each of
+# bin/test's runs has a phone: these files' in its PostgreSQL run, the league server's
+# database (the split evens out the runs' time), the others' in its SQLite run.
 MARKS = [pytest.mark.browser, pytest.mark.on_the_phone]
+MARKS_ON_POSTGRESQL = [*MARKS, pytest.mark.on_postgresql]
 
 ENGINE_BOOT_MS = 60_000
 # What a reload offline shows from the phone's own store (queued rounds, kept bids) comes

@@ -187,6 +187,19 @@ export function installRoundForm() {
   document.addEventListener("htmx:afterSwap", function (event) {
     placeErrors();
   });
+  // A live check still on its way when its form is replaced (a Save in place, another
+  // phone's round) answers for a round that is gone: its chips drawn again (the Skat bids)
+  // would land in the new round's form, or find none and fail. Its swap is dropped. The
+  // event fires on the old, detached form, which the document's listeners never hear: the
+  // form listens itself, from its first check on.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = roundFormOf(event);
+    if (!form || form.dataset.answersChecked) return;
+    form.dataset.answersChecked = "1";
+    form.addEventListener("htmx:beforeSwap", function (swap) {
+      if (!form.isConnected) swap.detail.shouldSwap = false;
+    });
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var form = roundFormOf(event);
     if (!form) return;
