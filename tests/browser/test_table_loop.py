@@ -25,7 +25,6 @@ from tests.support.table_loop import (
     IN_FIRST_SCREEN_JS,
     assert_accessible,
     assert_tap_sizes,
-    enter,
     enter_round,
     in_first_screen,
     narrow_text_problems,
@@ -51,12 +50,28 @@ expect = pytest.importorskip("playwright.sync_api").expect
 GAMES = all_games()
 
 
+# The walk-through's six players (issue 24): long names, none of them two words.
+WALK_NAMES = ["Alexander", "Bartholomew", "Christina", "Dmitri", "Evangeline", "Fitzgerald"]
+# The bar's state whole: every line of it shown (no ellipsis, nothing clipped), inside the bar.
+STATE_CUT_JS = """() => {
+    const state = document.getElementById('bar-state');
+    const box = state.getBoundingClientRect(), bar = document.getElementById('save-bar').getBoundingClientRect();
+    const cut = state.scrollHeight - state.clientHeight > 1 || state.scrollWidth - state.clientWidth > 1;
+    return cut || box.top < bar.top - 0.5 || box.bottom > bar.bottom + 0.5 ? state.innerText : '';
+}"""
+# German and Russian, whose words for what is still to enter are the longest (English's are
+# shorter in every game: at 360 it never cut where these did not).
+LONG_WORDED = ("de", "ru")
+
+
 # Where each game is walked: the phone's size, its language and how many rounds. German and
 # Russian (longer words, more lines) at the smaller phone, where a line more costs most, for two
 # rounds: the first from the page as it opens, the second after a Save and with "the rest"
-# tapped first. English at the smaller phone is left out: its words are the shortest, so the
-# German and Russian walks there find a line too many first (and the suite's time is the
-# price of every walk). The English walk ends with a round on a slow connection.
+# tapped first; there the players have the walk-through's long names and the bar is read
+# after every answer of the first round. English at the smaller phone is left out: its words
+# are the shortest, so the German and Russian walks there find a line too many first (and the
+# suite's time is the price of every walk). The English walk ends with a round on a slow
+# connection.
 WALKS = [({"width": 390, "height": 844}, "en", 3), (PHONE_SMALL, "de", 2), (PHONE_SMALL, "ru", 2)]
 REGIONS = {"en": "US", "de": "DE", "ru": "RU"}
 
@@ -69,7 +84,11 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
     question up above the save bar, whether "the rest" is tapped after the chips that went
     otherwise (rounds 1 and 3) or before them (round 2: a chip it chose is changed, and must
     still be in reach). After each Save the saved round with its Undo and the next round's
-    first question are on the screen together. In English a last round goes on a slow
+    first question are on the screen together. At 360 px in German and Russian, with the
+    most players and long names, the bar says all that a round still needs, every word of
+    it, untouched (the longest state) and after each answer of the first round (it ended
+    "Still to enter: tricks of Alexander, tricks of Barth…"), inside the bar, with Save (and
+    Save the bids) wholly in view beside it. In English a last round goes on a slow
     connection (half a second each way): the player taps faster than the live checks come
     back, and a check's answer must not undo a tap made after it was asked (it did for the
     Willi Stich dealer's call, which every answer draws again)."""
@@ -80,7 +99,8 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
     taps = TapCounter()
     taps.install(page.context)
     counts, options, _generate = generator_for(game)
-    players = NAMES[: max(counts)]
+    long_words = language in LONG_WORDED
+    players = (WALK_NAMES if long_words else NAMES)[: max(counts)]
     rng = random.Random(14)
     open_match(page, game.id, players, options)
     table = game.table(players, dict(options))
@@ -91,6 +111,11 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
     nothing_red(page)
     assert sideways_overflow(page) == 0
     assert first_question_in_reach(page), f"{game.id} at {walk}: the first question is not on the screen"
+    cut: list[str] = []
+    if long_words:
+        # The first live check's answer: what is still to enter, all of it.
+        expect(page.locator("#preview .would-be, #bar-state:not(:empty)").first).to_be_attached()
+        bar_read_whole(page, f"{game.id} at {walk}, untouched", cut)
     if language == "en":
         assert_accessible(page, f"{game.id} round form")
         assert_tap_sizes(page, f"{game.id} round form")
@@ -100,8 +125,9 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
         shots = ("entered", "saved") if number == 1 else ("saved",)
         before = state
         swiped = len(taps.of("swipe"))
+        read = (lambda what: bar_read_whole(page, f"{game.id} at {walk} after {what}", cut)) if long_words and number == 1 else None
         raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"{name}-{number:02}",
-                                          shots=shots, rest_first=number == 2, two_step=number == 2)
+                                          shots=shots, rest_first=number == 2, two_step=number == 2, after_each=read)
         used_per_round.append(used)
         swipes = taps.of("swipe")[swiped:]
         assert swipes == [], f"round {number} of {game.id} at {walk} ({raw}): a player had to swipe to reach {swipes}"
@@ -113,6 +139,7 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
             break
         assert out_of_reach(page, "#last-round .button") == [], f"after round {number} of {game.id} at {walk}"
         assert first_question_in_reach(page), f"after round {number} of {game.id} at {walk}: the next round's first question is not on the screen"
+    assert cut == [], f"{game.id} at {walk}: the bar's state is cut:\n" + "\n".join(cut)
     taps.assert_honest()
     if language == "en":
         assert_accessible(page, f"{game.id} after rounds")
@@ -126,15 +153,19 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
 
 
 # The round form's first question still open: the first chip of a choice with none chosen (a
-# choice with one chosen beforehand, "not recorded" or Zwicks 0, may be left as it is), or the
-# first empty count; null when every question is answered.
+# choice with one chosen beforehand, "not recorded" or Zwicks 0, may be left as it is), the
+# first toggle of a box that asks for so many (data-picks: Doppelkopf's Re pair) with fewer
+# on, or the first empty count; null when every question is answered.
 FIRST_OPEN_JS = """() => {
     const form = document.querySelector('form.round-form');
     if (!form) return null;
-    for (const input of form.querySelectorAll('input[type=radio], input[type=number]')) {
-        const target = input.type === 'radio' ? input.closest('label') : input;
+    for (const input of form.querySelectorAll('input[type=radio], input[type=number], [data-picks] input[type=checkbox]')) {
+        const target = input.type === 'number' ? input : input.closest('label');
         if (!target || target.getClientRects().length === 0) continue;
-        if (input.type === 'number' ? input.value !== '' : form.querySelector(`input[name="${input.name}"]:checked`)) continue;
+        if (input.type === 'checkbox') {
+            const box = input.closest('[data-picks]');
+            if (input.checked || box.querySelectorAll('input:checked').length >= Number(box.dataset.picks)) continue;
+        } else if (input.type === 'number' ? input.value !== '' : form.querySelector(`input[name="${input.name}"]:checked`)) continue;
         return target;
     }
     return null;
@@ -148,6 +179,17 @@ def first_question_in_reach(page) -> bool:
     first = page.evaluate_handle(FIRST_OPEN_JS).as_element()
     assert first is not None, "no question open on the round form"
     return first.evaluate(IN_FIRST_SCREEN_JS)
+
+
+def bar_read_whole(page, where: str, cut: list[str]) -> None:
+    """The save bar as it is once the live check has answered: its state whole (else noted in
+    `cut`) and Save wholly in view beside it."""
+    page.wait_for_timeout(300)  # a typed count's check waits for a pause in the typing
+    page.wait_for_function(SETTLED_JS)
+    said = page.evaluate(STATE_CUT_JS)
+    if said:
+        cut.append(f"{where}: {said}")
+    assert save_bar_problems(page) == [], where
 
 
 def slow_connection(page) -> None:
@@ -305,60 +347,6 @@ def test_the_hand_is_entered_in_the_play_view_without_a_swipe(game, viewport, pa
     assert taps.of("swipe") == [], f"{game.id}: a player had to swipe to reach {taps.of('swipe')}"
     assert taps.since(mark) <= len(hand) + 1, taps.since(mark)
     taps.assert_honest()
-    assert console.unexpected() == []
-
-
-# The walk-through's six players (issue 24): long names, none of them two words.
-WALK_NAMES = ["Alexander", "Bartholomew", "Christina", "Dmitri", "Evangeline", "Fitzgerald"]
-# The bar's state whole: every line of it shown (no ellipsis, nothing clipped), inside the bar.
-STATE_CUT_JS = """() => {
-    const state = document.getElementById('bar-state');
-    const box = state.getBoundingClientRect(), bar = document.getElementById('save-bar').getBoundingClientRect();
-    const cut = state.scrollHeight - state.clientHeight > 1 || state.scrollWidth - state.clientWidth > 1;
-    return cut || box.top < bar.top - 0.5 || box.bottom > bar.bottom + 0.5 ? state.innerText : '';
-}"""
-
-
-# German and Russian, whose words for what is still to enter are the longest (English's are
-# shorter in every game: at 360 it never cut where these did not, and cost 40 s a run).
-LONG_WORDED = [("de", "DE"), ("ru", "RU")]
-
-
-@pytest.mark.parametrize(("language", "region"), LONG_WORDED, ids=[language for language, _region in LONG_WORDED])
-@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
-def test_what_is_still_to_enter_is_read_whole_at_360(game, language, region, page_in, shot, console):
-    """With the most players and long names at 360x740, the bar says all that a round still
-    needs, every word of it, untouched (the longest state) and after each answer (it ended
-    "Still to enter: tricks of Alexander, tricks of Barth…"), inside the bar, and Save (and
-    Save the bids) stays wholly in view beside it."""
-    page = page_in(language, region)
-    page.set_viewport_size(PHONE_SMALL)
-    counts, options, _generate = generator_for(game)
-    players = WALK_NAMES[: max(counts)]
-    open_match(page, game.id, players, options)
-    # The first live check's answer: what is still to enter, all of it.
-    expect(page.locator("#preview .would-be, #bar-state:not(:empty)").first).to_be_attached()
-    page.wait_for_function(SETTLED_JS)
-    assert page.evaluate(STATE_CUT_JS) == "", f"{game.id} in {language}, untouched"
-    assert save_bar_problems(page) == [], f"{game.id} in {language}, untouched"
-    shot(page, f"bar-{game.id}-{language}-360")
-    table = game.table(players, dict(options))
-    state = game.initial_state(table)
-    raw, _after = legal_round(random.Random(5), game, table, state)
-    cut = []
-    for name, text in adapter_for(game).form_values(raw, table, state.next).items():
-        if text == "" or page.locator(f'[name="{name}"]:visible').count() == 0:
-            continue
-        enter(page, name, text)
-        page.wait_for_timeout(300)  # the typed count's check waits for a pause in the typing
-        page.wait_for_function(SETTLED_JS)
-        said = page.evaluate(STATE_CUT_JS)
-        if said:
-            cut.append(f"after {name}={text}: {said}")
-            shot(page, f"bar-whole-{game.id}-{language}-{len(cut)}")
-        assert save_bar_problems(page) == [], f"{game.id} in {language} after {name}={text}"
-    shot(page, f"bar-whole-{game.id}-{language}-entered")
-    assert cut == [], f"{game.id} in {language}: the bar's state is cut:\n" + "\n".join(cut)
     assert console.unexpected() == []
 
 

@@ -375,11 +375,13 @@ def enter(page, name: str, value) -> None:
     raise AssertionError(f"no chip or number field for {name}={text}")
 
 
-def enter_round(page, values: dict[str, str], rest_first: bool = False) -> None:
+def enter_round(page, values: dict[str, str], rest_first: bool = False,
+                after_each: Callable[[str], None] | None = None) -> None:
     """Enter a whole round from its form values, the fewest taps a player needs, top to
     bottom as the page asks (so the swipes counted are a player's): groups with "the rest:
     <side>" buttons get the other sides' chips tapped, then the rest in one tap (or, with
-    `rest_first`, as a player does too: the rest first, then the few that went otherwise)."""
+    `rest_first`, as a player does too: the rest first, then the few that went otherwise).
+    `after_each(what)` looks at the page after each answer (a field, or a group's rest)."""
     values = {name: text for name, text in values.items() if text != ""}
     order = page.eval_on_selector_all(
         "form.round-form [name]:not([type=hidden])", "fields => [...new Set(fields.map(f => f.name))]"
@@ -412,6 +414,9 @@ def enter_round(page, values: dict[str, str], rest_first: bool = False) -> None:
     steps.extend((place(name), partial(enter, page, name, text)) for name, text in values.items())
     for _place, step in sorted(steps, key=lambda step: step[0]):
         step()
+        if after_each:
+            # What was answered: a field and its value, or a group and its rest.
+            after_each("=".join(str(part) for part in step.args[1:3]) if step.func is enter else f"the rest of {step.args[1]}")
 
 
 def enter_the_rest(page, prefix: str, group: dict[str, str], rest_first: bool = False) -> None:

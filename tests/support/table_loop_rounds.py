@@ -5,6 +5,7 @@ and each game's own tests/browser/test_<game>_table_loop.py."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import expect
@@ -83,11 +84,12 @@ def hand_values(game: Game, table, hints, raw: dict) -> tuple[dict[str, str], di
 def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, shot=None, name: str = "",
                    chosen: tuple[dict[str, Any], Any] | None = None,
                    shots: tuple[str, ...] = ("entered", "saved"), rest_first: bool = False,
-                   two_step: bool = False) -> tuple[Any, Any, int]:
+                   two_step: bool = False, after_each: Callable[[str], None] | None = None) -> tuple[Any, Any, int]:
     """Enter the next legal round (or the `chosen` one) by taps, save it; the state after it and
     the taps it took. With `shot`, screenshots `name`-entered and `name`-saved (those in `shots`);
     `rest_first`: "the rest" tapped before the chips that went otherwise (table_loop.enter_round);
-    `two_step`: where the page offers "Save the bids", the bids saved before the hand (a tap more)."""
+    `two_step`: where the page offers "Save the bids", the bids saved before the hand (a tap more);
+    `after_each`: looks at the page after each answer (table_loop.enter_round)."""
     hints = state.next
     raw, after = chosen or legal_round(rng, game, table, state)
     values = adapter_for(game).form_values(raw, table, hints)
@@ -96,10 +98,10 @@ def record_by_taps(page, taps, game: Game, table, state, rng: random.Random, sho
     mark = taps.mark()
     if two_step and page.locator("#save-bids").is_visible():
         bids, values = hand_values(game, table, hints, raw)
-        enter_round(page, bids, rest_first)
+        enter_round(page, bids, rest_first, after_each)
         tap(page, page.locator("#save-bids"))
         expect(page.locator("#play-view")).to_be_visible()
-    enter_round(page, values, rest_first)
+    enter_round(page, values, rest_first, after_each)
     expect(page.locator("#bar-state")).to_have_class("bar-state good")
     save_in_view(page)
     if shot and "entered" in shots:

@@ -215,7 +215,10 @@ def save_bidding(match_id: str, number: int):
         biddings.put_bidding(match_id, number, raw, if_match=form_version(), actor=current_actor())
     except ServiceError as refused:
         return refused_response(match_id, refused)
-    return redirect(url_for("pages.match_page", match_id=match_id) + "#entry", code=303)
+    # At the play view, not the round's heading: its "Change the bids" and the hand's first
+    # question fit one screen beneath it (from #entry, four long names in Russian left the
+    # tricks under the save bar).
+    return redirect(url_for("pages.match_page", match_id=match_id) + "#play-view", code=303)
 
 
 @bp.post("/matches/<match_id>/rounds/<int:number>/bidding/change")

@@ -66,10 +66,13 @@ export function bringNextIntoView(form, from, keepFrom) {
   // A tap in a part of several questions brings all of it up above the bar (as much as fits
   // below the row tapped), and it stays there: a question further down comes up only as far
   // as its top stays in view, so a change after "the rest" is still a tap, not a swipe back.
+  // Never past the part's own top, where its "the rest" buttons are: a part taller than the
+  // screen (Zwicker's honours, two teams of long names) kept the row tapped and lost them.
   var keepTop = Infinity;
   if (here && severalQuestions(here)) {
     var row = (from.closest("tr, .rest-to") || from).getBoundingClientRect();
-    var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - gap);
+    var top = here.getBoundingClientRect().top - gap;
+    var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - gap, top);
     if (up > 0) window.scrollBy(0, up);
     keepTop = here.getBoundingClientRect().top - gap;
   }
@@ -134,7 +137,7 @@ function showScores(form, floor) {
   if (by > 0) window.scrollBy(0, by);
 }
 var typedTimer = null;
-var lastAnswer = null;  // {form, input, at}: asked again once the live check has redrawn the form
+var lastAnswer = null;  // {form, input, at, keep}: asked again once the live check has redrawn the form
 // A finger (or key) already on its way to the next question: the page holds still, the
 // re-scroll after a live check would move the chips under it and a tap would land on the
 // chip beside the one aimed at.
@@ -162,7 +165,10 @@ export function showRound() {
   var row = (first.querySelector("label.chip, input:not([type=hidden])") || first).getBoundingClientRect();
   var floor = window.innerHeight - Math.max(bar.getBoundingClientRect().height, TALLEST_BAR) - 8;
   // A notice that another phone wrote first is read before anything is entered: it stays whole.
-  var kept = document.getElementById("stale-notice") || document.getElementById("last-round") || document.getElementById("h-entry") || first;
+  // Once the bids are saved, the play view's head (with "Change the bids") is what stays in
+  // view, not the round's heading above it: the hand's first question then fits beneath it.
+  var play = document.querySelector("#play-view .play-head");
+  var kept = document.getElementById("stale-notice") || play || document.getElementById("last-round") || document.getElementById("h-entry") || first;
   var by = Math.min(row.bottom - floor, kept.getBoundingClientRect().top - 8);
   if (by > 0) window.scrollBy(0, by);
 }
@@ -185,7 +191,15 @@ export function installNextQuestion() {
   document.addEventListener("change", function (event) {
     var input = event.target;
     var form = input.closest && input.closest("form.round-form");
-    if (!form || !event.isTrusted || input.type !== "radio") return;
+    if (!form || !event.isTrusted) return;
+    // A box of toggles that asks for so many (data-picks="2": Doppelkopf's Re pair) is
+    // answered once that many are on.
+    var picks = input.type === "checkbox" && input.closest("[data-picks]");
+    if (picks) {
+      if (picks.querySelectorAll("input[type=checkbox]:checked").length === parseInt(picks.dataset.picks, 10)) answeredBy(form, input);
+      return;
+    }
+    if (input.type !== "radio") return;
     // "more": the count is typed next, into the field the chip has just shown (the phone's
     // keyboard comes up with it); that field's digits bring the next question up.
     var more = input.value === "more" && input.closest("fieldset.with-more");
@@ -203,7 +217,7 @@ export function installNextQuestion() {
     var input = lastAnswer.input;
     var form = document.body.contains(lastAnswer.form) ? lastAnswer.form : document.querySelector("form.round-form");
     if (form && !form.contains(input)) input = sameControl(form, input);
-    if (form && input) bringNextIntoView(form, input);
+    if (form && input) bringNextIntoView(form, input, lastAnswer.keep);
   });
   document.addEventListener("input", function (event) {
     var input = event.target;
@@ -216,6 +230,9 @@ export function installNextQuestion() {
     var typedAt = Date.now();
     typedTimer = setTimeout(function () {
       if (lastTouch > typedAt) return;  // the player has moved on by a tap of their own
+      // Asked again once the live check has answered, as after a chip: the bar it draws may
+      // be taller than the room kept for it (five long names' scores), over what came up.
+      lastAnswer = { form: form, input: input, at: Date.now(), keep: !complete };
       bringNextIntoView(form, input, !complete);
     }, complete ? 0 : 600);
   });
