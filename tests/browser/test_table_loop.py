@@ -115,7 +115,7 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
     if long_words:
         # The first live check's answer: what is still to enter, all of it.
         expect(page.locator("#preview .would-be, #bar-state:not(:empty)").first).to_be_attached()
-        bar_read_whole(page, "", f"{game.id} at {walk}, untouched", cut)
+        bar_read_whole(page, f"{game.id} at {walk}, untouched", cut)
     if language == "en":
         assert_accessible(page, f"{game.id} round form")
         assert_tap_sizes(page, f"{game.id} round form")
@@ -125,7 +125,7 @@ def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds
         shots = ("entered", "saved") if number == 1 else ("saved",)
         before = state
         swiped = len(taps.of("swipe"))
-        read = (lambda what: bar_read_whole(page, what, f"{game.id} at {walk} after {what}", cut)) if long_words and number == 1 else None
+        read = (lambda what: bar_read_whole(page, f"{game.id} at {walk} after {what}", cut)) if long_words and number == 1 else None
         raw, state, used = record_by_taps(page, taps, game, table, state, rng, shot, f"{name}-{number:02}",
                                           shots=shots, rest_first=number == 2, two_step=number == 2, after_each=read)
         used_per_round.append(used)
@@ -181,11 +181,10 @@ def first_question_in_reach(page) -> bool:
     return first.evaluate(IN_FIRST_SCREEN_JS)
 
 
-def bar_read_whole(page, answered: str, where: str, cut: list[str]) -> None:
-    """The save bar as it is once the live check has answered (`answered`: "name=value" just
-    entered): its state whole (else noted in `cut`) and Save wholly in view beside it."""
-    name = answered.split("=")[0]
-    if name and page.locator(f'input[type=number][name="{name}"]').count():
+def bar_read_whole(page, where: str, cut: list[str]) -> None:
+    """The save bar as it is once the live check has answered: its state whole (else noted in
+    `cut`) and Save wholly in view beside it."""
+    if page.evaluate("() => document.activeElement?.type === 'number'"):
         page.wait_for_timeout(300)  # a typed count's check waits for a pause in the typing
     page.wait_for_function(SETTLED_JS)
     said = page.evaluate(STATE_CUT_JS)

@@ -401,22 +401,23 @@ def enter_round(page, values: dict[str, str], rest_first: bool = False,
     def place(name: str) -> int:
         return order.index(name) if name in order else len(order)
 
-    steps: list[tuple[int, Callable[[], None]]] = []
+    # (where on the page, what is answered, the taps that answer it)
+    steps: list[tuple[int, str, Callable[[], None]]] = []
     for prefix in page.eval_on_selector_all(
         "button[data-rest-of]", "buttons => [...new Set(buttons.map(b => b.dataset.restOf))]"
     ):
         group = {name: text for name, text in values.items() if name.startswith(prefix)}
         if not group:
             continue
-        steps.append((min(place(name) for name in group), partial(enter_the_rest, page, prefix, group, rest_first)))
+        steps.append((min(place(name) for name in group), f"the rest of {prefix}",
+                      partial(enter_the_rest, page, prefix, group, rest_first)))
         for name in group:
             values.pop(name)
-    steps.extend((place(name), partial(enter, page, name, text)) for name, text in values.items())
-    for _place, step in sorted(steps, key=lambda step: step[0]):
+    steps.extend((place(name), f"{name}={text}", partial(enter, page, name, text)) for name, text in values.items())
+    for _place, what, step in sorted(steps, key=lambda step: step[0]):
         step()
         if after_each:
-            # What was answered: a field and its value, or a group and its rest.
-            after_each("=".join(str(part) for part in step.args[1:3]) if step.func is enter else f"the rest of {step.args[1]}")
+            after_each(what)
 
 
 def enter_the_rest(page, prefix: str, group: dict[str, str], rest_first: bool = False) -> None:

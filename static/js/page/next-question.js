@@ -71,8 +71,8 @@ export function bringNextIntoView(form, from, keepFrom) {
   var keepTop = Infinity;
   if (here && severalQuestions(here)) {
     var row = (from.closest("tr, .rest-to") || from).getBoundingClientRect();
-    var top = here.getBoundingClientRect().top - gap;
-    var up = Math.min(here.getBoundingClientRect().bottom - floor, row.top - gap, top);
+    var part = here.getBoundingClientRect();
+    var up = Math.min(part.bottom - floor, row.top - gap, part.top - gap);
     if (up > 0) window.scrollBy(0, up);
     keepTop = here.getBoundingClientRect().top - gap;
   }

@@ -119,6 +119,9 @@ function placeErrors() {
    Willi Stich dealer's call) must keep a tap made while it was on its way, or the tap
    is silently lost on a slow connection. */
 var tapsBeforeSwap = null;
+function dropAnswerForAGoneForm(event) {
+  if (!event.currentTarget.isConnected) event.detail.shouldSwap = false;
+}
 function roundFormOf(event) {
   var elt = event.detail && event.detail.elt;
   return elt && elt.closest ? elt.closest("form.round-form") : null;
@@ -191,14 +194,11 @@ export function installRoundForm() {
   // phone's round) answers for a round that is gone: its chips drawn again (the Skat bids)
   // would land in the new round's form, or find none and fail. Its swap is dropped. The
   // event fires on the old, detached form, which the document's listeners never hear: the
-  // form listens itself, from its first check on.
+  // form listens itself, from its first check on (the one listener, added once however
+  // often it is added).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = roundFormOf(event);
-    if (!form || form.dataset.answersChecked) return;
-    form.dataset.answersChecked = "1";
-    form.addEventListener("htmx:beforeSwap", function (swap) {
-      if (!form.isConnected) swap.detail.shouldSwap = false;
-    });
+    if (form) form.addEventListener("htmx:beforeSwap", dropAnswerForAGoneForm);
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var form = roundFormOf(event);
