@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from scorekeeper.config import PROJECT_ROOT
 from tests.support.chromium import ARGS, CHROMIUM, VIEWPORT, close_settled, settle
 from tests.support.forms import client, fresh_rate_limits, new_client  # noqa: F401 - fixtures
+from tests.support.tabs import Tab, Tabs
 
 # bin/test gives each database run its own folder (the two runs go at once).
 ARTIFACTS = PROJECT_ROOT / os.environ.get("TEST_ARTIFACTS", "test-artifacts")
@@ -83,23 +84,18 @@ def phone_context(phone):
 
 
 @pytest.fixture
-def new_phone(browser, live_server, console):
+def new_phone(lend, console):
     """Makes a phone that has never been to the app (nothing stored, no engine), at 390x844,
     its console watched: new_phone() -> (context, page). Closed after the test.
     new_phone("en-GB") is a phone whose browser asks for that language, as every phone's does."""
-    made = []
 
     def make(language_tag: str | None = None):
         asks = {"locale": language_tag, "extra_http_headers": {"Accept-Language": f"{language_tag},en;q=0.9"}} if language_tag else {}
-        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, has_touch=True, **asks)
-        made.append(context)
-        page = context.new_page()
-        console.watch(page)
-        return context, page
+        tab = lend(viewport={"width": 390, "height": 844}, has_touch=True, **asks)
+        console.watch(tab.page)
+        return tab.context, tab.page
 
-    yield make
-    for context in made:
-        close_settled(context)
+    return make
 
 
 class Console:
@@ -137,22 +133,57 @@ def console() -> Console:
     return Console()
 
 
+@pytest.fixture(scope="session")
+def tabs(browser, live_server) -> Iterator[Tabs]:
+    """The worker's browser tabs, lent to one test at a time (tests/support/tabs.py)."""
+    kept = Tabs(browser, live_server)
+    yield kept
+    kept.close()
+
+
 @pytest.fixture
-def context(request, browser, live_server):
-    """A fresh phone for the test; for a test marked on_the_phone, the session's one phone
-    (`phone`), whose engine is stored and compiled once, as on a player's phone that has been
-    to the app before."""
+def lend(request, tabs, browser, live_server):
+    """lend(**context options) -> a tab (context and page) for the test that has never been to
+    the app: one of the worker's kept tabs, reset when the test ends; for a test marked
+    own_browser (it changes its browser beyond what a reset undoes), a new context."""
+    own = request.node.get_closest_marker("own_browser") is not None
+    lent: list[Tab] = []
+
+    def make(**options) -> Tab:
+        tab = Tab(browser, live_server, options).lend() if own else tabs.lend(**options)
+        lent.append(tab)
+        return tab
+
+    yield make
+    for tab in lent:
+        if own:
+            close_settled(tab.context)
+        else:
+            tabs.give_back(tab)
+
+
+@pytest.fixture
+def tab(request, lend):
+    """The test's phone at 390x844; None for a test marked on_the_phone (the session's phone)."""
     if request.node.get_closest_marker("on_the_phone"):
+        return None
+    return lend(viewport=VIEWPORT, device_scale_factor=1, has_touch=True)
+
+
+@pytest.fixture
+def context(request, tab):
+    """The test's phone's browser context: one that has never been to the app; for a test
+    marked on_the_phone, the session's one phone (`phone`), whose engine is stored and
+    compiled once, as on a player's phone that has been to the app before."""
+    if tab is None:
         yield request.getfixturevalue("phone_context")
         return
-    context = browser.new_context(viewport=VIEWPORT, base_url=live_server, device_scale_factor=1, has_touch=True)
-    yield context
-    close_settled(context)
+    yield tab.context
 
 
 @pytest.fixture
-def page(context, console) -> Iterator:
-    page = context.new_page()
+def page(tab, context, console) -> Iterator:
+    page = context.new_page() if tab is None else tab.page
     console.watch(page)
     yield page
 
@@ -180,30 +211,24 @@ def shot():
 
 
 @pytest.fixture
-def page_in(browser, live_server, console):
+def page_in(lend, console):
     """Opens a phone whose browser asks for a language: page_in("de", "DE"); page_in("en",
     "GB", js=False): one with JavaScript off."""
-    contexts = []
 
     def open_page(language: str, region: str, js: bool = True):
         tag = f"{language}-{region}"
-        context = browser.new_context(
+        tab = lend(
             viewport=VIEWPORT,
             java_script_enabled=js,
-            base_url=live_server,
             device_scale_factor=1,
             has_touch=True,
             locale=tag,
             extra_http_headers={"Accept-Language": f"{tag},{language};q=0.9"},
         )
-        contexts.append(context)
-        page = context.new_page()
-        console.watch(page)
-        return page
+        console.watch(tab.page)
+        return tab.page
 
-    yield open_page
-    for context in contexts:
-        close_settled(context)
+    return open_page
 
 
 @pytest.fixture

@@ -59,6 +59,7 @@ def new_match_by_api(page, body: dict) -> str:
     return response.json()["id"]
 
 
+@pytest.mark.own_browser  # a script on every page (add_init_script)
 def test_wake_lock_toggle_requests_and_releases_the_lock(page, context, shot, console):
     context.grant_permissions(["screen-wake-lock"])
     page.add_init_script(WATCH_WAKE_LOCKS)

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -222,6 +223,10 @@ TAP_LISTENER_JS = """(() => {
 })();"""
 
 
+# Per browser context, the counter its taps go to (see TapCounter.install).
+TAP_SINKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 @dataclass
 class TapCounter:
     """Every tap (pointer press) and key press of a test, in order, across page loads."""
@@ -229,8 +234,15 @@ class TapCounter:
     events: list[tuple[str, str]] = field(default_factory=list)
 
     def install(self, context) -> None:
-        context.expose_binding("__tableLoopTap", lambda _source, kind, detail: self.events.append((kind, detail)))
-        context.add_init_script(TAP_LISTENER_JS)
+        """Counts the taps of `context`'s pages from now on. A browser tab lent from test to
+        test (tests/browser/conftest.py) keeps the listener once added: the context's binding
+        hands each tap to the counter installed last, so an earlier test's is never told."""
+        if context not in TAP_SINKS:
+            sink: dict = {}
+            context.expose_binding("__tableLoopTap", lambda _source, kind, detail: sink["counter"].events.append((kind, detail)))
+            context.add_init_script(TAP_LISTENER_JS)
+            TAP_SINKS[context] = sink
+        TAP_SINKS[context]["counter"] = self
 
     def of(self, kind: str) -> list[str]:
         return [detail for seen, detail in self.events if seen == kind]

@@ -1,0 +1,101 @@
+"""Browser tabs lent from test to test: a phone that has never been to the app, without a new tab's cost.
+
+A new tab costs chromium about a core-second before its first page is drawn (a renderer
+process is started, and the page's stylesheet, htmx and modules are parsed and compiled in
+it), against a quarter of that for the next page in the same tab: on the 2-core CI machine
+that was a third of the browser tests' CPU. So each pytest worker keeps its tabs, one set of
+browser options (size, language, JavaScript) each, and lends a tab to one test at a time.
+
+Between two tests the tab is made a phone that has never been to the app, as far as the app
+can tell: its page goes to about:blank (ending the streams, timers and workers of the last
+one), and the origin's cookies, storage, caches and service worker are cleared, as are the
+browser cache, the routes, the permissions, the offline switch, the viewport and the
+listeners the test added. What it cannot undo is left to tests marked `own_browser`, which
+get a new context as before: a script added to every page, a CDP session of their own
+(network throttling), an installed clock.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from tests.support.chromium import settle
+
+# The page events tests listen to (tests/browser/conftest.py's Console among them): a
+# listener a test added is removed when its tab is given back.
+PAGE_EVENTS = ("console", "pageerror", "response", "request", "requestfailed", "requestfinished", "load", "dialog", "worker")
+
+
+class Tab:
+    """One browser context with its one page, lent to a test and reset when given back."""
+
+    def __init__(self, browser, base_url: str, options: dict) -> None:
+        self.base_url, self.options = base_url, options
+        self.context = browser.new_context(base_url=base_url, **options)
+        self.page = self.context.new_page()
+
+    def lend(self):
+        # Private to Playwright, read only: which listeners were there before the test.
+        self.listening = {event: list(self.page._impl_obj.listeners(event)) for event in PAGE_EVENTS}
+        return self
+
+    def reset(self) -> None:
+        """Make the tab a phone that has never been to the app (see the module's docstring)."""
+        for other in self.context.pages:
+            if other is not self.page:
+                settle(other)
+                other.close()
+        if self.page.is_closed():
+            self.page = self.context.new_page()
+        else:
+            settle(self.page)
+            for event, before in self.listening.items():
+                for listener in self.page._impl_obj.listeners(event):
+                    if listener not in before:
+                        self.page._impl_obj.remove_listener(event, listener)
+        self.page.unroute_all(behavior="ignoreErrors")
+        self.context.unroute_all(behavior="ignoreErrors")
+        self.context.set_offline(False)
+        self.context.clear_cookies()
+        self.context.clear_permissions()
+        # A DevTools session only for this, detached at once: with one left attached to the
+        # tab, two offline tests' first visits were never kept for an offline reload.
+        devtools = self.context.new_cdp_session(self.page)
+        devtools.send("Storage.clearDataForOrigin", {"origin": self.base_url, "storageTypes": "all"})
+        devtools.send("Network.clearBrowserCache")
+        devtools.detach()
+        self.page.set_viewport_size(self.options["viewport"])
+
+    def close(self) -> None:
+        self.context.close()
+
+
+class Tabs:
+    """A worker's tabs, by their browser options: lend(**options) -> Tab, give_back(tab)."""
+
+    def __init__(self, browser, base_url: str) -> None:
+        self.browser, self.base_url = browser, base_url
+        self.free: dict[tuple, list[Tab]] = defaultdict(list)
+
+    @staticmethod
+    def key(options: dict) -> tuple:
+        return tuple(sorted((name, repr(value)) for name, value in options.items()))
+
+    def lend(self, **options) -> Tab:
+        free = self.free[self.key(options)]
+        return (free.pop() if free else Tab(self.browser, self.base_url, options)).lend()
+
+    def give_back(self, tab: Tab) -> None:
+        try:
+            tab.reset()
+        except Exception:  # noqa: BLE001 - Playwright's Error: a tab that cannot be reset is not lent again
+            try:
+                tab.close()
+            except Exception:  # noqa: BLE001
+                pass
+            return
+        self.free[self.key(tab.options)].append(tab)
+
+    def close(self) -> None:
+        for tabs in self.free.values():
+            for tab in tabs:
+                tab.close()
