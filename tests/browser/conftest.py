@@ -91,7 +91,7 @@ def new_phone(lend, console):
 
     def make(language_tag: str | None = None):
         asks = {"locale": language_tag, "extra_http_headers": {"Accept-Language": f"{language_tag},en;q=0.9"}} if language_tag else {}
-        tab = lend(viewport={"width": 390, "height": 844}, has_touch=True, **asks)
+        tab = lend(never_visited=True, viewport={"width": 390, "height": 844}, has_touch=True, **asks)
         console.watch(tab.page)
         return tab.context, tab.page
 
@@ -143,14 +143,16 @@ def tabs(browser, live_server) -> Iterator[Tabs]:
 
 @pytest.fixture
 def lend(request, tabs, browser, live_server):
-    """lend(**context options) -> a tab (context and page) for the test that has never been to
-    the app: one of the worker's kept tabs, reset when the test ends; for a test marked
-    own_browser (it changes its browser beyond what a reset undoes), a new context."""
+    """lend(**context options) -> a tab (context and page) for the test that holds nothing of
+    an earlier test: one of the worker's kept tabs, reset when the test ends (see
+    tests/support/tabs.py); lend(never_visited=True, ...): one that has never been to the app.
+    For a test marked own_browser (it changes its browser beyond what a reset undoes), a new
+    context."""
     own = request.node.get_closest_marker("own_browser") is not None
     lent: list[Tab] = []
 
-    def make(**options) -> Tab:
-        tab = Tab(browser, live_server, options).lend() if own else tabs.lend(**options)
+    def make(never_visited: bool = False, **options) -> Tab:
+        tab = Tab(browser, live_server, options).lend() if own else tabs.lend(never_visited, **options)
         lent.append(tab)
         return tab
 
@@ -172,9 +174,10 @@ def tab(request, lend):
 
 @pytest.fixture
 def context(request, tab):
-    """The test's phone's browser context: one that has never been to the app; for a test
-    marked on_the_phone, the session's one phone (`phone`), whose engine is stored and
-    compiled once, as on a player's phone that has been to the app before."""
+    """The test's phone's browser context: one that holds nothing of an earlier test (it may
+    have been to the app: its service worker and cached files); for a test marked
+    on_the_phone, the session's one phone (`phone`), whose engine is stored and compiled
+    once, as on a player's phone that has been to the app before."""
     if tab is None:
         yield request.getfixturevalue("phone_context")
         return
