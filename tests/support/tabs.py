@@ -24,10 +24,10 @@ from collections import defaultdict
 
 from tests.support.chromium import settle
 
-# The page events tests listen to (tests/browser/conftest.py's Console among them): a
-# listener a test added is removed when its tab is given back.
 # What a test leaves in the origin's storage that the next must not find (see the docstring).
 HELD_BY_A_TEST = "cookies,local_storage,indexeddb"
+# The page events tests listen to (tests/browser/conftest.py's Console among them): a
+# listener a test added is removed when its tab is given back.
 PAGE_EVENTS = ("console", "pageerror", "response", "request", "requestfailed", "requestfinished", "load", "dialog", "worker")
 
 
