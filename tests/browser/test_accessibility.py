@@ -1,6 +1,6 @@
 """axe-core (no serious or critical violation), tap-target sizes and words that fit their
-controls on every page, in chromium, on phones of three languages and two sizes: each page a
-test, with a screenshot (test-artifacts/axe-*.png)."""
+controls on every page, in chromium, on phones of three languages and two sizes (axe-core in
+two of them): each page a test, with a screenshot (test-artifacts/axe-*.png)."""
 from __future__ import annotations
 
 import random
@@ -128,6 +128,12 @@ PHONES = [
     ("de", "DE", 360, 740),
     ("ru", "RU", 360, 740),
 ]
+# axe-core reads roles, names, contrast and landmarks, not the words: it runs on each page in
+# English and, at the small phone, in German (the longest words, so the page most rearranged).
+# On the Russian pages, laid out at the same size, it read the same roles and colours a third
+# time for 40 % of each page's cost; they keep the screenshot, the tap sizes, the words that
+# must fit and the console.
+AXE_LANGUAGES = ("en", "de")
 # The not-found page is visited on purpose.
 EXPECTED_ERRORS = ("404 (NOT FOUND)",)
 
@@ -204,7 +210,7 @@ def audit(phone: Phone, shot, name: str) -> None:
     page.wait_for_function(SETTLED_JS)
     shot(page, f"axe-{phone.name}-{name}")
     failures = []
-    violations = axe_violations(page)
+    violations = axe_violations(page) if phone.name.split("-")[0] in AXE_LANGUAGES else []
     if violations:
         failures.append(f"== {phone.name} {name} ({path}): axe-core\n{describe(violations)}")
     targets = small_targets(page)

@@ -56,6 +56,10 @@ def catalogs(clean_app, tmp_path, monkeypatch):
     compile_catalog(tmp_path, "ru", RUSSIAN)
     monkeypatch.setattr(get_babel(clean_app), "translation_directories", [str(tmp_path)])
     # Flask-Babel caches loaded catalogs per language: start and finish with an empty cache.
-    monkeypatch.setattr(babel.domain_instance, "cache", {})
+    # Its domain is made on first use from the app's settings (an app context), which a
+    # browser test alone in its process has not had yet.
+    with clean_app.app_context():
+        domain = babel.domain_instance
+    monkeypatch.setattr(domain, "cache", {})
     yield
-    babel.domain_instance.cache.clear()
+    domain.cache.clear()
