@@ -37,5 +37,5 @@ def shown_messages(page: str) -> list[str]:
 
 def words_wrong(message: str, codes: set[str]) -> list[str]:
     found = IDENTIFIER.findall(message) + JSON_LITERAL.findall(message)
-    found += [code for code in codes if re.search(rf"(?<![\w]){re.escape(code)}(?![\w])", message)]
+    found += [code for code in codes if code in message and re.search(rf"(?<![\w]){re.escape(code)}(?![\w])", message)]
     return found
