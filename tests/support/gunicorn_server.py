@@ -28,7 +28,10 @@ INTEGRATION_SUFFIX = "_integration"
 # The venv that runs pytest is the one whose gunicorn and flask we mean (not resolved:
 # .venv/bin/python is a symlink to the system interpreter).
 BIN = Path(sys.executable).parent
-BOOT_TIMEOUT = 30.0
+# How long a gunicorn may take to answer its first request: a bound on a hang, not a
+# measure. Its three workers import the app at once (2 core-s each on a slow machine); under
+# the whole suite on 2 cores each had a sixth of a core, and 30 s ran out once (2026-12-07).
+BOOT_TIMEOUT = 90.0
 STOP_TIMEOUT = 10.0
 # Method, path, status, the headers the races depend on, and the worker's pid: enough to
 # tell from the log which worker answered which retry.

@@ -16,7 +16,8 @@ as on a player's phone, which halves what a test's first page costs. A test that
 phone that has never been to the app (a first visit's service worker, the engine fetched)
 asks for one (`never_visited`): the service worker, its caches and the browser cache are
 cleared too. What a reset cannot undo is left to tests marked `own_browser`, which get a new
-context: a script added to every page, a CDP session of their own (network throttling).
+context: a script added to every page, say. A CDP session a test opens is its own to
+undo and detach before the tab is given back (test_table_loop.py's slow connection).
 """
 from __future__ import annotations
 
