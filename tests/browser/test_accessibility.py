@@ -144,6 +144,7 @@ class Phone:
     visits and the console errors it has seen (`seen`: how many a test has looked at)."""
 
     page: Any
+    language: str
     name: str
     pages: dict[str, str]
     errors: list[str] = field(default_factory=list)
@@ -174,7 +175,7 @@ def open_phone(browser, live_server, spec: tuple[str, str, int, int], pages: dic
         name = f"{language}-{width}"
         if pages is None:
             pages = signed_in_pages(build_site(context, f"axe-{name}"))
-        found = Phone(page=context.new_page(), name=name, pages=pages)
+        found = Phone(page=context.new_page(), language=language, name=name, pages=pages)
         found.page.on("console", lambda message: message.type == "error" and found.errors.append(message.text))
         found.page.on("pageerror", lambda error: found.errors.append(f"uncaught: {error}"))
         yield found
@@ -210,7 +211,7 @@ def audit(phone: Phone, shot, name: str) -> None:
     page.wait_for_function(SETTLED_JS)
     shot(page, f"axe-{phone.name}-{name}")
     failures = []
-    violations = axe_violations(page) if phone.name.split("-")[0] in AXE_LANGUAGES else []
+    violations = axe_violations(page) if phone.language in AXE_LANGUAGES else []
     if violations:
         failures.append(f"== {phone.name} {name} ({path}): axe-core\n{describe(violations)}")
     targets = small_targets(page)
