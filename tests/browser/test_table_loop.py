@@ -79,8 +79,12 @@ WALKS = [({"width": 390, "height": 844}, "en", 3), (PHONE_SMALL, "de", 1), (PHON
 REGIONS = {"en": "US", "de": "DE", "ru": "RU"}
 
 
+# The English walk on a lent tab failed once in three fresh-clone runs (round 2 of Skat never
+# showed after its Save, 2026-12-08), not understood yet: its own browser again, as before.
 @pytest.mark.parametrize(("size", "language", "rounds"), [
-    pytest.param(size, language, rounds, id=f"{size['width']}x{size['height']}-{language}") for size, language, rounds in WALKS])
+    pytest.param(size, language, rounds, id=f"{size['width']}x{size['height']}-{language}",
+                 marks=[pytest.mark.own_browser] if language == "en" else [])
+    for size, language, rounds in WALKS])
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 def test_rounds_of_every_game_within_the_tap_budget(game, size, language, rounds, page_in, shot, console):
     """Every round costs its decisions plus Save and not one swipe: the page brings each next
